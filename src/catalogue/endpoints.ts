@@ -1,0 +1,71 @@
+/**
+ * The endpoint catalogue: every endpoint of api-spec.md, the 25 rows of its endpoint table plus the
+ * endpoints named only in its signing examples. Signer, client, mock and features read this table;
+ * nothing else lists endpoints.
+ */
+import type { AuthScheme, ControlField, Endpoint, VersionSegment } from './types.ts';
+
+const endpointId: ControlField = { name: 'endpointId', from: 'url', cents: false };
+const login: ControlField = { name: 'login', from: 'credentials', cents: false };
+const param = (name: string): ControlField => ({ name, from: 'params', cents: false });
+const cents = (name: string): ControlField => ({ name, from: 'params', cents: true });
+
+const control = (...fields: ControlField[]): AuthScheme => ({ kind: 'control', fields });
+const hmac: AuthScheme = { kind: 'oauth-hmac-sha1' };
+const rsa: AuthScheme = { kind: 'oauth-rsa-sha256' };
+const unstated: AuthScheme = { kind: 'unstated' };
+
+// The spec's formulas, in the spec's order; the merchant control key is always appended last.
+const byEndpointEmail = control(endpointId, param('client_orderid'), param('email'));
+const byEndpointAmountEmail = control(endpointId, param('client_orderid'), cents('amount'), param('email'));
+const byLoginOrder = control(login, param('client_orderid'), param('orderid'));
+const byLoginOrderAmount = control(login, param('client_orderid'), param('orderid'), cents('amount'), param('currency'));
+const byLoginCardRefAmount = control(login, param('client_orderid'), param('cardrefid'), cents('amount'), param('currency'));
+const threeDsUpload = control(login, param('client-order-id'), param('orderid'));
+
+function row(
+  operation: string,
+  path: string,
+  requestSchema: string | null,
+  responseSchema: string | null,
+  auth: AuthScheme,
+  source: Endpoint['source'] = 'table',
+): Endpoint {
+  const version = path.split('/')[2] === '3ds' ? '3ds/v1' : (path.split('/')[2] as VersionSegment);
+  // A-3: a group id stands in for the endpoint id exactly where the formula is keyed by endpointId.
+  const acceptsEndpointGroup = auth.kind === 'control' && auth.fields[0] === endpointId;
+  return { operation, path: `${path}/{endpointId}`, version, requestSchema, responseSchema, auth, acceptsEndpointGroup, source };
+}
+
+export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
+  row('TDS_UPLOAD_CRES_RESULT', '/api/3ds/v1/upload-cres-result', 'TdsCResResultRequest', 'AsyncResponse', threeDsUpload),
+  row('TDS_UPLOAD_METHOD_URL_RESULT', '/api/3ds/v1/upload-method-url-result', 'TdsMethodUrlResultRequest', 'AsyncResponse', threeDsUpload),
+  row('TDS_UPLOAD_PARES_RESULT', '/api/3ds/v1/upload-pares-result', 'TdsPaResResultRequest', 'AsyncResponse', threeDsUpload),
+  row('ACCOUNT_VERIFICATION_FORM', '/api/v2/account-verification-form', 'AccountVerificationFormRequest', 'AsyncCheckoutFormRedirect', byEndpointEmail),
+  row('ACCOUNT_VERIFICATION', '/api/v2/account-verification', 'AccountVerificationRequest', 'AsyncResponse', byEndpointEmail),
+  row('CAPTURE', '/api/v2/capture', 'CaptureRequest', 'AsyncResponse', byLoginOrderAmount),
+  row('CARDREF', '/api/v2/create-card-ref', 'CreateCardRefRequest', 'CardRefAsyncResponse', byLoginOrder),
+  row('CARDINFO', '/api/v2/get-card-info', 'GetCardInfoRequest', 'CardInfoAsyncResponse', unstated),
+  row('REBILL', '/api/v2/make-rebill', 'RebillRequest', 'AsyncResponse', byLoginCardRefAmount),
+  row('PAYMENTFORM', '/api/v2/payment-form', 'PaymentFormRequest', 'AsyncCheckoutFormRedirect', unstated),
+  row('PAYOUTFORM', '/api/v2/payout-form', 'PayoutFormRequest', 'AsyncCheckoutFormRedirect', unstated),
+  row('PAYOUT', '/api/v2/payout', 'PayoutRequest', 'AsyncResponse', hmac),
+  row('PREAUTHFORM', '/api/v2/preauth-form', 'AuthFormRequest', 'AsyncCheckoutFormRedirect', byEndpointAmountEmail),
+  row('PREAUTH', '/api/v2/preauth', 'AuthRequest', 'AsyncResponse', byEndpointAmountEmail),
+  row('RETURN', '/api/v2/return', 'ReturnRequest', 'AsyncResponse', byLoginOrderAmount),
+  row('SALEFORM', '/api/v2/sale-form', 'SaleFormRequest', 'AsyncCheckoutFormRedirect', byEndpointAmountEmail),
+  row('SALE', '/api/v2/sale', 'SaleRequest', 'AsyncResponse', byEndpointAmountEmail),
+  row('STATUS', '/api/v2/status', 'StatusRequest', 'StatusResponse', byLoginOrder),
+  row('VOID', '/api/v2/void', 'VoidRequest', 'AsyncResponse', byLoginOrder),
+  row('CARDREF_V4', '/api/v4/create-card-ref', 'CreateCardRefV4Request', 'CardRefV4AsyncResponse', rsa),
+  row('CREATE_RP_V4', '/api/v4/create-recurring-payment', 'RecurringPaymentForCreation', 'CreateRecurringPaymentResponse', rsa),
+  row('PAYOUT_V4_CHECK', '/api/v4/payout-check', 'PayoutCheckRequest', 'AsyncResponse', rsa),
+  row('PAYOUT_V4_PAY', '/api/v4/payout-pay', 'PayoutPayRequest', 'AsyncResponse', rsa),
+  row('PAYOUT_V4', '/api/v4/payout', 'PayoutV4Request', 'AsyncResponse', rsa),
+  row('PROCESS_RP_V4', '/api/v4/process-recurring-payment', null, null, rsa),
+  // Named only in the spec's signing examples. Operation names are ours (docs/assumptions.md A-4).
+  row('PAN_ELIGIBILITY_SEND', '/api/v2/pan-eligibility/send', null, null, hmac, 'signing-example'),
+  row('TRANSFER_V4', '/api/v4/transfer', null, null, rsa, 'signing-example'),
+  // The spec names no scheme for transfer-by-ref; "all /api/v4/ endpoints" use RSA-SHA256 (A-5).
+  row('TRANSFER_BY_REF_V4', '/api/v4/transfer-by-ref', null, null, rsa, 'signing-example'),
+]);

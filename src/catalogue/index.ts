@@ -1,0 +1,3 @@
+export { ENDPOINTS } from './endpoints.ts';
+export { endpointByOperation, matchPath, checkEndpointId, operationNames, type PathMatch } from './lookup.ts';
+export type { Endpoint, AuthScheme, AuthKind, SignableScheme, ControlField, ControlFieldSource, VersionSegment } from './types.ts';

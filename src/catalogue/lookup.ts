@@ -1,0 +1,59 @@
+/** Finding catalogue rows by operation name or by request URL path. */
+import { PayconformError, fieldError } from '../errors.ts';
+import { ENDPOINTS } from './endpoints.ts';
+import type { Endpoint } from './types.ts';
+
+const byOperation = new Map(ENDPOINTS.map((e) => [e.operation, e]));
+/** Path template without the trailing `/{endpointId}` → row. */
+const byPathStem = new Map(ENDPOINTS.map((e) => [e.path.slice(0, -'/{endpointId}'.length), e]));
+
+const INT64_MAX = 9223372036854775807n;
+
+export function operationNames(): string[] {
+  return ENDPOINTS.map((e) => e.operation);
+}
+
+export function endpointByOperation(operation: string): Endpoint {
+  const found = byOperation.get(operation) ?? byOperation.get(operation.toUpperCase());
+  if (!found) {
+    throw fieldError('ERR_UNKNOWN_OPERATION', 'operation', `"${operation}" is not in the catalogue (see \`payconform explain --help\` for the list)`);
+  }
+  return found;
+}
+
+/**
+ * Validates an endpointId (or endpoint group id): the spec types it as integer int64; ids are
+ * positive, written in decimal without sign or leading zeros. Kept as a string: int64 exceeds
+ * JavaScript's safe integers.
+ */
+export function checkEndpointId(value: string, field = 'endpointId'): string {
+  if (!/^[1-9][0-9]{0,18}$/.test(value) || BigInt(value) > INT64_MAX) {
+    throw fieldError('ERR_ENDPOINT_ID', field, 'must be a positive int64 in decimal (1 to 9223372036854775807, no sign or leading zeros)');
+  }
+  return value;
+}
+
+export interface PathMatch {
+  readonly endpoint: Endpoint;
+  readonly endpointId: string;
+  /** Anything before `/api/` (for example `/paynet`); empty when none. */
+  readonly prefix: string;
+}
+
+/** Resolves a URL path such as `/paynet/api/v2/sale/1234` to its catalogue row and endpointId. */
+export function matchPath(pathname: string): PathMatch {
+  const lastSlash = pathname.lastIndexOf('/');
+  const stemWithPrefix = pathname.slice(0, lastSlash);
+  const rawId = pathname.slice(lastSlash + 1);
+  for (let at = stemWithPrefix.indexOf('/api/'); at !== -1; at = stemWithPrefix.indexOf('/api/', at + 1)) {
+    const endpoint = byPathStem.get(stemWithPrefix.slice(at));
+    if (endpoint) {
+      return { endpoint, endpointId: checkEndpointId(rawId), prefix: stemWithPrefix.slice(0, at) };
+    }
+  }
+  throw new PayconformError(
+    'ERR_UNKNOWN_ENDPOINT',
+    `url: path "${pathname}" matches no catalogue endpoint (expected [prefix]/api/<version>/<operation>/<endpointId>)`,
+    { field: 'url', rule: 'path must match a catalogue endpoint' },
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The `control` field, api-spec.md Scheme A: SHA-1 of the plain concatenation, in the stated order,
+ * of the values the endpoint's formula names, with the merchant control key last; amounts in
+ * integer cents. The spec leaves the digest's output encoding open; we use lowercase hex and the
+ * concatenation's UTF-8 bytes (docs/assumptions.md A-1, A-2).
+ */
+import { createHash } from 'node:crypto';
+import type { ControlField } from '../catalogue/index.ts';
+import { fieldError } from '../errors.ts';
+import { toCents } from './cents.ts';
+import type { Pair } from './form-body.ts';
+
+/** How the key is shown wherever a concatenation is printed. */
+export const CONTROL_KEY_PLACEHOLDER = '<merchant_control_key>';
+
+export interface ControlContext {
+  readonly operation: string;
+  /** From the URL path (or configuration): the endpointId or endpoint group id. */
+  readonly endpointId: string;
+  /** The merchant login from the credentials; a `login` form field is used when absent. */
+  readonly login?: string | undefined;
+  readonly params: readonly Pair[];
+}
+
+export interface ControlFieldValue {
+  readonly name: string;
+  readonly from: ControlField['from'];
+  /** The value as sent. */
+  readonly raw: string;
+  /** The value as it enters the concatenation (cents where the formula says so). */
+  readonly value: string;
+  readonly cents: boolean;
+}
+
+export interface ControlComputation {
+  readonly fields: ControlFieldValue[];
+  /** The concatenation with the key shown as `<merchant_control_key>`: safe to print. */
+  readonly controlInput: string;
+  /** SHA-1 of the concatenation with the real key, lowercase hex. */
+  readonly control: string;
+}
+
+export function formulaText(formula: readonly ControlField[]): string {
+  const names = [...formula.map((f) => f.name), 'merchant_control_key'].join(' + ');
+  const cents = formula.filter((f) => f.cents).map((f) => f.name);
+  return `SHA-1(${names})${cents.length ? `, ${cents.join(', ')} in cents` : ''}`;
+}
+
+export function controlFieldValues(formula: readonly ControlField[], ctx: ControlContext): ControlFieldValue[] {
+  return formula.map((field) => {
+    const raw = rawValue(field, ctx, formula);
+    return { name: field.name, from: field.from, raw, value: field.cents ? toCents(raw, field.name) : raw, cents: field.cents };
+  });
+}
+
+function rawValue(field: ControlField, ctx: ControlContext, formula: readonly ControlField[]): string {
+  if (field.from === 'url') return ctx.endpointId;
+  if (field.from === 'credentials' && ctx.login !== undefined) return ctx.login;
+  const found = ctx.params.filter(([name]) => name === field.name);
+  if (found.length === 1) return found[0]![1];
+  const needs = `the ${ctx.operation} control formula is ${formulaText(formula)}`;
+  if (found.length > 1) throw fieldError('ERR_MISSING_FIELD', field.name, `appears ${found.length} times; ${needs}, so it must appear once`);
+  const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';
+  throw fieldError('ERR_MISSING_FIELD', field.name, `is missing${hint}; ${needs}`);
+}
+
+export function computeControl(formula: readonly ControlField[], ctx: ControlContext, controlKey: string): ControlComputation {
+  const fields = controlFieldValues(formula, ctx);
+  const prefix = fields.map((f) => f.value).join('');
+  return {
+    fields,
+    controlInput: prefix + CONTROL_KEY_PLACEHOLDER,
+    control: createHash('sha1').update(prefix, 'utf8').update(controlKey, 'utf8').digest('hex'),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * application/x-www-form-urlencoded bodies and query strings as ordered name/value pairs.
+ * Names may repeat, so pairs are kept as an array in send order, never a map.
+ */
+import { fieldError } from '../errors.ts';
+import { percentDecode, percentEncode } from './percent-encode.ts';
+
+export type Pair = readonly [name: string, value: string];
+
+/**
+ * Decodes `a=1&b=x+y` into pairs (`+` is a space, then percent-decoding; RFC 5849 §3.4.1.3.1 reads
+ * body and query parameters this way). Empty segments (`a=1&&b=2`) are skipped; a segment without
+ * `=` is a name with an empty value.
+ */
+export function decodeForm(text: string, field = 'body'): Pair[] {
+  const pairs: Pair[] = [];
+  if (text === '') return pairs;
+  let index = 0;
+  for (const segment of text.split('&')) {
+    index += 1;
+    if (segment === '') continue;
+    const eq = segment.indexOf('=');
+    const rawName = eq === -1 ? segment : segment.slice(0, eq);
+    const rawValue = eq === -1 ? '' : segment.slice(eq + 1);
+    const where = `${field} (parameter ${index})`;
+    pairs.push([percentDecode(rawName.replaceAll('+', ' '), where), percentDecode(rawValue.replaceAll('+', ' '), where)]);
+  }
+  return pairs;
+}
+
+/** Encodes pairs as a form body with RFC 3986 encoding (a space is %20, which every form decoder reads). */
+export function encodeForm(pairs: readonly Pair[]): string {
+  return pairs.map(([name, value]) => `${percentEncode(name, name)}=${percentEncode(value, name)}`).join('&');
+}
+
+/** Parses a `name=value` command-line parameter; the value may itself contain `=`. */
+export function parseParamOption(option: string, field = '--param'): Pair {
+  const eq = option.indexOf('=');
+  if (eq <= 0) throw fieldError('ERR_USAGE', field, `"${option.slice(0, 40)}" must be written name=value`);
+  return [option.slice(0, eq), option.slice(eq + 1)];
+}

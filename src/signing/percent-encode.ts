@@ -1,0 +1,34 @@
+/**
+ * RFC 3986 §2.3 percent-encoding as RFC 5849 §3.6 requires it:
+ *   unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"   (kept as they are)
+ * every other character is encoded as %XX of its UTF-8 bytes, uppercase hex; a space is %20.
+ * encodeURIComponent already does this except that it keeps ! ' ( ) *, so those are fixed up here.
+ */
+import { fieldError } from '../errors.ts';
+
+const KEPT_BY_ENCODE_URI_COMPONENT = /[!'()*]/;
+const KEPT_BY_ENCODE_URI_COMPONENT_ALL = /[!'()*]/g;
+
+const fixUp = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+export function percentEncode(value: string, field = 'value'): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch (cause) {
+    throw fieldError('ERR_ENCODING', field, 'contains a lone UTF-16 surrogate, which has no UTF-8 form', cause);
+  }
+  return KEPT_BY_ENCODE_URI_COMPONENT.test(encoded)
+    ? encoded.replace(KEPT_BY_ENCODE_URI_COMPONENT_ALL, fixUp)
+    : encoded;
+}
+
+/** Strict percent-decoding (UTF-8); `+` is kept as `+`. Malformed escapes or bytes are an error. */
+export function percentDecode(value: string, field = 'value'): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch (cause) {
+    throw fieldError('ERR_ENCODING', field, 'has a malformed percent-escape or bytes that are not UTF-8', cause);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * RSA-SHA256 (api-spec.md Scheme B: RSASSA-PKCS1-v1_5 with SHA-256 over the UTF-8 base string,
+ * RFC 5849 §3.4.3 with SHA-256 in place of SHA-1). node:crypto is the fast path; node-forge is an
+ * independent reference implementation that the tests hold it to, byte for byte.
+ */
+import { sign, verify, type KeyObject } from 'node:crypto';
+import forge from 'node-forge';
+
+export function rsaSha256Signature(privateKey: KeyObject, baseString: string): string {
+  return sign('sha256', Buffer.from(baseString, 'utf8'), privateKey).toString('base64');
+}
+
+export function rsaSha256Verify(publicKey: KeyObject, baseString: string, signatureBase64: string): boolean {
+  const signature = Buffer.from(signatureBase64, 'base64');
+  // Buffer.from ignores bad characters; only canonical base64 counts as the signature sent.
+  if (signature.toString('base64') !== signatureBase64) return false;
+  return verify('sha256', Buffer.from(baseString, 'utf8'), publicKey, signature);
+}
+
+/** Reference implementation with node-forge (about 50× slower): for cross-checks, never hot paths. */
+export function rsaSha256SignatureForge(privateKeyPem: string, baseString: string): string {
+  const key = forge.pki.privateKeyFromPem(privateKeyPem);
+  const digest = forge.md.sha256.create();
+  digest.update(baseString, 'utf8');
+  return forge.util.encode64(key.sign(digest));
+}

@@ -1,0 +1,92 @@
+/**
+ * Signing driven by the catalogue: the URL path names the endpoint, the endpoint names the scheme,
+ * and the scheme's own module does the work. Returns every intermediate value.
+ */
+import type { Endpoint, SignableScheme } from '../catalogue/index.ts';
+import { PayconformError } from '../errors.ts';
+import { computeControl, type ControlComputation } from './control.ts';
+import { loadPrivateKey, describeKey } from './keys.ts';
+import { signOAuth, type OAuthComputation, type OAuthKey } from './oauth.ts';
+import { currentTimestamp, newNonce } from './oauth-params.ts';
+import { HOW, requireCredential, resolveEndpoint, type Credentials, type RequestInput } from './request.ts';
+
+export interface SignOptions {
+  readonly nonce?: string | undefined;
+  readonly timestamp?: string | undefined;
+  readonly realm?: string | undefined;
+}
+
+interface Resolved {
+  readonly endpoint: Endpoint;
+  readonly endpointId: string;
+  readonly prefix: string;
+}
+
+export type SignResult =
+  | (Resolved & { readonly scheme: 'control'; readonly control: ControlComputation })
+  | (Resolved & {
+      readonly scheme: 'oauth-hmac-sha1' | 'oauth-rsa-sha256';
+      readonly oauth: OAuthComputation;
+      /** How the key appears in explanations: never the key itself. */
+      readonly keyDescription: string;
+    });
+
+/** The vector format's `expected` fields for a result. */
+export interface ExpectedValues {
+  controlInput?: string;
+  control?: string;
+  baseString?: string;
+  signature?: string;
+  authorization?: string;
+}
+
+export function signableScheme(endpoint: Endpoint): SignableScheme {
+  if (endpoint.auth.kind === 'unstated') {
+    throw new PayconformError(
+      'ERR_SCHEME',
+      `operation: ${endpoint.operation} has no authentication stated in the spec ("none stated"), so there is nothing to sign`,
+      { field: 'operation', rule: 'scheme must be stated' },
+    );
+  }
+  return endpoint.auth.kind;
+}
+
+export function signRequest(request: RequestInput, credentials: Credentials, options: SignOptions = {}): SignResult {
+  const { endpoint, endpointId, prefix } = resolveEndpoint(request.url);
+  const resolved = { endpoint, endpointId, prefix };
+  const scheme = signableScheme(endpoint);
+  if (endpoint.auth.kind === 'control') {
+    const controlKey = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
+    const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params: request.params };
+    return { ...resolved, scheme: 'control', control: computeControl(endpoint.auth.fields, ctx, controlKey) };
+  }
+  const { key, keyDescription } = oauthKey(scheme, credentials);
+  const protocol = {
+    consumerKey: requireCredential(credentials.login, 'login', HOW.login),
+    nonce: options.nonce ?? newNonce(),
+    timestamp: options.timestamp ?? currentTimestamp(),
+    version: '1.0',
+    ...(credentials.token === undefined ? {} : { token: credentials.token }),
+  };
+  const oauth = signOAuth({ method: request.method ?? 'POST', url: request.url, params: request.params }, protocol, key, options.realm);
+  return { ...resolved, scheme: scheme as 'oauth-hmac-sha1' | 'oauth-rsa-sha256', oauth, keyDescription };
+}
+
+function oauthKey(scheme: SignableScheme, credentials: Credentials): { key: OAuthKey; keyDescription: string } {
+  if (scheme === 'oauth-hmac-sha1') {
+    const consumerSecret = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
+    const tokenPart = credentials.tokenSecret === undefined ? '' : '<enc(token_secret)>';
+    return {
+      key: { method: 'HMAC-SHA1', consumerSecret, ...(credentials.tokenSecret === undefined ? {} : { tokenSecret: credentials.tokenSecret }) },
+      keyDescription: `enc(<merchant_control_key>)&${tokenPart}`,
+    };
+  }
+  const privateKey = loadPrivateKey(requireCredential(credentials.privateKeyPem, 'private key', HOW.privateKey));
+  return { key: { method: 'RSA-SHA256', privateKey }, keyDescription: `<PRIVATE_KEY> (${describeKey(privateKey)})` };
+}
+
+export function expectedValues(result: SignResult): ExpectedValues {
+  if (result.scheme === 'control') return { controlInput: result.control.controlInput, control: result.control.control };
+  const { baseString, signature, authorization } = result.oauth;
+  return { baseString, signature, authorization };
+}
