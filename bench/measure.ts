@@ -1,0 +1,120 @@
+/**
+ * The timing loop every benchmark shares. Contenders of a group (ours and its peers) run in the same
+ * process on the same inputs: each is warmed up and calibrated, then timed in several rounds whose
+ * order alternates (A B C, then C B A, …) so drift, GC and CPU frequency changes hit all of them
+ * alike; the median round is reported. Times are wall-clock (process.hrtime), one thread.
+ */
+
+export interface Contender {
+  /** Shown in the table: what is being called. */
+  readonly label: string;
+  readonly fn: () => unknown;
+  /** Time per round; slow contenders (node-forge) can be given less. Default: the group's. */
+  readonly roundMs?: number;
+}
+
+/**
+ * One table row: `ours` against the fastest of `peers` (the target applies to that one); every
+ * slower peer gets an informational row of its own.
+ */
+export interface Comparison {
+  readonly name: string;
+  readonly ours: string;
+  readonly peers: readonly string[];
+  /** Minimum ratio ours/peer to meet, or null for an informational row. */
+  readonly target: number | null;
+}
+
+export interface BenchGroup {
+  readonly title: string;
+  readonly contenders: Readonly<Record<string, Contender>>;
+  /** Runs before any timing; throws if a contender's output differs from its peers'. */
+  readonly verify: () => void;
+  readonly rows: readonly Comparison[];
+  readonly roundMs?: number;
+}
+
+/** A benchmark file: bench/run.ts imports each and runs its groups. */
+export interface BenchModule {
+  readonly groups: () => BenchGroup[] | Promise<BenchGroup[]>;
+}
+
+export interface Settings {
+  readonly rounds: number;
+  readonly warmupMs: number;
+  readonly roundMs: number;
+}
+
+export interface Measured {
+  readonly label: string;
+  /** Median over rounds. */
+  readonly opsPerSec: number;
+  /** Every round's ops/s, for the spread. */
+  readonly rounds: number[];
+}
+
+// Results land here so no call can be optimised away as unused.
+let sink: unknown;
+export const lastSink = (): unknown => sink;
+
+const now = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/** Calls fn n times and returns the elapsed milliseconds. */
+function runBatch(fn: () => unknown, n: number): number {
+  const start = now();
+  for (let i = 0; i < n; i++) sink = fn();
+  return now() - start;
+}
+
+/**
+ * Warms fn up for about `warmupMs` (lets V8 optimise it) and returns a batch size that takes at
+ * least ~5 ms, so timer overhead and the clock read stay far below the measured work.
+ */
+function warmUp(fn: () => unknown, warmupMs: number): number {
+  let batch = 1;
+  let spent = 0;
+  for (;;) {
+    const ms = runBatch(fn, batch);
+    spent += ms;
+    if (ms < 5) batch *= 2;
+    else if (spent >= warmupMs) return batch;
+  }
+}
+
+/** Runs whole batches until `roundMs` is used up; returns ops/s for the round. */
+function timeRound(fn: () => unknown, batch: number, roundMs: number): number {
+  let ops = 0;
+  let ms = 0;
+  do {
+    ms += runBatch(fn, batch);
+    ops += batch;
+  } while (ms < roundMs);
+  return (ops * 1000) / ms;
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+export function measureGroup(group: BenchGroup, settings: Settings): Map<string, Measured> {
+  const keys = Object.keys(group.contenders);
+  const batches = new Map<string, number>();
+  for (const key of keys) batches.set(key, warmUp(group.contenders[key]!.fn, settings.warmupMs));
+  const perRound = new Map<string, number[]>(keys.map((k) => [k, []]));
+  for (let round = 0; round < settings.rounds; round++) {
+    // Alternate the order so no contender always runs right after the same one.
+    const order = round % 2 === 0 ? keys : [...keys].reverse();
+    for (const key of order) {
+      const c = group.contenders[key]!;
+      perRound.get(key)!.push(timeRound(c.fn, batches.get(key)!, c.roundMs ?? group.roundMs ?? settings.roundMs));
+    }
+  }
+  return new Map(keys.map((k) => [k, { label: group.contenders[k]!.label, opsPerSec: median(perRound.get(k)!), rounds: perRound.get(k)! }]));
+}
+
+/** Relative spread of the rounds ((max - min) / median), to tell noise from a real difference. */
+export function spread(m: Measured): number {
+  return (Math.max(...m.rounds) - Math.min(...m.rounds)) / m.opsPerSec;
+}

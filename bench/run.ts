@@ -1,0 +1,81 @@
+/**
+ * `npm run bench`: runs every benchmark module below and prints one table. Ours and each peer run
+ * in this process, on the same inputs, interleaved over several rounds (bench/measure.ts); the
+ * ratio is ours ÷ peer in ops/s, so 1.5× means ours does 1.5 times as many operations per second.
+ * Add a benchmark by writing a module that exports a BenchModule and listing it in MODULES.
+ */
+import { availableParallelism, cpus } from 'node:os';
+import { measureGroup, spread, type BenchModule, type Measured, type Settings } from './measure.ts';
+import { signingBench } from './signing.bench.ts';
+
+const MODULES: readonly BenchModule[] = [signingBench];
+
+// 5 rounds of 300 ms per contender after a 300 ms warm-up: about 20 s for the signing groups.
+const SETTINGS: Settings = { rounds: 5, warmupMs: 300, roundMs: 300 };
+
+interface Row {
+  name: string;
+  ours: Measured;
+  peer: Measured;
+  target: number | null;
+}
+
+const fmtOps = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+const fmtRatio = (r: number): string => `${r >= 10 ? r.toFixed(0) : r.toFixed(2)}×`;
+
+function verdict(row: Row): string {
+  if (row.target === null) return 'info';
+  return row.ours.opsPerSec / row.peer.opsPerSec >= row.target ? 'meets' : 'misses';
+}
+
+function printTable(rows: readonly Row[]): void {
+  const header = ['name', 'ops/s', 'peer', 'peer ops/s', 'ratio', 'target', 'verdict'];
+  const cells = rows.map((r) => [
+    r.name,
+    fmtOps(r.ours.opsPerSec),
+    r.peer.label,
+    fmtOps(r.peer.opsPerSec),
+    fmtRatio(r.ours.opsPerSec / r.peer.opsPerSec),
+    r.target === null ? '—' : `≥ ${r.target}×`,
+    verdict(r),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const numeric = new Set([1, 3, 4]);
+  const line = (c: string[]): string => c.map((s, i) => (numeric.has(i) ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))).join('  ').trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+}
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  console.log(`Node ${process.version} (${process.platform}/${process.arch}), V8 ${process.versions.v8}`);
+  console.log(`CPU: ${cpu[0]?.model.trim() ?? 'unknown'}, ${cpu.length} cores (${availableParallelism()} available)`);
+  console.log(`${SETTINGS.rounds} interleaved rounds of ${SETTINGS.roundMs} ms per contender after ${SETTINGS.warmupMs} ms warm-up; median round; ratio = ours ÷ peer ops/s\n`);
+
+  const started = Date.now();
+  const rows: Row[] = [];
+  const noisy: string[] = [];
+  for (const module of MODULES) {
+    for (const group of await module.groups()) {
+      group.verify(); // outputs must be equal before any timing means anything
+      process.stderr.write(`  measuring ${group.title} …\n`);
+      const measured = measureGroup(group, SETTINGS);
+      for (const m of measured.values()) if (spread(m) > 0.15) noisy.push(`${group.title}: ${m.label} ±${(spread(m) * 50).toFixed(0)}%`);
+      for (const cmp of group.rows) {
+        const ours = measured.get(cmp.ours)!;
+        // Fastest peer first: the target applies to it; slower peers are shown for information.
+        const peers = cmp.peers.map((p) => measured.get(p)!).sort((a, b) => b.opsPerSec - a.opsPerSec);
+        peers.forEach((peer, i) => rows.push({ name: cmp.name, ours, peer, target: i === 0 ? cmp.target : null }));
+      }
+    }
+  }
+
+  console.log('');
+  printTable(rows);
+  const targeted = rows.filter((r) => r.target !== null);
+  console.log(`\n${targeted.filter((r) => verdict(r) === 'meets').length} of ${targeted.length} targets met; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (noisy.length > 0) console.log(`noisy (rounds spread more than ±7.5%): ${noisy.join('; ')}`);
+}
+
+await main();

@@ -1,0 +1,19 @@
+/** Building an endpoint's URL: {base_url} (with any prefix before /api/) + path with the endpointId. */
+import { fieldError } from '../errors.ts';
+import { checkEndpointId } from './lookup.ts';
+import type { Endpoint } from './types.ts';
+
+export function endpointUrl(baseUrl: string, endpoint: Endpoint, endpointId: string, field = 'endpointId'): string {
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch (cause) {
+    throw fieldError('ERR_URL', 'base-url', 'must be an absolute URL such as https://sandbox.gateway.example/paynet', cause);
+  }
+  if (base.search || base.hash) throw fieldError('ERR_URL', 'base-url', 'must not contain a query or fragment');
+  if (/\/api(\/|$)/.test(base.pathname)) {
+    throw fieldError('ERR_URL', 'base-url', 'must stop before /api/ (the endpoint path is added from the catalogue)');
+  }
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return `${base.origin}${prefix}${endpoint.path.replace('{endpointId}', checkEndpointId(endpointId, field))}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * Option parsing on node:util parseArgs, with usage errors turned into PayconformError (one line,
+ * exit 2) and `--help` on every command.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { PayconformError } from '../errors.ts';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>[string] & { description: string; valueName?: string };
+export type OptionSpecs = Record<string, OptionSpec>;
+
+export interface CommandSpec {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  readonly options: OptionSpecs;
+  /** Free text after the options list: examples, notes. */
+  readonly epilog?: string;
+  readonly positionals?: boolean;
+}
+
+export interface Parsed {
+  readonly values: Record<string, string | boolean | string[] | undefined>;
+  readonly positionals: string[];
+}
+
+export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'help' {
+  const options = Object.fromEntries(Object.entries(spec.options).map(([k, o]) => {
+    const { description: _d, valueName: _v, ...rest } = o;
+    return [k, rest];
+  }));
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: spec.positionals ?? false,
+      strict: true,
+    });
+    if (values.help) return 'help';
+    return { values: values as Parsed['values'], positionals };
+  } catch (err) {
+    const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+    throw new PayconformError('ERR_USAGE', `${message.replace(/\. To specify.*$/, '')} (see payconform ${spec.name} --help)`, {
+      field: spec.name,
+      rule: 'usage',
+      cause: err,
+    });
+  }
+}
+
+export function helpText(spec: CommandSpec): string {
+  const rows = Object.entries(spec.options).map(([name, o]) => {
+    const flag = `--${name}${o.type === 'string' ? ` ${o.valueName ?? 'VALUE'}` : ''}${o.multiple ? ' …' : ''}`;
+    return [flag, o.description] as const;
+  });
+  rows.push(['--help', 'show this help']);
+  const width = Math.max(...rows.map(([f]) => f.length)) + 2;
+  const lines = [`Usage: ${spec.usage}`, '', spec.summary, '', 'Options:', ...rows.map(([f, d]) => `  ${f.padEnd(width)}${d}`)];
+  if (spec.epilog) lines.push('', spec.epilog);
+  return lines.join('\n');
+}
+
+export const str = (v: Parsed['values'][string]): string | undefined => (typeof v === 'string' ? v : undefined);
+export const list = (v: Parsed['values'][string]): string[] => (Array.isArray(v) ? v : []);

@@ -1,0 +1,28 @@
+/** `payconform catalogue`: the endpoint table every other command reads. */
+import { ENDPOINTS } from '../../catalogue/index.ts';
+import { formulaText } from '../../signing/control.ts';
+import type { Command } from '../command.ts';
+
+export const catalogueCommand: Command = {
+  spec: {
+    name: 'catalogue',
+    summary: 'Lists every endpoint of the spec: operation, path, auth scheme (with the control formula), schemas.',
+    usage: 'payconform catalogue [--json]',
+    options: { json: { type: 'boolean', description: 'print the table as JSON' } },
+  },
+  run({ values }, io) {
+    if (values.json) {
+      io.stdout(JSON.stringify(ENDPOINTS, null, 2));
+      return 0;
+    }
+    const rows = ENDPOINTS.map((e) => [
+      e.operation,
+      e.path,
+      e.auth.kind === 'control' ? `control ${formulaText(e.auth.fields)}` : e.auth.kind,
+      `${e.requestSchema ?? '(not shown)'} → ${e.responseSchema ?? '(not shown)'}${e.acceptsEndpointGroup ? ', endpoint group ok' : ''}`,
+    ]);
+    const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)) + 2);
+    io.stdout(rows.map((r) => `${r[0]!.padEnd(widths[0]!)}${r[1]!.padEnd(widths[1]!)}${r[2]}\n${' '.repeat(widths[0]! + widths[1]!)}${r[3]}`).join('\n'));
+    return 0;
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * The options every signing command shares: which request (by --url, or by --operation with
+ * --base-url and an endpoint id), its form parameters, and the credentials (flags first, then the
+ * PAYCONFORM_* environment variables of design.md). Credential files are read only when the
+ * endpoint's scheme needs them.
+ */
+import { readFileSync } from 'node:fs';
+import { endpointByOperation, endpointUrl, type Endpoint } from '../catalogue/index.ts';
+import { PayconformError, fieldError } from '../errors.ts';
+import { decodeForm, parseParamOption, type Pair } from '../signing/form-body.ts';
+import type { Credentials, RequestInput } from '../signing/request.ts';
+import { resolveEndpoint } from '../signing/request.ts';
+import { list, str, type OptionSpecs, type Parsed } from './args.ts';
+
+export const REQUEST_OPTIONS: OptionSpecs = {
+  url: { type: 'string', valueName: 'URL', description: 'full request URL: origin, any prefix before /api/, path with endpointId, optional query' },
+  operation: { type: 'string', valueName: 'NAME', description: 'catalogue operation (SALE, PAYOUT, PAYOUT_V4 …) instead of --url' },
+  'base-url': { type: 'string', valueName: 'URL', description: 'with --operation: the service address, including any prefix before /api/' },
+  'endpoint-id': { type: 'string', valueName: 'N', description: 'with --operation: endpointId (default $PAYCONFORM_ENDPOINT_ID)' },
+  'endpoint-group-id': { type: 'string', valueName: 'N', description: 'with --operation: endpoint group id, where the operation accepts one ($PAYCONFORM_ENDPOINT_GROUP_ID)' },
+  method: { type: 'string', valueName: 'METHOD', description: 'HTTP method (default POST, the only one the spec uses)' },
+  param: { type: 'string', multiple: true, valueName: 'NAME=VALUE', description: 'form parameter, repeatable, order kept' },
+  'body-file': { type: 'string', valueName: 'FILE', description: 'form parameters from a urlencoded body file (- for stdin); --param values follow them' },
+  login: { type: 'string', valueName: 'LOGIN', description: 'merchant login (default $PAYCONFORM_LOGIN)' },
+  'control-key-file': { type: 'string', valueName: 'FILE', description: 'file holding the merchant control key (default: $PAYCONFORM_CONTROL_KEY)' },
+  'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA private key PEM for /api/v4/ (default $PAYCONFORM_PRIVATE_KEY_FILE)' },
+  json: { type: 'boolean', description: 'print one JSON object instead of text' },
+  'reveal-card-data': { type: 'boolean', description: 'show card numbers and CVVs in full (test cards only); masked by default' },
+};
+
+export const OAUTH_OPTIONS: OptionSpecs = {
+  nonce: { type: 'string', valueName: 'NONCE', description: 'oauth_nonce (default: 32 random hex digits)' },
+  timestamp: { type: 'string', valueName: 'SECONDS', description: 'oauth_timestamp (default: now)' },
+  realm: { type: 'string', valueName: 'REALM', description: 'realm in the Authorization header (never signed)' },
+};
+
+export const REQUEST_EPILOG = `Examples:
+  payconform sign --url https://sandbox.gateway.example/paynet/api/v2/sale/1234 \\
+    --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt
+  payconform sign --operation PAYOUT --base-url https://sandbox.gateway.example/paynet --endpoint-id 1234 \\
+    --param amount=100.00 --login merchant --control-key-file key.txt --nonce n1 --timestamp 1700000000
+
+Environment: PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE,
+PAYCONFORM_ENDPOINT_ID, PAYCONFORM_ENDPOINT_GROUP_ID (flags win).`;
+
+export type Env = Record<string, string | undefined>;
+
+export function readTextFile(path: string, field: string): string {
+  try {
+    return readFileSync(path === '-' ? 0 : path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new PayconformError('ERR_IO', `${field}: cannot read ${path === '-' ? 'standard input' : path} (${code})`, { field, rule: 'readable file', cause: err });
+  }
+}
+
+export function requestFromOptions(values: Parsed['values'], env: Env): RequestInput {
+  const url = str(values.url);
+  const operation = str(values.operation);
+  if (url !== undefined && operation !== undefined) throw fieldError('ERR_USAGE', '--url', 'give either --url or --operation with --base-url, not both');
+  if (url === undefined && operation === undefined) throw fieldError('ERR_USAGE', '--url', 'required (or --operation with --base-url and --endpoint-id)');
+  const params: Pair[] = [];
+  const bodyFile = str(values['body-file']);
+  if (bodyFile !== undefined) params.push(...decodeForm(readTextFile(bodyFile, '--body-file').replace(/\r?\n$/, ''), '--body-file'));
+  for (const p of list(values.param)) params.push(parseParamOption(p));
+  const method = (str(values.method) ?? 'POST').toUpperCase();
+  return { method, url: url ?? urlFromOperation(endpointByOperation(operation!), values, env), params };
+}
+
+function urlFromOperation(endpoint: Endpoint, values: Parsed['values'], env: Env): string {
+  const baseUrl = str(values['base-url']);
+  if (baseUrl === undefined) throw fieldError('ERR_USAGE', '--base-url', 'required with --operation');
+  const groupId = str(values['endpoint-group-id']) ?? (str(values['endpoint-id']) === undefined ? env.PAYCONFORM_ENDPOINT_GROUP_ID : undefined);
+  const endpointId = str(values['endpoint-id']) ?? (groupId === undefined ? env.PAYCONFORM_ENDPOINT_ID : undefined);
+  if (groupId !== undefined && endpointId === undefined) {
+    if (!endpoint.acceptsEndpointGroup) throw fieldError('ERR_USAGE', '--endpoint-group-id', `${endpoint.operation} does not accept an endpoint group id`);
+    return endpointUrl(baseUrl, endpoint, groupId, '--endpoint-group-id');
+  }
+  if (endpointId === undefined) throw fieldError('ERR_USAGE', '--endpoint-id', 'required with --operation (or set PAYCONFORM_ENDPOINT_ID)');
+  return endpointUrl(baseUrl, endpoint, endpointId, '--endpoint-id');
+}
+
+/** Credentials the request's scheme needs, from flags, then environment. */
+export function credentialsFromOptions(request: RequestInput, values: Parsed['values'], env: Env, extra: { publicKeyFile?: string | undefined } = {}): Credentials {
+  const scheme = resolveEndpoint(request.url).endpoint.auth.kind;
+  const keyFile = str(values['control-key-file']);
+  const controlKey = keyFile !== undefined ? readTextFile(keyFile, '--control-key-file').replace(/\r?\n$/, '') : env.PAYCONFORM_CONTROL_KEY;
+  const privateKeyFile = str(values['private-key-file']) ?? env.PAYCONFORM_PRIVATE_KEY_FILE;
+  const needsRsa = scheme === 'oauth-rsa-sha256';
+  return {
+    login: str(values.login) ?? env.PAYCONFORM_LOGIN,
+    controlKey: scheme === 'oauth-rsa-sha256' ? undefined : controlKey,
+    privateKeyPem: needsRsa && privateKeyFile !== undefined && extra.publicKeyFile === undefined
+      ? readTextFile(privateKeyFile, '--private-key-file') : undefined,
+    publicKeyPem: needsRsa && extra.publicKeyFile !== undefined ? readTextFile(extra.publicKeyFile, '--public-key-file') : undefined,
+  };
+}

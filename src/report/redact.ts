@@ -1,0 +1,54 @@
+/**
+ * Redaction of card data for anything printed, logged or attached (design.md, Habits: a PAN shows
+ * at most its first six and last four digits; a CVV never shows). Redaction is by field name, so
+ * it is anchored and never rewrites unrelated text that happens to share digits.
+ */
+import type { Pair } from '../signing/form-body.ts';
+import { percentEncode } from '../signing/percent-encode.ts';
+
+/** Form fields that carry a full card number (public field names of the API family). */
+export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set(['credit_card_number', 'destination-card-no', 'card_number']);
+/** Form fields that carry a card verification value. */
+export const CVV_FIELDS: ReadonlySet<string> = new Set(['cvv2', 'cvv', 'cvc']);
+
+export function maskCardNumber(pan: string): string {
+  const digits = pan.replace(/[^0-9]/g, '');
+  if (digits.length < 12) return '*'.repeat(pan.length);
+  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+}
+
+/** The masked form of a field's value, or null when the field is not sensitive. */
+export function maskedValue(name: string, value: string): string | null {
+  if (CARD_NUMBER_FIELDS.has(name)) return maskCardNumber(value);
+  if (CVV_FIELDS.has(name)) return '***';
+  return null;
+}
+
+export function hasSensitivePairs(pairs: readonly Pair[]): boolean {
+  return pairs.some(([name, value]) => maskedValue(name, value) !== null);
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Masks the values of sensitive pairs wherever they appear in `text` as `name=value` (raw,
+ * percent-encoded once or twice, as in a base string) or as `"name" = "value"` (explanations).
+ */
+export function redactPairsInText(text: string, pairs: readonly Pair[]): string {
+  let out = text;
+  for (const [name, value] of pairs) {
+    const masked = maskedValue(name, value);
+    if (masked === null || value === '') continue;
+    const forms: Array<[string, string, string]> = [
+      [`${JSON.stringify(name)} = `, JSON.stringify(value), JSON.stringify(masked)],
+      [`${name}=`, value, masked],
+    ];
+    const once = [percentEncode(name), percentEncode(value), percentEncode(masked)] as const;
+    forms.push([`${once[0]}=`, once[1], once[2]]);
+    forms.push([`${percentEncode(once[0])}%3D`, percentEncode(once[1]), percentEncode(once[2])]);
+    for (const [prefix, raw, replacement] of forms) {
+      out = out.replace(new RegExp(escapeRegExp(prefix + raw) + '(?=$|[&"\\s,]|%26)', 'g'), () => prefix + replacement);
+    }
+  }
+  return out;
+}

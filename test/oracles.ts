@@ -1,0 +1,67 @@
+/**
+ * Independent reference computations for the property tests. None of these calls into src/: they
+ * work on UTF-8 bytes (Buffer) and node:crypto directly, so a property comparing src/ against one
+ * of them is never the same code checked against itself.
+ */
+import { createHmac } from 'node:crypto';
+
+/** RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~", spelled out byte by byte. */
+const UNRESERVED_BYTES: ReadonlySet<number> = new Set([
+  ...range(0x41, 0x5a), // A-Z
+  ...range(0x61, 0x7a), // a-z
+  ...range(0x30, 0x39), // 0-9
+  0x2d, // -
+  0x2e, // .
+  0x5f, // _
+  0x7e, // ~
+]);
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** The 66 unreserved characters as a string. */
+export const UNRESERVED = String.fromCharCode(...UNRESERVED_BYTES);
+
+export function isUnreservedChar(c: string): boolean {
+  return c.length === 1 && UNRESERVED_BYTES.has(c.charCodeAt(0));
+}
+
+/** `%XX` (uppercase hex) for one byte. */
+export function pctByte(byte: number): string {
+  return `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+/** RFC 3986 / RFC 5849 §3.6 encoding computed from the UTF-8 bytes, without encodeURIComponent. */
+export function rfc3986(value: string): string {
+  let out = '';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    out += UNRESERVED_BYTES.has(byte) ? String.fromCharCode(byte) : pctByte(byte);
+  }
+  return out;
+}
+
+/** Byte order of the UTF-8 forms. */
+export function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** RFC 5849 §3.4.1.3.2: encode, sort by name then value in byte order, join. */
+export function normalizedParamsOracle(pairs: readonly (readonly [string, string])[]): string {
+  return pairs
+    .map(([n, v]) => [rfc3986(n), rfc3986(v)] as const)
+    .sort((a, b) => compareBytes(a[0], b[0]) || compareBytes(a[1], b[1]))
+    .map(([n, v]) => `${n}=${v}`)
+    .join('&');
+}
+
+/** RFC 5849 §3.4.1.1 for an already normalised URL. */
+export function baseStringOracle(method: string, normalizedUrl: string, pairs: readonly (readonly [string, string])[]): string {
+  return [method.toUpperCase(), rfc3986(normalizedUrl), rfc3986(normalizedParamsOracle(pairs))].join('&');
+}
+
+/** RFC 5849 §3.4.2 with node:crypto directly: key = enc(consumer secret) & enc(token secret). */
+export function hmacSha1Oracle(consumerSecret: string, baseString: string, tokenSecret = ''): string {
+  const key = `${rfc3986(consumerSecret)}&${rfc3986(tokenSecret)}`;
+  return createHmac('sha1', key).update(Buffer.from(baseString, 'utf8')).digest('base64');
+}
