@@ -4,7 +4,12 @@
  * independent reference implementation that the tests hold it to, byte for byte.
  */
 import { sign, verify, type KeyObject } from 'node:crypto';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
+
+// node-forge takes ~100 ms to load; only the cross-checks need it, so it loads on first use.
+let forge: typeof Forge | undefined;
+const loadForge = (): typeof Forge => (forge ??= createRequire(import.meta.url)('node-forge') as typeof Forge);
 
 export function rsaSha256Signature(privateKey: KeyObject, baseString: string): string {
   return sign('sha256', Buffer.from(baseString, 'utf8'), privateKey).toString('base64');
@@ -19,8 +24,9 @@ export function rsaSha256Verify(publicKey: KeyObject, baseString: string, signat
 
 /** Reference implementation with node-forge (about 50× slower): for cross-checks, never hot paths. */
 export function rsaSha256SignatureForge(privateKeyPem: string, baseString: string): string {
-  const key = forge.pki.privateKeyFromPem(privateKeyPem);
-  const digest = forge.md.sha256.create();
+  const f = loadForge();
+  const key = f.pki.privateKeyFromPem(privateKeyPem);
+  const digest = f.md.sha256.create();
   digest.update(baseString, 'utf8');
-  return forge.util.encode64(key.sign(digest));
+  return f.util.encode64(key.sign(digest));
 }
