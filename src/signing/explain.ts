@@ -24,6 +24,7 @@ export interface Explanation {
   readonly expected: ExpectedValues;
 }
 
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 const show = (pairs: readonly Pair[]): string[] => pairs.map(([n, v]) => `${JSON.stringify(n)} = ${JSON.stringify(v)}`);
 
 export function explain(result: SignResult): Explanation {
@@ -54,10 +55,10 @@ export function explain(result: SignResult): Explanation {
   const urlNotes = [`input: ${oauth.url.input}`, 'scheme and host lowercased, query and fragment removed (RFC 5849 §3.4.1.2)'];
   if (oauth.url.defaultPortDropped) urlNotes.push(`default port :${oauth.url.explicitPort} dropped`);
   add('url', 'Normalised request URL', oauth.url.normalized, urlNotes);
-  add('protocol-params', 'oauth_* protocol parameters (oauth_signature excluded)', `${oauth.protocol.length} parameters`, show(oauth.protocol));
-  add('body-params', 'Form-body parameters, decoded, in send order', `${oauth.body.length} parameters`, show(oauth.body));
-  if (oauth.url.queryPairs.length) add('query-params', 'URL query parameters, decoded', `${oauth.url.queryPairs.length} parameters`, show(oauth.url.queryPairs));
-  add('sorted-pairs', 'Each name and value RFC 3986-encoded, sorted by name then value (byte order)', `${oauth.params.sorted.length} pairs`,
+  add('protocol-params', 'oauth_* protocol parameters (oauth_signature excluded)', count(oauth.protocol.length, 'parameter'), show(oauth.protocol));
+  add('body-params', 'Form-body parameters, decoded, in send order', count(oauth.body.length, 'parameter'), show(oauth.body));
+  if (oauth.url.queryPairs.length) add('query-params', 'URL query parameters, decoded', count(oauth.url.queryPairs.length, 'parameter'), show(oauth.url.queryPairs));
+  add('sorted-pairs', 'Each name and value RFC 3986-encoded, sorted by name then value (byte order)', count(oauth.params.sorted.length, 'pair'),
     oauth.params.sorted.map(([n, v]) => `${n}=${v}`));
   add('normalized-params', 'Pairs joined with & (RFC 5849 §3.4.1.3.2)', oauth.params.normalized);
   add('base-string', 'Signature base string: METHOD & enc(URL) & enc(params)', oauth.baseString);
