@@ -3,6 +3,11 @@
  * surrogates: those have no UTF-8 form and percentEncode rejects them on purpose) and lean towards the
  * characters canonicalisation gets wrong: the RFC 3986 reserved set, the five characters
  * encodeURIComponent keeps (! ' ( ) *), `%`, `+`, space, controls, and 2-, 3- and 4-byte UTF-8.
+ *
+ * Cost note: fc.string({ unit: 'binary' }) spends about 1.1 s per process on its first use (fast-check
+ * builds a reverse map of all 1,112,064 code points for its shrinking slices). `codePoint` below covers
+ * the same range with plain integers, so most files use it; `binaryString` is the fast-check unit itself,
+ * used where it matters most (percent-encode.test.ts).
  */
 import fc from 'fast-check';
 import type { Pair } from '../src/signing/index.ts';
@@ -25,16 +30,20 @@ export const codePoint: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.integer({ min: 0x80, max: 0x7ff }).map(fromCodePoint), weight: 1 }, // 2 bytes
   { arbitrary: fc.integer({ min: 0x800, max: 0xffff }).filter((cp) => !isSurrogate(cp)).map(fromCodePoint), weight: 1 }, // 3 bytes
   { arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }).map(fromCodePoint), weight: 1 }, // 4 bytes (a surrogate pair)
-  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 1 },
+  // Uniform over all of U+0000..U+10FFFF except the surrogates, like fast-check's `binary` unit.
+  { arbitrary: fc.integer({ min: 0, max: 0x10ffff - 0x800 }).map((i) => fromCodePoint(i < 0xd800 ? i : i + 0x800)), weight: 2 },
 );
 
-/** Well-formed unicode strings: fast-check's full-range `binary` unit, or the weighted code points above. */
+/** Well-formed unicode strings of the weighted code points above. */
 export function unicodeString(constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
   const { minLength = 0, maxLength = 24 } = constraints;
-  return fc.oneof(
-    fc.string({ unit: 'binary', minLength, maxLength }),
-    fc.string({ unit: codePoint, minLength, maxLength }),
-  );
+  return fc.string({ unit: codePoint, minLength, maxLength });
+}
+
+/** Well-formed unicode strings from fast-check's own full-range unit, mixed with `unicodeString` (see the cost note). */
+export function binaryString(constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
+  const { minLength = 0, maxLength = 24 } = constraints;
+  return fc.oneof(fc.string({ unit: 'binary', minLength, maxLength }), unicodeString({ minLength, maxLength }));
 }
 
 /** A form-body parameter name that never collides with the oauth_* protocol parameters. */
@@ -51,6 +60,16 @@ export const pair: fc.Arbitrary<Pair> = fc.tuple(paramName, paramValue);
 export function pairs(constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<Pair[]> {
   return fc.array(pair, { minLength: constraints.minLength ?? 0, maxLength: constraints.maxLength ?? 8 });
 }
+
+/**
+ * Long parameter lists (40 to 150 pairs, repeated names included), so code that switches strategy
+ * with the list's length (normalizeParams sorts up to 64 pairs by insertion, longer ones with
+ * Array#sort) is exercised on both sides of the switch. `size: 'max'` lets lengths reach maxLength.
+ */
+export const manyPairs: fc.Arbitrary<Pair[]> = fc.array(
+  fc.oneof(pair, fc.tuple(fc.constantFrom('a', 'A', 'b', '~'), paramValue)),
+  { minLength: 40, maxLength: 150, size: 'max' },
+);
 
 /** Pairs whose names come from a small pool, so the same name appears several times. */
 export const pairsWithRepeatedNames: fc.Arbitrary<Pair[]> = fc.array(
@@ -108,8 +127,12 @@ export const timestamp: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 12 }),
 );
 
+/**
+ * Decimal digit strings. `size: 'max'` matters: fast-check's default size caps generated lengths at
+ * 10, so without it a 15-digit amount (past 2^53 once in cents) would never be tried.
+ */
 export const digits = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength, size: 'max' });
 
 /** A valid amount string: up to 15 integer digits and 0-2 decimals, at least one digit in all. */
 export const amount: fc.Arbitrary<string> = fc

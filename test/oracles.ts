@@ -3,7 +3,7 @@
  * work on UTF-8 bytes (Buffer) and node:crypto directly, so a property comparing src/ against one
  * of them is never the same code checked against itself.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /** RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~", spelled out byte by byte. */
 const UNRESERVED_BYTES: ReadonlySet<number> = new Set([
@@ -64,4 +64,30 @@ export function baseStringOracle(method: string, normalizedUrl: string, pairs: r
 export function hmacSha1Oracle(consumerSecret: string, baseString: string, tokenSecret = ''): string {
   const key = `${rfc3986(consumerSecret)}&${rfc3986(tokenSecret)}`;
   return createHmac('sha1', key).update(Buffer.from(baseString, 'utf8')).digest('base64');
+}
+
+/** The base64 `signature` with one bit flipped (bit index taken modulo the signature's length). */
+export function flipBit(signatureBase64: string, bit: number): string {
+  const bytes = Buffer.from(signatureBase64, 'base64');
+  const at = bit % (bytes.length * 8);
+  bytes[at >> 3] = bytes[at >> 3]! ^ (1 << (at & 7));
+  return bytes.toString('base64');
+}
+
+/** Cents from digit strings by Horner's rule over every digit: whole digits, then exactly two decimals. */
+export function centsOracle(whole: string, fraction: string): string {
+  let cents = 0n;
+  for (const d of whole + fraction + '0'.repeat(2 - fraction.length)) cents = cents * 10n + BigInt(d.charCodeAt(0) - 48);
+  return cents.toString();
+}
+
+/** Cents of a valid amount text such as `12.5`, `.07` or `300`. */
+export function centsOfText(amount: string): string {
+  const [whole = '', fraction = ''] = amount.split('.');
+  return centsOracle(whole, fraction);
+}
+
+/** api-spec.md Scheme A with node:crypto directly: lowercase hex SHA-1 of the UTF-8 concatenation, key last. */
+export function controlOracle(values: readonly string[], controlKey: string): string {
+  return createHash('sha1').update(Buffer.from(values.join('') + controlKey, 'utf8')).digest('hex');
 }

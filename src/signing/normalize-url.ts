@@ -23,6 +23,10 @@ export interface NormalizedUrl {
 const EXPLICIT_PORT = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):([0-9]+)/i;
 
 export function normalizeUrl(input: string, field = 'url'): NormalizedUrl {
+  // WHATWG URL would silently strip or rewrite these; a request line cannot carry them.
+  if (/[\u0000-\u0020\u007f\\]/.test(input)) {
+    throw fieldError('ERR_URL', field, 'must not contain spaces, control characters or backslashes');
+  }
   let url: URL;
   try {
     url = new URL(input);

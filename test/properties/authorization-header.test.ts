@@ -16,10 +16,13 @@ const oauthPairs: fc.Arbitrary<Pair[]> = fc.uniqueArray(
 const byName = (ps: readonly Pair[]): Pair[] => [...ps].sort((a, b) => compareBytes(a[0], b[0]));
 
 describe(`Authorization header (seed ${seed})`, () => {
-  it('build → parse round-trips (values with unicode and reserved characters, optional realm)', () => {
+  it('build → parse round-trips (values with unicode and reserved characters, optional realm); build is canonical', () => {
     fc.assert(
       fc.property(oauthPairs, fc.option(realm, { nil: undefined }), (ps, r) => {
         const header = buildAuthorizationHeader(ps, r);
+        // vector-format.md: `OAuth `, realm when given, then name="enc(value)" sorted by name, joined by `, `.
+        const items = [...(r === undefined ? [] : [`realm="${r}"`]), ...byName(ps).map(([n, v]) => `${n}="${rfc3986(v)}"`)];
+        assert.equal(header, `OAuth ${items.join(', ')}`);
         const parsed = parseAuthorizationHeader(header);
         assert.equal(parsed.realm, r);
         assert.deepEqual(byName(parsed.pairs), byName(ps).map(([n, v]) => [n, v]));

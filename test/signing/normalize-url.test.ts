@@ -22,7 +22,7 @@ describe('base string URI (RFC 5849 §3.4.1.2)', () => {
     assert.equal(normalizeUrl('https://h.example/p').defaultPortDropped, false);
   });
 
-  for (const [input, message] of [['/api/v2/sale/1', /absolute URL/], ['ftp://h/x', /http or https/], ['https://u:p@h/x', /user:password/], ['https://h/x?a=%ZZ', /malformed percent-escape/]] as const) {
+  for (const [input, message] of [['/api/v2/sale/1', /absolute URL/], ['ftp://h/x', /http or https/], ['https://u:p@h/x', /user:password/], ['https://h/x?a=%ZZ', /malformed percent-escape/], [' https://gw.example:443/x', /spaces, control/], ['https://gw.example:4\n43/x', /control characters/], ['https:\\\\gw.example:443\\x', /backslashes/]] as const) {
     it(`rejects ${input}`, () => assert.throws(() => normalizeUrl(input), message));
   }
 });
