@@ -1,16 +1,16 @@
 /**
  * The timing loop every benchmark shares. Contenders of a group (ours and its peers) run in the same
- * process on the same inputs: each is warmed up and calibrated, then timed in several rounds whose
- * order alternates (A B C, then C B A, …) so drift, GC and CPU frequency changes hit all of them
- * alike; the median round is reported. Times are wall-clock (process.hrtime), one thread.
+ * process on the same inputs: each is warmed up and calibrated, then timed in many short rounds
+ * whose order alternates (A B C, then C B A, …), so drift, GC and CPU frequency changes hit all of
+ * them alike. Reported: each contender's median round, and for a comparison the median of the
+ * per-round ratios (ours and peer timed back to back), which cancels the slow swings of a shared
+ * VM better than a ratio of two medians. Times are wall-clock (process.hrtime), one thread.
  */
 
 export interface Contender {
   /** Shown in the table: what is being called. */
   readonly label: string;
   readonly fn: () => unknown;
-  /** Time per round; slow contenders (node-forge) can be given less. Default: the group's. */
-  readonly roundMs?: number;
 }
 
 /**
@@ -31,7 +31,6 @@ export interface BenchGroup {
   /** Runs before any timing; throws if a contender's output differs from its peers'. */
   readonly verify: () => void;
   readonly rows: readonly Comparison[];
-  readonly roundMs?: number;
 }
 
 /** A benchmark file: bench/run.ts imports each and runs its groups. */
@@ -49,11 +48,11 @@ export interface Measured {
   readonly label: string;
   /** Median over rounds. */
   readonly opsPerSec: number;
-  /** Every round's ops/s, for the spread. */
+  /** Every round's ops/s, in round order: for paired ratios and the spread. */
   readonly rounds: number[];
 }
 
-// Results land here so no call can be optimised away as unused.
+// Results land here so no call can be optimised away as unused (exported so it counts as read).
 let sink: unknown;
 export const lastSink = (): unknown => sink;
 
@@ -107,14 +106,19 @@ export function measureGroup(group: BenchGroup, settings: Settings): Map<string,
     // Alternate the order so no contender always runs right after the same one.
     const order = round % 2 === 0 ? keys : [...keys].reverse();
     for (const key of order) {
-      const c = group.contenders[key]!;
-      perRound.get(key)!.push(timeRound(c.fn, batches.get(key)!, c.roundMs ?? group.roundMs ?? settings.roundMs));
+      perRound.get(key)!.push(timeRound(group.contenders[key]!.fn, batches.get(key)!, settings.roundMs));
     }
   }
   return new Map(keys.map((k) => [k, { label: group.contenders[k]!.label, opsPerSec: median(perRound.get(k)!), rounds: perRound.get(k)! }]));
 }
 
-/** Relative spread of the rounds ((max - min) / median), to tell noise from a real difference. */
+/** ours ÷ peer: the median over rounds of the ratio of their ops/s in the same round. */
+export function pairedRatio(ours: Measured, peer: Measured): number {
+  return median(ours.rounds.map((ops, i) => ops / peer.rounds[i]!));
+}
+
+/** Round-to-round spread: interquartile range ÷ median (extremes of many short rounds say little). */
 export function spread(m: Measured): number {
-  return (Math.max(...m.rounds) - Math.min(...m.rounds)) / m.opsPerSec;
+  const s = [...m.rounds].sort((a, b) => a - b);
+  return (s[Math.floor((s.length * 3) / 4)]! - s[Math.floor(s.length / 4)]!) / m.opsPerSec;
 }

@@ -9,14 +9,29 @@ import type { Pair } from './form-body.ts';
 import { percentDecode, percentEncode } from './percent-encode.ts';
 
 export function buildAuthorizationHeader(oauthPairs: readonly Pair[], realm?: string): string {
-  const parts: string[] = [];
+  let header = 'OAuth ';
+  let separator = '';
   if (realm !== undefined) {
     if (/["\\\r\n]/.test(realm)) throw headerError('realm must not contain a quote, backslash or line break');
-    parts.push(`realm="${realm}"`);
+    header += `realm="${realm}"`;
+    separator = ', ';
   }
-  const sorted = [...oauthPairs].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  for (const [name, value] of sorted) parts.push(`${name}="${percentEncode(value, name)}"`);
-  return `OAuth ${parts.join(', ')}`;
+  // A stable insertion sort of a copy, by name: the pairs are a handful and arrive nearly sorted
+  // (oauth_signature is appended last), where it beats Array#sort with a comparator closure.
+  const sorted = oauthPairs.slice();
+  for (let i = 1; i < sorted.length; i++) {
+    const pair = sorted[i]!;
+    let j = i;
+    for (; j > 0 && sorted[j - 1]![0] > pair[0]; j--) sorted[j] = sorted[j - 1]!;
+    sorted[j] = pair;
+  }
+  // Appending as we go instead of collecting parts and joining them with ", ".
+  for (let i = 0; i < sorted.length; i++) {
+    const name = sorted[i]![0];
+    header += `${separator}${name}="${percentEncode(sorted[i]![1], name)}"`;
+    separator = ', ';
+  }
+  return header;
 }
 
 export interface ParsedAuthorization {

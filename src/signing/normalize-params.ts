@@ -19,16 +19,27 @@ export function compareEncodedPairs(a: Pair, b: Pair): number {
   return 0;
 }
 
+// Up to this many pairs are sorted by insertion while they are encoded: a request has tens of
+// parameters, and for so few an inline insertion sort is several times faster than Array#sort with
+// a comparator. Both are stable, and pairs that compare equal are equal strings, so the result is
+// the same; longer lists (fuzzing, odd forms) take Array#sort and stay O(n log n).
+const INSERTION_SORT_MAX = 64;
+
 /** `pairs` are the decoded parameters from body, query and protocol, oauth_signature already left out. */
 export function normalizeParams(pairs: readonly Pair[]): NormalizedParams {
-  const sorted: Pair[] = new Array(pairs.length);
-  for (let i = 0; i < pairs.length; i++) {
-    const [name, value] = pairs[i]!;
-    sorted[i] = [percentEncode(name, name), percentEncode(value, name)];
+  const n = pairs.length;
+  const small = n <= INSERTION_SORT_MAX;
+  const sorted: Pair[] = [];
+  for (let i = 0; i < n; i++) {
+    const pair = pairs[i]!; // indexing, not destructuring: no iterator per pair
+    const encoded: Pair = [percentEncode(pair[0], pair[0]), percentEncode(pair[1], pair[0])];
+    let j = i;
+    if (small) for (; j > 0 && compareEncodedPairs(sorted[j - 1]!, encoded) > 0; j--) sorted[j] = sorted[j - 1]!;
+    sorted[j] = encoded;
   }
-  sorted.sort(compareEncodedPairs);
+  if (!small) sorted.sort(compareEncodedPairs);
   let normalized = '';
-  for (let i = 0; i < sorted.length; i++) {
+  for (let i = 0; i < n; i++) {
     normalized += (i === 0 ? '' : '&') + sorted[i]![0] + '=' + sorted[i]![1];
   }
   return { sorted, normalized };
