@@ -10,6 +10,7 @@ import { PayconformError, fieldError } from '../errors.ts';
 import { decodeForm, parseParamOption, type Pair } from '../signing/form-body.ts';
 import type { Credentials, RequestInput } from '../signing/request.ts';
 import { resolveEndpoint } from '../signing/request.ts';
+import { signRequest, type SignResult } from '../signing/sign.ts';
 import { list, str, type OptionSpecs, type Parsed } from './args.ts';
 
 export const REQUEST_OPTIONS: OptionSpecs = {
@@ -94,4 +95,12 @@ export function credentialsFromOptions(request: RequestInput, values: Parsed['va
       ? readTextFile(privateKeyFile, '--private-key-file') : undefined,
     publicKeyPem: needsRsa && extra.publicKeyFile !== undefined ? readTextFile(extra.publicKeyFile, '--public-key-file') : undefined,
   };
+}
+
+/** The request, its credentials and its signature, as `sign` and `explain` take them from options. */
+export function signFromOptions(values: Parsed['values'], env: Env): { request: RequestInput; result: SignResult } {
+  const request = requestFromOptions(values, env);
+  const credentials = credentialsFromOptions(request, values, env);
+  const result = signRequest(request, credentials, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
+  return { request, result };
 }

@@ -1,10 +1,8 @@
 /** `payconform explain`: every intermediate value of a request's signature. */
 import { explain, explanationText } from '../../signing/explain.ts';
-import { signRequest } from '../../signing/sign.ts';
-import { str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { printMasked } from '../output.ts';
-import { credentialsFromOptions, OAUTH_OPTIONS, REQUEST_EPILOG, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+import { OAUTH_OPTIONS, REQUEST_EPILOG, REQUEST_OPTIONS, signFromOptions } from '../request-options.ts';
 
 export const explainCommand: Command = {
   spec: {
@@ -15,9 +13,7 @@ export const explainCommand: Command = {
     epilog: REQUEST_EPILOG,
   },
   run({ values }, io) {
-    const request = requestFromOptions(values, io.env);
-    const credentials = credentialsFromOptions(request, values, io.env);
-    const result = signRequest(request, credentials, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
+    const { request, result } = signFromOptions(values, io.env);
     const explanation = explain(result);
     printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation), request, values['reveal-card-data'] === true);
     return 0;

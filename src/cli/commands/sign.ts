@@ -1,9 +1,8 @@
 /** `payconform sign`: the signature of one request, driven by the catalogue. */
-import { signRequest, expectedValues } from '../../signing/sign.ts';
-import { str } from '../args.ts';
+import { expectedValues } from '../../signing/sign.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { credentialsFromOptions, OAUTH_OPTIONS, REQUEST_EPILOG, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+import { OAUTH_OPTIONS, REQUEST_EPILOG, REQUEST_OPTIONS, signFromOptions } from '../request-options.ts';
 
 export const signCommand: Command = {
   spec: {
@@ -14,9 +13,7 @@ export const signCommand: Command = {
     epilog: REQUEST_EPILOG,
   },
   run({ values }, io) {
-    const request = requestFromOptions(values, io.env);
-    const credentials = credentialsFromOptions(request, values, io.env);
-    const result = signRequest(request, credentials, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
+    const { request, result } = signFromOptions(values, io.env);
     const expected = expectedValues(result);
     const text = values.json
       ? JSON.stringify({ operation: result.endpoint.operation, scheme: result.scheme, endpointId: result.endpointId, ...expected }, null, 2)
