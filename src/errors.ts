@@ -17,7 +17,8 @@ export type PayconformErrorCode =
   | 'ERR_KEY'
   | 'ERR_AUTH_HEADER'
   | 'ERR_USAGE'
-  | 'ERR_IO';
+  | 'ERR_IO'
+  | 'ERR_VECTOR_INVALID';
 
 export class PayconformError extends Error {
   readonly code: PayconformErrorCode;

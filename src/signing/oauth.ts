@@ -63,6 +63,8 @@ export function signOAuth(
   protocolParams: Omit<ProtocolParams, 'signatureMethod'>,
   key: OAuthKey,
   realm?: string,
+  /** Produces the signature of a base string; by default signWithKey. A seam for `vectors check`. */
+  signBaseString: (baseString: string) => string = (b) => signWithKey(key, b),
 ): OAuthComputation {
   const signatureMethod: SignatureMethod = key.method;
   if (protocolParams.timestamp !== '' && !/^[0-9]+$/.test(protocolParams.timestamp)) {
@@ -80,7 +82,7 @@ export function signOAuth(
     token: protocolParams.token,
   });
   const { url, body, params, baseString } = oauthBaseString(request, protocol);
-  const signature = signWithKey(key, baseString);
+  const signature = signBaseString(baseString);
   const authorization = buildAuthorizationHeader([...protocol, ['oauth_signature', signature]], realm);
   return { url, protocol, body, params, baseString, signature, authorization };
 }

@@ -1,0 +1,216 @@
+/**
+ * `vectors generate`: a deterministic vector file covering every catalogue endpoint whose scheme is
+ * known (three vectors each) plus the edge cases canonicalisation gets wrong. Same seed and keys,
+ * same bytes: nonces and timestamps come from the seed, never from the clock.
+ */
+import { ENDPOINTS, type Endpoint } from '../catalogue/index.ts';
+import type { Pair } from '../signing/form-body.ts';
+import { expectedValues } from '../signing/sign.ts';
+import { computeVector } from './compute.ts';
+import { VECTOR_FORMAT, type Vector, type VectorFile, type VectorScheme } from './types.ts';
+
+/** Test-only credentials, public on purpose (vectors/keys/README.md). */
+export const TEST_LOGIN = 'payconform-test-merchant';
+export const TEST_CONTROL_KEY = 'TEST-ONLY-control-key-0f6b2c';
+export const DEFAULT_SEED = 20261122;
+const BASE_URL = 'https://sandbox.gateway.example/paynet';
+
+/** mulberry32: a tiny seeded PRNG, enough for varied but reproducible test data. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Data {
+  constructor(private readonly next: () => number) {}
+  int(max: number): number { return Math.floor(this.next() * max); }
+  pick<T>(items: readonly T[]): T { return items[this.int(items.length)]!; }
+  digits(n: number): string { return Array.from({ length: n }, (_, i) => String(i === 0 ? 1 + this.int(9) : this.int(10))).join(''); }
+  hex(n: number): string { return Array.from({ length: n }, () => this.int(16).toString(16)).join(''); }
+  amount(): string {
+    const whole = String(this.int(5000));
+    return this.pick([whole, `${whole}.${this.int(10)}`, `${whole}.${this.digits(2)}`]);
+  }
+}
+
+/** Values for a formula or payload field, by name (field names of the API family's public docs). */
+function fieldValue(name: string, d: Data): string {
+  switch (name) {
+    case 'client_orderid': case 'client-order-id': return `ORD-${d.digits(6)}`;
+    case 'orderid': return d.digits(8);
+    case 'cardrefid': return d.digits(7);
+    case 'amount': return d.amount();
+    case 'currency': return d.pick(['EUR', 'USD', 'GBP']);
+    case 'email': return d.pick(['jane.doe@example.com', 'j+test@example.org', 'o\'brien@example.net']);
+    case 'order_desc': return d.pick(['Order #42', 'Blue shirt (XL)', 'Abo: 3 Monate']);
+    case 'ipaddress': return `192.0.2.${1 + d.int(250)}`;
+    case 'redirect_url': return 'https://merchant.example/return?o=1&s=ok';
+    case 'card_printed_name': return d.pick(['JANE DOE', 'JOHN SMITH']);
+    case 'credit_card_number': return '4111111111111111';
+    case 'expire_month': return String(1 + d.int(12)).padStart(2, '0');
+    case 'expire_year': return String(30 + d.int(9));
+    case 'cvv2': return '123';
+    default: return `value-${d.hex(6)}`;
+  }
+}
+
+const EXTRA_FIELDS = ['order_desc', 'ipaddress', 'redirect_url', 'card_printed_name', 'currency'];
+
+function paramsFor(endpoint: Endpoint, d: Data, variant: number): Pair[] {
+  const names: string[] = endpoint.auth.kind === 'control'
+    ? endpoint.auth.fields.filter((f) => f.from === 'params').map((f) => f.name)
+    : [endpoint.version === 'v4' ? 'client-order-id' : 'client_orderid', 'amount', 'currency'];
+  for (let i = 0; i < variant; i++) {
+    const extra = EXTRA_FIELDS[(variant + i) % EXTRA_FIELDS.length]!;
+    if (!names.includes(extra)) names.push(extra);
+  }
+  const pairs: Pair[] = names.map((n) => [n, fieldValue(n, d)]);
+  // Send order varies: the signer must not depend on it.
+  return variant === 2 ? pairs.reverse() : pairs;
+}
+
+interface Draft {
+  id: string;
+  description: string;
+  scheme: VectorScheme;
+  operation?: string;
+  url: string;
+  params: Pair[];
+  realm?: string;
+}
+
+function url(endpoint: Endpoint, id: string, base: string): string {
+  return `${base}${endpoint.path.replace('{endpointId}', id)}`;
+}
+
+const slug = (endpoint: Endpoint): string => endpoint.operation.toLowerCase().replaceAll('_', '-');
+
+function catalogueDrafts(d: Data, endpoints: readonly Endpoint[], base: string, endpointId?: string): Draft[] {
+  const drafts: Draft[] = [];
+  for (const endpoint of endpoints) {
+    for (let variant = 0; variant < 3; variant++) {
+      drafts.push({
+        id: `${slug(endpoint)}-${String(variant + 1).padStart(3, '0')}`,
+        description: `${endpoint.operation} ${endpoint.auth.kind}, ${['formula fields only', 'one extra field', 'extra fields, reversed send order'][variant]}`,
+        scheme: endpoint.auth.kind as VectorScheme,
+        ...(endpoint.auth.kind === 'control' ? { operation: endpoint.operation } : {}),
+        url: url(endpoint, endpointId ?? d.digits(1 + d.int(6)), base),
+        params: paramsFor(endpoint, d, variant),
+      });
+    }
+  }
+  return drafts;
+}
+
+/** Canonicalisation edge cases on one OAuth endpoint (HMAC or RSA: the base string rules are the same). */
+function oauthEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, id = '1001'): Draft[] {
+  const scheme = endpoint.auth.kind as VectorScheme;
+  const origin = new URL(base);
+  const path = origin.pathname.replace(/\/+$/, '');
+  const at = (b: string, endpointId = id): string => url(endpoint, endpointId, b);
+  const draft = (name: string, description: string, params: Pair[], u = at(base), realm?: string): Draft =>
+    ({ id: `${prefix}${name}`, description: `${endpoint.operation}: ${description}`, scheme, url: u, params, ...(realm === undefined ? {} : { realm }) });
+  return [
+    draft('unicode', 'UTF-8 of 2-, 3- and 4-byte characters in a value', [['order_desc', 'Zahlung für Jörg — 東京 🎉'], ['amount', '10.00']]),
+    draft('reserved-characters', "every reserved character and `!'()*`, which encodeURIComponent leaves alone", [['order_desc', "!*'();:@&=+$,/?#[]% ~"], ['amount', '1.00']]),
+    draft('space-and-plus', 'a space is %20 and a plus %2B, never the other way round', [['card_printed_name', 'JANE A+B DOE'], ['amount', '2.00']]),
+    draft('empty-values', 'empty values are signed, not dropped', [['order_desc', ''], ['amount', '3.00'], ['note', '']]),
+    draft('repeated-names', 'repeated names are all signed, sorted by value', [['item', 'b'], ['item', 'a'], ['item', 'a'], ['amount', '4.00']]),
+    draft('mixed-case-names', 'byte order puts uppercase names before lowercase ones', [['amount', '5.00'], ['Amount', '5'], ['AMOUNT', 'x'], ['b', '1'], ['B', '2']]),
+    draft('query-string', 'query parameters are decoded and signed with the body; the URL loses its query', [['amount', '6.00']], `${at(base)}?b=2&a=%3A1&a=x+y`),
+    draft('default-port', 'an explicit default port is dropped from the base string', [['amount', '7.00']], at(`${origin.protocol}//${origin.hostname}:${origin.protocol === 'http:' ? 80 : 443}${path}`)),
+    draft('explicit-port', 'a non-default port stays in the base string', [['amount', '8.00']], at(`${origin.protocol}//${origin.hostname}:8443${path}`)),
+    draft('uppercase-host', 'scheme and host are lowercased; the path keeps its case', [['amount', '9.00']], at(`${origin.protocol.toUpperCase()}//${origin.hostname.toUpperCase()}${path}`)),
+    draft('realm', 'the realm is written in the header but never signed', [['amount', '11.00']], at(base), 'payconform-test'),
+    draft('int64-endpoint-id', 'the largest int64 endpoint id', [['amount', '12.00']], at(base, '9223372036854775807')),
+  ];
+}
+
+/** Amount and id edge cases on one control endpoint (amounts only where its formula has one). */
+function controlEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, d: Data, id = '1001'): Draft[] {
+  if (endpoint.auth.kind !== 'control') return [];
+  const fields = endpoint.auth.fields;
+  const draft = (name: string, description: string, amount: string, endpointId = id): Draft => ({
+    id: `${prefix}${name}`, description: `${endpoint.operation} control, ${description}`, scheme: 'control', operation: endpoint.operation,
+    url: url(endpoint, endpointId, base),
+    params: fields.filter((f) => f.from === 'params').map((f): Pair => [f.name, f.name === 'amount' ? amount : fieldValue(f.name, d)]),
+  });
+  const amounts = fields.some((f) => f.cents) ? [
+    draft('amount-0-decimals', 'amount without decimals (10 → 1000)', '10'),
+    draft('amount-1-decimal', 'amount with one decimal (10.5 → 1050)', '10.5'),
+    draft('amount-2-decimals', 'amount 0.29 (29 cents; floating point gives 28.999999999999996)', '0.29'),
+    draft('amount-15-digits', 'a 15-digit amount, exact only in integer arithmetic', '999999999999999.99'),
+    draft('amount-zero', 'a zero amount', '0.00'),
+  ] : [];
+  return [...amounts, draft('int64-endpoint-id', 'the largest int64 endpoint id in the formula', '1.00', '9223372036854775807')];
+}
+
+export interface GenerateOptions {
+  readonly seed?: number;
+  /** PEM of the RSA key for v4 vectors. */
+  readonly privateKeyPem?: string;
+  readonly login?: string;
+  readonly controlKey?: string;
+  /** Only these operations, with edge cases on each (a partner pack); default every endpoint whose scheme is known. */
+  readonly operations?: readonly string[];
+  readonly baseUrl?: string;
+  /** One endpointId for every vector (a partner's own); default varied ids. */
+  readonly endpointId?: string;
+}
+
+function drafts(d: Data, options: GenerateOptions): Draft[] {
+  const base = options.baseUrl ?? BASE_URL;
+  const known = ENDPOINTS.filter((e) => e.auth.kind !== 'unstated');
+  const selected = options.operations ? known.filter((e) => options.operations!.includes(e.operation)) : known;
+  const all = catalogueDrafts(d, selected, base, options.endpointId);
+  if (options.operations) {
+    for (const e of selected) {
+      const prefix = `${slug(e)}-edge-`;
+      all.push(...(e.auth.kind === 'control' ? controlEdgeDrafts(e, prefix, base, d, options.endpointId) : oauthEdgeDrafts(e, prefix, base, options.endpointId)));
+    }
+    return all;
+  }
+  const byOp = (op: string): Endpoint => ENDPOINTS.find((e) => e.operation === op)!;
+  all.push(...oauthEdgeDrafts(byOp('PAYOUT'), 'edge-', base), ...controlEdgeDrafts(byOp('SALE'), 'edge-control-', base, d));
+  all.push({ ...oauthEdgeDrafts(byOp('PAYOUT_V4'), 'edge-rsa-', base)[0]!, description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base string with non-ASCII text' });
+  all.push({ ...oauthEdgeDrafts(byOp('PAYOUT'), 'edge-', 'https://gateway.example')[1]!, id: 'edge-no-prefix', description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)' });
+  return all;
+}
+
+export function generateVectors(options: GenerateOptions): VectorFile {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const d = new Data(prng(seed));
+  const login = options.login ?? TEST_LOGIN;
+  const controlKey = options.controlKey ?? TEST_CONTROL_KEY;
+  const vectors = drafts(d, options).map((draft, i): Vector => {
+    const oauth = draft.scheme === 'control' ? undefined : {
+      nonce: d.hex(32), timestamp: String(1700000000 + i * 37), ...(draft.realm === undefined ? {} : { realm: draft.realm }),
+    };
+    const vector: Vector = {
+      id: draft.id,
+      description: draft.description,
+      scheme: draft.scheme,
+      ...(draft.operation === undefined ? {} : { operation: draft.operation }),
+      request: { method: 'POST', url: draft.url, params: draft.params },
+      credentials: draft.scheme === 'oauth-rsa-sha256' ? { login, privateKeyPem: options.privateKeyPem ?? '' } : { login, merchantControlKey: controlKey },
+      ...(oauth === undefined ? {} : { oauth }),
+      expected: {},
+    };
+    const expected = expectedValues(computeVector(vector));
+    // The format's controlInput is the real concatenation (vector-format.md).
+    if (expected.controlInput !== undefined) expected.controlInput = expected.controlInput.replace(/<merchant_control_key>$/, controlKey);
+    vector.expected = expected;
+    return vector;
+  });
+  return {
+    format: VECTOR_FORMAT,
+    description: `Generated by payconform vectors generate --seed ${seed} with TEST-ONLY credentials (vectors/keys/README.md).`,
+    vectors,
+  };
+}

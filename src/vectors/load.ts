@@ -1,0 +1,121 @@
+/**
+ * Reading a vector file: JSON, then the JSON Schema (vectors/schema.json, with ajv), then the rules a
+ * schema cannot say (unique ids, schemes that agree with the catalogue, usable keys). Every problem
+ * becomes a `file: /json/pointer: message` line; nothing is used until the whole file passes.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { endpointByOperation, matchPath } from '../catalogue/index.ts';
+import { PayconformError, isPayconformError } from '../errors.ts';
+import { loadPrivateKey, loadPublicKey } from '../signing/keys.ts';
+import { normalizeUrl } from '../signing/normalize-url.ts';
+import { fillPlaceholders, type Secrets } from './placeholders.ts';
+import { VECTOR_FORMAT, type Vector, type VectorFile } from './types.ts';
+
+export const SCHEMA_PATH = new URL('../../vectors/schema.json', import.meta.url);
+const MAX_LINES = 20;
+
+export class VectorFileError extends PayconformError {
+  readonly lines: string[];
+  constructor(file: string, problems: string[]) {
+    const lines = problems.slice(0, MAX_LINES).map((p) => `${file}: ${p}`);
+    if (problems.length > MAX_LINES) lines.push(`${file}: … and ${problems.length - MAX_LINES} more problems`);
+    super('ERR_VECTOR_INVALID', lines.join('\n'), { field: file, rule: 'valid payconform-vectors/1 file' });
+    this.name = 'VectorFileError';
+    this.lines = lines;
+  }
+}
+
+let validator: ValidateFunction | undefined;
+function schemaValidator(): ValidateFunction {
+  validator ??= new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')));
+  return validator;
+}
+
+function schemaProblem(e: ErrorObject): string {
+  const where = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') return `${where}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  if (e.keyword === 'const' && e.instancePath === '/format') return `/format: must be "${VECTOR_FORMAT}"`;
+  return `${where}: ${e.message ?? 'is invalid'}`;
+}
+
+/** Parses and validates the text of a vector file; throws VectorFileError with every problem found. */
+export function parseVectorFile(text: string, file: string, secrets: Secrets = {}): VectorFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new VectorFileError(file, [`not JSON (${(err as Error).message.split('\n')[0]})`]);
+  }
+  const unfilled = fillPlaceholders(data, secrets);
+  if (unfilled.length) throw new VectorFileError(file, unfilled);
+  const validate = schemaValidator();
+  if (!validate(data)) {
+    // An unknown format makes every other message noise: say that one alone.
+    const format = (data as { format?: unknown } | null)?.format;
+    if (typeof data === 'object' && data !== null && format !== VECTOR_FORMAT) {
+      throw new VectorFileError(file, [`/format: must be "${VECTOR_FORMAT}" (got ${JSON.stringify(format) ?? 'nothing'})`]);
+    }
+    throw new VectorFileError(file, (validate.errors ?? []).filter((e) => e.keyword !== 'if').map(schemaProblem));
+  }
+  const vectorFile = data as VectorFile;
+  const problems = vectorFile.vectors.flatMap((v, i) => vectorProblems(v, `/vectors/${i}`));
+  const firstAt = new Map<string, number>();
+  vectorFile.vectors.forEach((v, i) => {
+    const first = firstAt.get(v.id);
+    if (first === undefined) firstAt.set(v.id, i);
+    else problems.push(`/vectors/${i}/id: duplicate id "${v.id}" (first at /vectors/${first})`);
+  });
+  if (problems.length) throw new VectorFileError(file, problems);
+  return vectorFile;
+}
+
+export function readVectorFile(file: string, secrets: Secrets = {}): VectorFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new VectorFileError(file, [`cannot read (${(err as NodeJS.ErrnoException).code ?? 'error'})`]);
+  }
+  return parseVectorFile(text, file, secrets);
+}
+
+/** The rules beyond the schema for one vector, as `pointer: message` lines. */
+function vectorProblems(v: Vector, at: string): string[] {
+  const problems: string[] = [];
+  const guard = (pointer: string, check: () => void): void => {
+    try {
+      check();
+    } catch (err) {
+      if (!isPayconformError(err)) throw err;
+      problems.push(`${at}${pointer}: ${err.rule ?? err.message}`);
+    }
+  };
+  let path: string | undefined;
+  guard('/request/url', () => (path = normalizeUrl(v.request.url).pathname));
+  if (path === undefined) return problems;
+  const match = (() => { try { return matchPath(path); } catch { return undefined; } })();
+  if (v.operation !== undefined) {
+    guard('/operation', () => {
+      const endpoint = endpointByOperation(v.operation!);
+      if (endpoint.operation !== v.operation) throw new PayconformError('ERR_UNKNOWN_OPERATION', '', { rule: `unknown operation "${v.operation}" (names are upper case, e.g. ${endpoint.operation})` });
+      if (match && match.endpoint !== endpoint) {
+        throw new PayconformError('ERR_SCHEME', '', { rule: `is ${v.operation} but the URL is the ${match.endpoint.operation} endpoint` });
+      }
+    });
+  }
+  if (v.scheme === 'control' && !match) problems.push(`${at}/request/url: a control vector needs a catalogue endpoint URL (…/api/<version>/<operation>/<endpointId>)`);
+  if (match && match.endpoint.auth.kind !== v.scheme) {
+    problems.push(`${at}/scheme: is ${v.scheme} but the catalogue signs ${match.endpoint.operation} with ${match.endpoint.auth.kind}`);
+  }
+  const c = v.credentials;
+  const verifying = v.given !== undefined;
+  if (v.scheme !== 'oauth-rsa-sha256' && c.merchantControlKey === undefined) problems.push(`${at}/credentials: merchantControlKey is required for ${v.scheme}`);
+  if (v.scheme !== 'control' && !verifying && c.login === undefined) problems.push(`${at}/credentials: login (the oauth_consumer_key) is required for ${v.scheme}`);
+  if (v.scheme === 'oauth-rsa-sha256') {
+    if (c.privateKeyPem !== undefined) guard('/credentials/privateKeyPem', () => loadPrivateKey(c.privateKeyPem!));
+    else if (verifying && c.publicKeyPem !== undefined) guard('/credentials/publicKeyPem', () => loadPublicKey(c.publicKeyPem!));
+    else problems.push(`${at}/credentials: an RSA-SHA256 vector needs privateKeyPem${verifying ? ' (or publicKeyPem)' : ''}`);
+  }
+  return problems;
+}

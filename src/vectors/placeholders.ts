@@ -1,0 +1,54 @@
+/**
+ * Secrets in a shared vector file stand as placeholders (a partner pack without --include-secrets).
+ * Whoever holds the real credentials fills them in from the environment before checking.
+ */
+import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
+import type { Vector } from './types.ts';
+
+export const PRIVATE_KEY_PLACEHOLDER = '<PRIVATE_KEY>';
+
+export interface Secrets {
+  readonly controlKey?: string | undefined;
+  readonly privateKeyPem?: string | undefined;
+}
+
+/** Replaces the secrets of a vector with placeholders (and the key at the end of controlInput). */
+export function hideSecrets(v: Vector): Vector {
+  const key = v.credentials.merchantControlKey;
+  const controlInput = v.expected.controlInput;
+  return {
+    ...v,
+    credentials: {
+      ...v.credentials,
+      ...(key === undefined ? {} : { merchantControlKey: CONTROL_KEY_PLACEHOLDER }),
+      ...(v.credentials.privateKeyPem === undefined ? {} : { privateKeyPem: PRIVATE_KEY_PLACEHOLDER }),
+    },
+    expected: {
+      ...v.expected,
+      ...(controlInput !== undefined && key ? { controlInput: controlInput.slice(0, -key.length) + CONTROL_KEY_PLACEHOLDER } : {}),
+    },
+  };
+}
+
+/**
+ * Fills placeholders in parsed JSON (before validation) from the given secrets; returns the
+ * pointers of placeholders left unfilled, so the loader can say which variable to set.
+ */
+export function fillPlaceholders(data: unknown, secrets: Secrets): string[] {
+  const missing: string[] = [];
+  const vectors = (data as { vectors?: unknown })?.vectors;
+  if (!Array.isArray(vectors)) return missing;
+  vectors.forEach((v, i) => {
+    const c = (v as { credentials?: Record<string, unknown> } | null)?.credentials;
+    if (!c || typeof c !== 'object') return;
+    if (c.merchantControlKey === CONTROL_KEY_PLACEHOLDER) {
+      if (secrets.controlKey === undefined) missing.push(`/vectors/${i}/credentials/merchantControlKey: is the placeholder ${CONTROL_KEY_PLACEHOLDER}; set PAYCONFORM_CONTROL_KEY to check it`);
+      else c.merchantControlKey = secrets.controlKey;
+    }
+    if (c.privateKeyPem === PRIVATE_KEY_PLACEHOLDER) {
+      if (secrets.privateKeyPem === undefined) missing.push(`/vectors/${i}/credentials/privateKeyPem: is the placeholder ${PRIVATE_KEY_PLACEHOLDER}; set PAYCONFORM_PRIVATE_KEY_FILE to check it`);
+      else c.privateKeyPem = secrets.privateKeyPem;
+    }
+  });
+  return missing;
+}
