@@ -36,6 +36,16 @@ export interface BenchGroup {
 /** A benchmark file: bench/run.ts imports each and runs its groups. */
 export interface BenchModule {
   readonly groups: () => BenchGroup[] | Promise<BenchGroup[]>;
+  /** Absolute figures, for targets stated in absolute terms (seconds, MB) rather than as ratios. */
+  readonly figures?: () => Promise<Figure[]>;
+}
+
+export interface Figure {
+  readonly name: string;
+  readonly value: number;
+  readonly unit: string;
+  /** The figure must stay at or below this. */
+  readonly max: number | null;
 }
 
 export interface Settings {

@@ -5,10 +5,11 @@
  * Add a benchmark by writing a module that exports a BenchModule and listing it in MODULES.
  */
 import { availableParallelism, cpus } from 'node:os';
-import { measureGroup, pairedRatio, spread, type BenchModule, type Measured, type Settings } from './measure.ts';
+import { measureGroup, pairedRatio, spread, type BenchModule, type Figure, type Measured, type Settings } from './measure.ts';
 import { signingBench } from './signing.bench.ts';
+import { vectorsCheckBench } from './vectors-check.bench.ts';
 
-const MODULES: readonly BenchModule[] = [signingBench];
+const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench];
 
 // 25 rounds of 60 ms per contender after a 300 ms warm-up: about 20 s for the signing groups. On a
 // shared 2-core VM the speed swings by ±25% over fractions of a second; many short rounds, paired
@@ -59,8 +60,10 @@ async function main(): Promise<void> {
 
   const started = Date.now();
   const rows: Row[] = [];
+  const figures: Figure[] = [];
   const noisy: string[] = [];
   for (const module of MODULES) {
+    if (module.figures) figures.push(...(await module.figures()));
     for (const group of await module.groups()) {
       group.verify(); // outputs must be equal before any timing means anything
       process.stderr.write(`  measuring ${group.title} …\n`);
@@ -77,8 +80,19 @@ async function main(): Promise<void> {
 
   console.log('');
   printTable(rows);
+  if (figures.length) {
+    console.log('');
+    const width = Math.max(...figures.map((f) => f.name.length));
+    for (const f of figures) {
+      const target = f.max === null ? '—' : `≤ ${f.max} ${f.unit}`;
+      const meets = f.max === null ? 'info' : f.value <= f.max ? 'meets' : 'misses';
+      console.log(`${f.name.padEnd(width)}  ${f.value.toFixed(2).padStart(8)} ${f.unit.padEnd(3)}  target ${target.padEnd(10)}  ${meets}`);
+    }
+  }
   const targeted = rows.filter((r) => r.target !== null);
-  console.log(`\n${targeted.filter((r) => verdict(r) === 'meets').length} of ${targeted.length} targets met; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const figuresTargeted = figures.filter((f) => f.max !== null);
+  const met = targeted.filter((r) => verdict(r) === 'meets').length + figuresTargeted.filter((f) => f.value <= f.max!).length;
+  console.log(`\n${met} of ${targeted.length + figuresTargeted.length} targets met; ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (noisy.length > 0) console.log(`noisy (interquartile range of rounds over 25% of the median): ${noisy.join('; ')}`);
 }
 

@@ -10,8 +10,12 @@ import { explainCommand } from './commands/explain.ts';
 import { keygenCommand } from './commands/keygen.ts';
 import { signCommand } from './commands/sign.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { vectorsCheckCommand, vectorsExplainCommand, vectorsGenerateCommand, vectorsPackCommand } from './commands/vectors.ts';
 
-const COMMANDS: readonly Command[] = [signCommand, verifyCommand, explainCommand, keygenCommand, catalogueCommand];
+const COMMANDS: readonly Command[] = [
+  signCommand, verifyCommand, explainCommand, keygenCommand, catalogueCommand,
+  vectorsGenerateCommand, vectorsCheckCommand, vectorsExplainCommand, vectorsPackCommand,
+];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.spec.name.length)) + 2;
@@ -28,12 +32,15 @@ function overview(): string {
 }
 
 export async function run(argv: string[], io: Io): Promise<ExitCode> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  const [first, second] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     io.stdout(overview());
-    return name === undefined ? 2 : 0;
+    return first === undefined ? 2 : 0;
   }
-  const command = COMMANDS.find((c) => c.spec.name === name);
+  // Two-word commands (`vectors check`) first, then one-word ones.
+  const command = COMMANDS.find((c) => c.spec.name === `${first} ${second}`) ?? COMMANDS.find((c) => c.spec.name === first);
+  const name = command?.spec.name ?? first;
+  const rest = argv.slice(name.split(' ').length);
   if (!command) {
     io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.spec.name).join(', ')})`);
     return 2;

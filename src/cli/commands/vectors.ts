@@ -1,0 +1,166 @@
+/** `payconform vectors generate | check | explain`: the vector interchange format at the command line. */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { fieldError, PayconformError } from '../../errors.ts';
+import { redactPairsInText } from '../../report/redact.ts';
+import { explain, explanationText } from '../../signing/explain.ts';
+import { checkVector, type VectorResult } from '../../vectors/check.ts';
+import { computeVector } from '../../vectors/compute.ts';
+import { firstDifference } from '../../vectors/diff.ts';
+import { DEFAULT_SEED, generateVectors } from '../../vectors/generate.ts';
+import { readVectorFile } from '../../vectors/load.ts';
+import { SECRETS_BANNER, writePack } from '../../vectors/pack.ts';
+import type { Vector } from '../../vectors/types.ts';
+import { readTextFile } from '../request-options.ts';
+import { list, str } from '../args.ts';
+import type { Command, Io } from '../command.ts';
+
+export const TEST_KEY_FILE = new URL('../../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url);
+
+export const vectorsGenerateCommand: Command = {
+  spec: {
+    name: 'vectors generate',
+    summary: 'Writes a deterministic vector file: every catalogue endpoint with a known scheme (3 vectors each) plus edge cases.',
+    usage: 'payconform vectors generate [--out FILE] [--seed N] [--private-key-file FILE]',
+    options: {
+      out: { type: 'string', valueName: 'FILE', description: 'write here (default: standard output)' },
+      seed: { type: 'string', valueName: 'N', description: `seed of the test data, nonces and timestamps (default ${DEFAULT_SEED})` },
+      'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA key for the v4 vectors (default: the TEST-ONLY key in vectors/keys/)' },
+    },
+    epilog: 'The same seed and key give the same bytes. vectors/generated.json is this command with the defaults.',
+  },
+  run({ values }, io) {
+    const seedText = str(values.seed) ?? String(DEFAULT_SEED);
+    if (!/^[0-9]{1,10}$/.test(seedText) || Number(seedText) > 0xffffffff) throw fieldError('ERR_USAGE', '--seed', 'must be a whole number from 0 to 4294967295');
+    const keyFile = str(values['private-key-file']);
+    const privateKeyPem = readFileSync(keyFile ?? TEST_KEY_FILE, 'utf8');
+    const text = `${JSON.stringify(generateVectors({ seed: Number(seedText), privateKeyPem }), null, 2)}\n`;
+    const out = str(values.out);
+    if (out === undefined) {
+      io.stdout(text);
+      return 0;
+    }
+    // Through a temporary file: an interrupted run never leaves half a vector file behind.
+    const tmp = `${out}.${process.pid}.tmp`;
+    try {
+      writeFileSync(tmp, text);
+      renameSync(tmp, out);
+    } catch (err) {
+      throw fieldError('ERR_IO', '--out', `cannot write ${out} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
+    }
+    io.stderr(`wrote ${out}`);
+    return 0;
+  },
+};
+
+function reportFailure(io: Io, file: string, v: Vector, result: VectorResult): void {
+  const show = (text: string): string => redactPairsInText(text, v.request.params);
+  if (result.error) {
+    io.stdout(`FAIL ${file} ${result.id}: cannot compute: ${result.error}`);
+    return;
+  }
+  for (const m of result.mismatches) {
+    const diff = firstDifference(m.expected, m.actual);
+    if (m.field === 'baseString' && diff) {
+      io.stdout(`FAIL ${file} ${result.id}: baseString differs at position ${diff.position}`);
+      io.stdout(`     expected: ${show(diff.expected)}\n     actual:   ${show(diff.actual)}\n               ${diff.caret}^`);
+    } else {
+      io.stdout(`FAIL ${file} ${result.id}: ${m.field}: expected ${show(m.expected)}, got ${show(m.actual)}`);
+    }
+  }
+}
+
+export const vectorsCheckCommand: Command = {
+  spec: {
+    name: 'vectors check',
+    summary: 'Recomputes every expected field of every vector (and the verdict and defect of verification vectors). Ends with "N passed, N failed".',
+    usage: 'payconform vectors check FILE... [--verbose]',
+    options: { verbose: { type: 'boolean', description: 'also list the vectors that pass' } },
+    positionals: true,
+    epilog: 'Exit 0 if every vector passed, 1 if any failed, 2 if a file is not a valid payconform-vectors/1 file.\nPlaceholder secrets (<merchant_control_key>, <PRIVATE_KEY>) are filled from PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.',
+  },
+  run({ values, positionals }, io) {
+    if (positionals.length === 0) throw fieldError('ERR_USAGE', 'FILE', 'give at least one vector file');
+    // Validate every file before checking any, so a bad file costs no partial run.
+    const keyFile = io.env.PAYCONFORM_PRIVATE_KEY_FILE;
+    const secrets = { controlKey: io.env.PAYCONFORM_CONTROL_KEY, privateKeyPem: keyFile === undefined ? undefined : readTextFile(keyFile, 'PAYCONFORM_PRIVATE_KEY_FILE') };
+    const files = positionals.map((file) => ({ file, vectors: readVectorFile(file, secrets).vectors }));
+    let passed = 0;
+    let failed = 0;
+    for (const { file, vectors } of files) {
+      for (const v of vectors) {
+        const result = checkVector(v);
+        if (result.passed) {
+          passed++;
+          if (values.verbose) io.stdout(`ok   ${file} ${v.id}`);
+        } else {
+          failed++;
+          reportFailure(io, file, v, result);
+        }
+      }
+    }
+    io.stdout(`${passed} passed, ${failed} failed`);
+    return failed === 0 ? 0 : 1;
+  },
+};
+
+export const vectorsExplainCommand: Command = {
+  spec: {
+    name: 'vectors explain',
+    summary: 'Shows the step-by-step computation of one vector (and, for a verification vector, what was sent).',
+    usage: 'payconform vectors explain FILE --id ID [--json]',
+    options: {
+      id: { type: 'string', valueName: 'ID', description: 'the vector id' },
+      json: { type: 'boolean', description: 'print one JSON object instead of text' },
+    },
+    positionals: true,
+  },
+  run({ values, positionals }, io) {
+    if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'FILE', 'give exactly one vector file');
+    const id = str(values.id);
+    if (id === undefined) throw fieldError('ERR_USAGE', '--id', 'required');
+    const v = readVectorFile(positionals[0]!).vectors.find((x) => x.id === id);
+    if (!v) throw new PayconformError('ERR_USAGE', `--id: no vector "${id}" in ${positionals[0]}`, { field: '--id', rule: 'must name a vector' });
+    const explanation = explain(computeVector(v));
+    const text = values.json
+      ? JSON.stringify({ id: v.id, description: v.description, ...explanation, given: v.given }, null, 2)
+      : [`${v.id}: ${v.description ?? ''}`, explanationText(explanation), ...(v.given ? [`sent: ${JSON.stringify(v.given)}`] : [])].join('\n');
+    io.stdout(redactPairsInText(text, v.request.params));
+    return 0;
+  },
+};
+
+export const vectorsPackCommand: Command = {
+  spec: {
+    name: 'vectors pack',
+    summary: "Writes a partner pack: vectors for the partner's operations, signed with their test credentials, and a README per operation with every intermediate value.",
+    usage: 'payconform vectors pack --operation NAME [--operation NAME …] --out DIR [--base-url URL] [--endpoint-id N] [--include-secrets] [--force]',
+    options: {
+      operation: { type: 'string', multiple: true, valueName: 'NAME', description: 'an operation the partner integrates (repeatable)' },
+      out: { type: 'string', valueName: 'DIR', description: 'folder to write (must be new or empty unless --force)' },
+      'base-url': { type: 'string', valueName: 'URL', description: 'the base URL in the vectors (default https://sandbox.gateway.example/paynet)' },
+      'endpoint-id': { type: 'string', valueName: 'N', description: 'the endpointId in the vectors (default $PAYCONFORM_ENDPOINT_ID, else varied)' },
+      'include-secrets': { type: 'boolean', description: 'write the control key and private key into the pack (test keys only; every file says so first)' },
+      force: { type: 'boolean', description: 'replace an existing non-empty folder' },
+    },
+    epilog: 'Credentials come from PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.\nWithout --include-secrets they appear as <merchant_control_key> and <PRIVATE_KEY>.',
+  },
+  run({ values }, io) {
+    const out = str(values.out);
+    if (out === undefined) throw fieldError('ERR_USAGE', '--out', 'required');
+    const keyFile = io.env.PAYCONFORM_PRIVATE_KEY_FILE;
+    const files = writePack({
+      operations: list(values.operation),
+      outDir: out,
+      login: io.env.PAYCONFORM_LOGIN,
+      controlKey: io.env.PAYCONFORM_CONTROL_KEY,
+      privateKeyPem: keyFile === undefined ? undefined : readTextFile(keyFile, 'PAYCONFORM_PRIVATE_KEY_FILE'),
+      baseUrl: str(values['base-url']),
+      endpointId: str(values['endpoint-id']) ?? io.env.PAYCONFORM_ENDPOINT_ID,
+      includeSecrets: values['include-secrets'] === true,
+      force: values.force === true,
+    });
+    if (values['include-secrets'] === true) io.stderr(SECRETS_BANNER);
+    io.stdout(files.map((f) => `wrote ${f}`).join('\n'));
+    return 0;
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * Making a mistake on purpose: the value a partner's code with that mistake would send. Used to
+ * build the shipped diagnosis vectors and by the tests that check diagnose names each mistake.
+ */
+import { sign as rsaSign } from 'node:crypto';
+import { endpointByOperation } from '../../catalogue/index.ts';
+import { buildAuthorizationHeader } from '../authorization-header.ts';
+import { loadPrivateKey } from '../keys.ts';
+import { protocolPairs } from '../oauth-params.ts';
+import type { Credentials, RequestInput } from '../request.ts';
+import { candidateDigest, CONTROL_MISTAKES } from './control-mistakes.ts';
+import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
+import { oauthParts, recipeBaseString, recipeHmac, REFERENCE, type OAuthRecipe } from './oauth-recipe.ts';
+
+export interface OAuthMistakeInput {
+  readonly request: RequestInput;
+  readonly credentials: Credentials;
+  readonly method: 'HMAC-SHA1' | 'RSA-SHA256';
+  readonly nonce: string;
+  readonly timestamp: string;
+  readonly realm?: string | undefined;
+}
+
+/** The Authorization header a partner making mistake `id` (or none: 'none') would send; undefined if it cannot. */
+export function oauthHeaderWithMistake(id: string, input: OAuthMistakeInput, variant = 0): string | undefined {
+  const recipe: OAuthRecipe | undefined = id === 'none' ? REFERENCE : OAUTH_MISTAKES.find((m) => m.id === id)?.recipes[variant];
+  if (!recipe) return undefined;
+  const protocol = protocolPairs({ consumerKey: input.credentials.login ?? '', nonce: input.nonce, timestamp: input.timestamp, signatureMethod: input.method, version: '1.0' });
+  const base = recipeBaseString(recipe, oauthParts(input.request.method ?? 'POST', input.request.url, input.request.params, protocol, input.realm));
+  const signature = input.method === 'HMAC-SHA1'
+    ? recipeHmac(recipe, input.credentials.controlKey ?? '', input.credentials.tokenSecret ?? '', base)
+    : rsaSign(recipe.rsaHash, Buffer.from(base, 'utf8'), loadPrivateKey(input.credentials.privateKeyPem ?? '')).toString('base64');
+  return buildAuthorizationHeader([...protocol, ['oauth_signature', signature]], input.realm);
+}
+
+/** The control value a partner making mistake `id` would send, or undefined where the request gives the mistake no room. */
+export function controlWithMistake(id: string, operation: string, endpointId: string, request: RequestInput, credentials: Credentials): string | undefined {
+  const endpoint = endpointByOperation(operation);
+  const mistake = CONTROL_MISTAKES.find((m) => m.id === id);
+  if (!mistake || endpoint.auth.kind !== 'control') return undefined;
+  const ctx = { operation, endpointId, login: credentials.login, params: request.params };
+  const candidate = mistake.candidates(endpoint.auth.fields, ctx)[0];
+  return candidate && candidateDigest(candidate, credentials.controlKey ?? '');
+}

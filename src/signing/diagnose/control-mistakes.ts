@@ -1,0 +1,120 @@
+/**
+ * Known mistakes in computing `control`, each producing the candidate values a partner's code would
+ * give. Formula values are looked up the way the reference does (control.ts); a mistake changes
+ * which values go in, in what form and order, or how the digest is written.
+ */
+import { createHash } from 'node:crypto';
+import type { ControlField } from '../../catalogue/index.ts';
+import { toCents } from '../cents.ts';
+import type { ControlContext } from '../control.ts';
+import type { Mistake } from './types.ts';
+
+/** A candidate: the concatenation before the key, where the key goes, and the digest's encoding. */
+export interface ControlCandidate {
+  readonly prefix: string;
+  readonly keyFirst?: boolean;
+  readonly encoding?: 'hex' | 'HEX' | 'base64';
+}
+
+export interface ControlMistake extends Mistake {
+  readonly candidates: (formula: readonly ControlField[], ctx: ControlContext) => ControlCandidate[];
+}
+
+/** The value a partner would use for a field, or undefined when the request lacks it. */
+function raw(field: ControlField, ctx: ControlContext, name = field.name): string | undefined {
+  if (field.from === 'url') return ctx.endpointId;
+  if (field.from === 'credentials' && ctx.login !== undefined) return ctx.login;
+  const found = ctx.params.filter(([n]) => n === name);
+  return found.length === 1 ? found[0]![1] : undefined;
+}
+
+function cents(value: string): string | undefined {
+  try {
+    return toCents(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Values of the formula's fields, each as the reference would use it, unless `override` says otherwise. */
+function values(formula: readonly ControlField[], ctx: ControlContext, override: (f: ControlField) => string | undefined | null = () => null): Array<string | undefined> {
+  return formula.map((f) => {
+    const o = override(f);
+    if (o !== null) return o;
+    const r = raw(f, ctx);
+    return r !== undefined && f.cents ? cents(r) : r;
+  });
+}
+
+const join = (parts: Array<string | undefined>): ControlCandidate[] => (parts.every((p) => p !== undefined) ? [{ prefix: parts.join('') }] : []);
+
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [items.slice()];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+const mistake = (id: string, title: string, explanation: string, fix: string, candidates: ControlMistake['candidates']): ControlMistake =>
+  ({ id, scheme: 'control', title, explanation, fix, candidates });
+
+export const CONTROL_MISTAKES: readonly ControlMistake[] = [
+  mistake('decimal-amount', 'decimal amount instead of cents',
+    'The amount went into the formula as sent (10.00) instead of integer cents (1000).',
+    'Convert the amount to integer cents with decimal arithmetic before concatenating.',
+    (formula, ctx) => (formula.some((f) => f.cents) ? join(values(formula, ctx, (f) => (f.cents ? raw(f, ctx) : null))) : [])),
+  mistake('float-cents', 'cents computed as amount × 100 in floating point',
+    'The cents were String(amount * 100) on a float: 0.29 × 100 gives 28.999999999999996 in JavaScript.',
+    'Compute cents from the decimal string with integer arithmetic (or round: Math.round(amount * 100)).',
+    (formula, ctx) => (formula.some((f) => f.cents) ? join(values(formula, ctx, (f) => {
+      if (!f.cents) return null;
+      const r = raw(f, ctx);
+      return r === undefined ? undefined : String(Number(r) * 100);
+    })) : [])),
+  mistake('fields-wrong-order', 'formula fields in the wrong order',
+    'The right values were concatenated in another order than the formula states.',
+    'Concatenate exactly in the formula\'s order (payconform catalogue shows it), key last.',
+    (formula, ctx) => {
+      const v = values(formula, ctx);
+      if (v.some((x) => x === undefined)) return [];
+      return permutations(v.map((_, i) => i)).slice(1).map((order) => ({ prefix: order.map((i) => v[i]).join('') }));
+    }),
+  mistake('missing-field', 'a formula field left out',
+    'One field of the formula was not part of the concatenation.',
+    'Concatenate every field the formula names.',
+    (formula, ctx) => formula.flatMap((_, skip) => join(values(formula, ctx).filter((__, i) => i !== skip)))),
+  mistake('uppercase-hex', 'digest in uppercase hex',
+    'The SHA-1 digest was written in uppercase hex; control is lowercase hex.',
+    'Write the digest as 40 lowercase hex digits.',
+    (formula, ctx) => join(values(formula, ctx)).map((c) => ({ ...c, encoding: 'HEX' as const }))),
+  mistake('base64-digest', 'digest in Base64',
+    'The SHA-1 digest was Base64-encoded; control is lowercase hex.',
+    'Write the digest as hex (digest("hex")).',
+    (formula, ctx) => join(values(formula, ctx)).map((c) => ({ ...c, encoding: 'base64' as const }))),
+  mistake('client-order-id-spelling', 'client_orderid and client-order-id confused',
+    'The order id was taken from (or sent under) the other spelling: the 3-D Secure uploads use client-order-id, the rest client_orderid.',
+    'Use the spelling of the endpoint\'s formula, in the formula and in the form body.',
+    (formula, ctx) => {
+      const other = (name: string): string | null => (name === 'client_orderid' ? 'client-order-id' : name === 'client-order-id' ? 'client_orderid' : null);
+      if (!formula.some((f) => other(f.name) !== null)) return [];
+      return join(values(formula, ctx, (f) => (other(f.name) === null ? null : raw(f, ctx, other(f.name)!) ?? null)));
+    }),
+  mistake('login-endpointid-confusion', 'login and endpointId confused',
+    'The formula got the merchant login where the endpointId belongs, or the endpointId where the login belongs.',
+    'Formulas of sale, preauth and account verification start with the endpointId; the others with the login.',
+    (formula, ctx) => join(values(formula, ctx, (f) => {
+      if (f.from === 'url') return ctx.login ?? undefined;
+      if (f.from === 'credentials') return ctx.endpointId;
+      return null;
+    }))),
+  mistake('key-not-last', 'control key first instead of last',
+    'The merchant control key was put at the start of the concatenation; it goes last.',
+    'Append the control key after the formula\'s fields.',
+    (formula, ctx) => join(values(formula, ctx)).map((c) => ({ ...c, keyFirst: true }))),
+];
+
+export function candidateDigest(candidate: ControlCandidate, key: string): string {
+  const hash = createHash('sha1');
+  if (candidate.keyFirst) hash.update(key, 'utf8').update(candidate.prefix, 'utf8');
+  else hash.update(candidate.prefix, 'utf8').update(key, 'utf8');
+  const encoding = candidate.encoding ?? 'hex';
+  return encoding === 'HEX' ? hash.digest('hex').toUpperCase() : hash.digest(encoding);
+}

@@ -1,0 +1,156 @@
+/**
+ * `diagnose`: is the partner's signature valid, and if not, which known mistake reproduces it?
+ * The correct value is computed first (and is all that runs for a valid request); only an invalid
+ * one is recomputed under every mistake, so the cost stays small for vector files.
+ */
+import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
+import { endpointByOperation, matchPath, type Endpoint } from '../../catalogue/index.ts';
+import { isPayconformError, PayconformError } from '../../errors.ts';
+import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
+import { computeControl, CONTROL_KEY_PLACEHOLDER, type ControlComputation } from '../control.ts';
+import { loadPrivateKey, loadPublicKey } from '../keys.ts';
+import { normalizeUrl } from '../normalize-url.ts';
+import { HOW, requireCredential } from '../request.ts';
+import { signableScheme } from '../sign.ts';
+import { constantTimeEqual } from '../verify.ts';
+import { candidateDigest, CONTROL_MISTAKES } from './control-mistakes.ts';
+import { OAUTH_MISTAKES, type OAuthMistake } from './oauth-mistakes.ts';
+import { oauthParts, recipeBaseString, recipeHmac, REFERENCE, type OAuthParts, type OAuthRecipe } from './oauth-recipe.ts';
+import type { DiagnoseInput, Diagnosis, Mistake } from './types.ts';
+
+/** Using HMAC where RSA is required, or the reverse: found by signing under the method the header names. */
+export const WRONG_SIGNATURE_METHOD: Mistake = {
+  id: 'wrong-signature-method', scheme: 'oauth', title: 'the other signature method',
+  explanation: 'The request was signed with HMAC-SHA1 where the endpoint requires RSA-SHA256, or the reverse.',
+  fix: 'Use HMAC-SHA1 for /api/v2/payout and pan-eligibility, RSA-SHA256 for every /api/v4/ endpoint.',
+};
+
+export const MISTAKES: readonly Mistake[] = [...OAUTH_MISTAKES, WRONG_SIGNATURE_METHOD, ...CONTROL_MISTAKES];
+
+export function diagnose(input: DiagnoseInput): Diagnosis {
+  const pathname = normalizeUrl(input.request.url).pathname;
+  let match: ReturnType<typeof matchPath> | undefined;
+  try {
+    match = matchPath(pathname);
+  } catch (err) {
+    if (!isPayconformError(err)) throw err;
+  }
+  const endpoint = input.operation !== undefined ? endpointByOperation(input.operation) : match?.endpoint;
+  if (endpoint !== undefined) signableScheme(endpoint);
+  if (endpoint?.auth.kind === 'control') return diagnoseControl(input, endpoint, match?.endpointId ?? pathname.slice(pathname.lastIndexOf('/') + 1));
+  return diagnoseOAuth(input, endpoint);
+}
+
+function diagnoseControl(input: DiagnoseInput, endpoint: Endpoint, endpointId: string): Diagnosis {
+  const formula = endpoint.auth.kind === 'control' ? endpoint.auth.fields : [];
+  const params = input.request.params;
+  const given = input.given.control ?? params.find(([n]) => n === 'control')?.[1];
+  const base = { scheme: 'control' as const };
+  if (given === undefined) return { ...base, verdict: 'invalid', defects: [], message: 'control: missing', correct: {} };
+  const key = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
+  const ctx = { operation: endpoint.operation, endpointId, login: input.credentials.login, params: params.filter(([n]) => n !== 'control') };
+  let correct: ControlComputation | undefined;
+  let problem = '';
+  try {
+    correct = computeControl(formula, ctx, key);
+  } catch (err) {
+    if (!isPayconformError(err)) throw err;
+    problem = err.message;
+  }
+  const correctOut = correct ? { controlInput: correct.controlInput } : {};
+  if (correct && constantTimeEqual(given, correct.control)) {
+    return { ...base, verdict: 'valid', defects: [], message: 'control is valid', correct: correctOut };
+  }
+  const defects: string[] = [];
+  let partner: string | undefined;
+  for (const m of CONTROL_MISTAKES) {
+    const hit = m.candidates(formula, ctx).find((c) => candidateDigest(c, key) === given);
+    if (!hit) continue;
+    defects.push(m.id);
+    partner ??= hit.keyFirst ? CONTROL_KEY_PLACEHOLDER + hit.prefix : hit.prefix + CONTROL_KEY_PLACEHOLDER;
+  }
+  const why = correct ? 'control does not match the formula' : `control cannot be computed (${problem})`;
+  return {
+    ...base, verdict: 'invalid', defects, correct: correctOut,
+    message: `${why}; ${defects.length ? `reproduced by: ${defects.join(', ')}` : 'no known mistake reproduces it'}`,
+    ...(partner === undefined ? {} : { partner: { controlInput: partner } }),
+  };
+}
+
+type Method = 'HMAC-SHA1' | 'RSA-SHA256';
+const isMethod = (m: string | undefined): m is Method => m === 'HMAC-SHA1' || m === 'RSA-SHA256';
+
+function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Diagnosis {
+  const header = input.given.authorization;
+  const required: Method | undefined = endpoint ? (endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256') : undefined;
+  const schemeOf = (m: Method | undefined) => (m === 'RSA-SHA256' ? 'oauth-rsa-sha256' as const : 'oauth-hmac-sha1' as const);
+  const invalid = (message: string, scheme = schemeOf(required)): Diagnosis => ({ verdict: 'invalid', defects: [], scheme, message, correct: {} });
+  if (header === undefined) return invalid('authorization: missing');
+  let parsed: ParsedAuthorization;
+  try {
+    parsed = parseAuthorizationHeader(header);
+  } catch (err) {
+    if (isPayconformError(err)) return invalid(err.message);
+    throw err;
+  }
+  const signature = getParam(parsed, 'oauth_signature');
+  const used = getParam(parsed, 'oauth_signature_method');
+  if (signature === undefined) return invalid('authorization: oauth_signature is missing');
+  if (!isMethod(used)) return invalid(`authorization: oauth_signature_method ${used ?? '(missing)'} is neither HMAC-SHA1 nor RSA-SHA256`);
+  const method = required ?? used;
+  const protocol = parsed.pairs.filter(([n]) => n !== 'oauth_signature');
+  const parts = oauthParts(input.request.method ?? 'POST', input.request.url, input.request.params, protocol, parsed.realm);
+  const check = signatureCheck(input, signature);
+  const correctBase = recipeBaseString(REFERENCE, parts);
+  const scheme = schemeOf(method);
+  const result = (verdict: Diagnosis['verdict'], defects: string[], message: string, partnerBase?: string): Diagnosis => ({
+    verdict, defects, scheme, message, correct: { baseString: correctBase },
+    ...(partnerBase === undefined ? {} : { partner: { baseString: partnerBase } }),
+  });
+  if (used === method && check(used, REFERENCE, correctBase)) return result('valid', [], `${method} signature is valid`);
+  if (used !== method) {
+    const reproduced = check(used, REFERENCE, correctBase);
+    return result('invalid', reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
+      `authorization: oauth_signature_method is ${used}; ${endpoint?.operation ?? 'this endpoint'} requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`);
+  }
+  const defects: string[] = [];
+  let partnerBase: string | undefined;
+  for (const m of OAUTH_MISTAKES) {
+    const base = firstReproducing(m, parts, (recipe, b) => check(method, recipe, b));
+    if (base === undefined) continue;
+    defects.push(m.id);
+    partnerBase ??= base;
+  }
+  return result('invalid', defects, `${method} signature does not match; ${defects.length ? `reproduced by: ${defects.join(', ')}` : 'no known mistake reproduces it'}`, partnerBase);
+}
+
+/** The base string of the first recipe of a mistake that reproduces the signature, if any. */
+function firstReproducing(m: OAuthMistake, parts: OAuthParts, test: (recipe: OAuthRecipe, base: string) => boolean): string | undefined {
+  for (const recipe of m.recipes) {
+    const base = recipeBaseString(recipe, parts);
+    if (test(recipe, base)) return base;
+  }
+  return undefined;
+}
+
+/** Does the given signature match a base string under a method and recipe (hashes, key form)? */
+function signatureCheck(input: DiagnoseInput, signature: string): (method: Method, recipe: OAuthRecipe, base: string) => boolean {
+  let publicKey: KeyObject | undefined;
+  const bytes = Buffer.from(signature, 'base64');
+  const canonical = bytes.toString('base64') === signature;
+  return (method, recipe, base) => {
+    if (method === 'HMAC-SHA1') {
+      const secret = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
+      return constantTimeEqual(signature, recipeHmac(recipe, secret, input.credentials.tokenSecret ?? '', base));
+    }
+    publicKey ??= rsaPublicKey(input);
+    return canonical && rsaVerify(recipe.rsaHash, Buffer.from(base, 'utf8'), publicKey, bytes);
+  };
+}
+
+function rsaPublicKey(input: DiagnoseInput): KeyObject {
+  const { publicKeyPem, privateKeyPem } = input.credentials;
+  if (publicKeyPem !== undefined) return loadPublicKey(publicKeyPem);
+  if (privateKeyPem !== undefined) return createPublicKey(loadPrivateKey(privateKeyPem));
+  throw new PayconformError('ERR_CREDENTIALS', `public key: missing (${HOW.publicKey})`, { field: 'public key', rule: 'required' });
+}

@@ -1,0 +1,68 @@
+/**
+ * vectors/diagnoses.json: for every diagnosis id, a verification vector holding the value a partner
+ * with that mistake sends, and the verdict and defect `diagnose` must reach. Requests are built so
+ * that every mistake changes the result (reserved characters, a space, ö, repeated names, an empty
+ * value, a query, an uppercase host with :443, a realm, a key that needs encoding, amount 0.29).
+ */
+import { readFileSync } from 'node:fs';
+import { controlWithMistake, MISTAKES, oauthHeaderWithMistake, WRONG_SIGNATURE_METHOD } from '../signing/diagnose/index.ts';
+import type { Pair } from '../signing/form-body.ts';
+import { TEST_LOGIN } from './generate.ts';
+import { VECTOR_FORMAT, type Vector, type VectorFile } from './types.ts';
+
+const KEY = 'TEST-ONLY key&1/b'; // reserved characters, so "key not encoded" makes a difference
+const PEM = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
+const HOST = 'https://Sandbox.Gateway.EXAMPLE:443/paynet';
+const OAUTH_BODY: Pair[] = [['order_desc', "Jörg's order (2*3)! now"], ['amount', '10.00'], ['item', 'b'], ['item', 'a'], ['Zeta', '1'], ['note', '']];
+const OAUTH = { nonce: 'n0nce-7f3a', timestamp: '1700000000', realm: 'payconform' };
+
+function oauthVector(id: string, defect: string | null, path: string, method: 'HMAC-SHA1' | 'RSA-SHA256', scheme: Vector['scheme'], variant = 0): Vector {
+  const request = { method: 'POST', url: `${HOST}${path}?ref=a%3Ab`, params: OAUTH_BODY };
+  const credentials = { login: TEST_LOGIN, merchantControlKey: KEY, privateKeyPem: PEM };
+  // Signing with the other method is the reference recipe under the wrong method.
+  const recipe = defect === null || defect === WRONG_SIGNATURE_METHOD.id ? 'none' : defect;
+  const header = oauthHeaderWithMistake(recipe, {
+    request, credentials: { login: TEST_LOGIN, controlKey: KEY, privateKeyPem: PEM }, method, ...OAUTH,
+  }, variant);
+  if (header === undefined) throw new Error(`no recipe for ${defect}`);
+  const creds = scheme === 'oauth-rsa-sha256' ? credentials : { login: TEST_LOGIN, merchantControlKey: KEY };
+  return {
+    id, description: `${method} signed with the mistake: ${defect ?? 'none'}`, scheme, request, credentials: creds,
+    given: { authorization: header }, expected: { verdict: defect === null ? 'valid' : 'invalid', defect },
+  };
+}
+
+interface ControlCase { operation: string; path: string; params: Pair[] }
+const SALE: ControlCase = { operation: 'SALE', path: '/api/v2/sale/1001', params: [['client_orderid', 'ORD-1'], ['amount', '0.29'], ['email', 'jane@example.com']] };
+const TDS: ControlCase = { operation: 'TDS_UPLOAD_CRES_RESULT', path: '/api/3ds/v1/upload-cres-result/1001', params: [['client_orderid', 'ORD-1'], ['orderid', '555']] };
+
+function controlVector(id: string, defect: string, c: ControlCase): Vector {
+  const request = { method: 'POST', url: `https://sandbox.gateway.example/paynet${c.path}`, params: c.params };
+  const given = controlWithMistake(defect, c.operation, '1001', request, { login: TEST_LOGIN, controlKey: KEY });
+  if (given === undefined) throw new Error(`no candidate for ${defect}`);
+  return {
+    id, description: `${c.operation} control with the mistake: ${defect}`, scheme: 'control', operation: c.operation, request,
+    credentials: { login: TEST_LOGIN, merchantControlKey: KEY }, given: { control: given }, expected: { verdict: 'invalid', defect },
+  };
+}
+
+export function diagnosisVectors(): VectorFile {
+  const vectors: Vector[] = [oauthVector('hmac-valid', null, '/api/v2/payout/1001', 'HMAC-SHA1', 'oauth-hmac-sha1'),
+    oauthVector('rsa-valid', null, '/api/v4/payout/1001', 'RSA-SHA256', 'oauth-rsa-sha256')];
+  for (const m of MISTAKES) {
+    if (m.id === WRONG_SIGNATURE_METHOD.id) {
+      vectors.push(oauthVector(`${m.id}-hmac-on-v4`, m.id, '/api/v4/payout/1001', 'HMAC-SHA1', 'oauth-rsa-sha256'));
+    } else if (m.scheme === 'oauth') {
+      const rsa = m.id === 'rsa-sha1-instead-of-sha256';
+      vectors.push(oauthVector(m.id, m.id, rsa ? '/api/v4/payout/1001' : '/api/v2/payout/1001', rsa ? 'RSA-SHA256' : 'HMAC-SHA1', rsa ? 'oauth-rsa-sha256' : 'oauth-hmac-sha1'));
+    } else {
+      vectors.push(controlVector(m.id, m.id, m.id === 'client-order-id-spelling' ? TDS : SALE));
+    }
+  }
+  vectors.push(oauthVector('repeated-params-collapsed-keep-last', 'repeated-params-collapsed', '/api/v2/payout/1001', 'HMAC-SHA1', 'oauth-hmac-sha1', 1));
+  return {
+    format: VECTOR_FORMAT,
+    description: 'One or more verification vectors per diagnosis id (docs/diagnoses.md), made with TEST-ONLY credentials by src/vectors/diagnosis-vectors.ts.',
+    vectors,
+  };
+}
