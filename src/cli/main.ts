@@ -6,6 +6,7 @@ import { isPayconformError } from '../errors.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command, ExitCode, Io } from './command.ts';
 import { catalogueCommand } from './commands/catalogue.ts';
+import { diagnoseCommand } from './commands/diagnose.ts';
 import { explainCommand } from './commands/explain.ts';
 import { keygenCommand } from './commands/keygen.ts';
 import { signCommand } from './commands/sign.ts';
@@ -14,7 +15,7 @@ import { vectorsCheckCommand, vectorsExplainCommand, vectorsGenerateCommand, vec
 
 const COMMANDS: readonly Command[] = [
   signCommand, verifyCommand, explainCommand, keygenCommand, catalogueCommand,
-  vectorsGenerateCommand, vectorsCheckCommand, vectorsExplainCommand, vectorsPackCommand,
+  vectorsGenerateCommand, vectorsCheckCommand, vectorsExplainCommand, vectorsPackCommand, diagnoseCommand,
 ];
 
 function overview(): string {

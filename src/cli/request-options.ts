@@ -90,7 +90,8 @@ export function credentialsFromOptions(request: RequestInput, values: Parsed['va
   const needsRsa = scheme === 'oauth-rsa-sha256';
   return {
     login: str(values.login) ?? env.PAYCONFORM_LOGIN,
-    controlKey: scheme === 'oauth-rsa-sha256' ? undefined : controlKey,
+    // Also on RSA endpoints: diagnose recognises HMAC used where RSA is required.
+    controlKey,
     privateKeyPem: needsRsa && privateKeyFile !== undefined && extra.publicKeyFile === undefined
       ? readTextFile(privateKeyFile, '--private-key-file') : undefined,
     publicKeyPem: needsRsa && extra.publicKeyFile !== undefined ? readTextFile(extra.publicKeyFile, '--public-key-file') : undefined,

@@ -1,0 +1,27 @@
+// Writes docs/diagnoses.md from the mistake table in src/signing/diagnose (npm run docs:diagnoses),
+// so the documented ids are exactly those diagnose reports; test/diagnose/docs.test.ts checks it.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { MISTAKES } from '../src/signing/diagnose/index.ts';
+
+export function diagnosesDoc(): string {
+  const vectors = JSON.parse(readFileSync(new URL('../vectors/diagnoses.json', import.meta.url), 'utf8')) as { vectors: Array<{ id: string; expected: { defect: string | null } }> };
+  const lines = [
+    '# Diagnosis ids',
+    '',
+    '`payconform diagnose` (and `vectors check` on verification vectors) recomputes a wrong signature under',
+    'each known mistake below and names every one that reproduces the value sent. OAuth mistakes replace',
+    'one step of the reference recipe (`src/signing/diagnose/oauth-mistakes.ts`); control mistakes change',
+    'the concatenation or the digest (`control-mistakes.ts`). Each id has at least one verification vector',
+    'in `vectors/diagnoses.json` that proves it is found. This page is generated: `npm run docs:diagnoses`.',
+    '',
+    '| id | scheme | what the partner did | fix | vectors |',
+    '|---|---|---|---|---|',
+  ];
+  for (const m of MISTAKES) {
+    const ids = vectors.vectors.filter((v) => v.expected.defect === m.id).map((v) => `\`${v.id}\``).join(', ');
+    lines.push(`| \`${m.id}\` | ${m.scheme} | **${m.title}.** ${m.explanation} | ${m.fix} | ${ids} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) writeFileSync(new URL('../docs/diagnoses.md', import.meta.url), diagnosesDoc());

@@ -1,0 +1,88 @@
+/**
+ * `payconform diagnose`: a partner's request as sent (flags, or a raw HTTP request file or stdin),
+ * checked and, if wrong, matched against the known canonicalisation mistakes (docs/diagnoses.md).
+ */
+import { fieldError } from '../../errors.ts';
+import { diagnose, MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
+import { decodeForm } from '../../signing/form-body.ts';
+import type { RequestInput } from '../../signing/request.ts';
+import { str } from '../args.ts';
+import type { Command } from '../command.ts';
+import { fields, printMasked } from '../output.ts';
+import { credentialsFromOptions, readTextFile, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+
+interface RawRequest {
+  readonly request: RequestInput;
+  readonly authorization: string | undefined;
+}
+
+/** Parses `POST /path HTTP/1.1`, headers (Host, Authorization), a blank line and a urlencoded body. */
+export function parseRawRequest(text: string, scheme: string): RawRequest {
+  const [head = '', ...rest] = text.split(/\r?\n\r?\n/);
+  const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
+  const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(requestLine.trim());
+  if (!line) throw fieldError('ERR_USAGE', '--request-file', 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"');
+  const headers = new Map<string, string>();
+  for (const h of headerLines) {
+    const colon = h.indexOf(':');
+    if (colon <= 0) throw fieldError('ERR_USAGE', '--request-file', `header line "${h.slice(0, 30)}" has no name: value`);
+    headers.set(h.slice(0, colon).trim().toLowerCase(), h.slice(colon + 1).trim());
+  }
+  const host = headers.get('host');
+  if (host === undefined) throw fieldError('ERR_USAGE', '--request-file', 'needs a Host header to rebuild the URL');
+  const body = rest.join('\n\n').replace(/\r?\n$/, '');
+  return {
+    request: { method: line[1]!, url: `${scheme}://${host}${line[2]}`, params: decodeForm(body, '--request-file body') },
+    authorization: headers.get('authorization'),
+  };
+}
+
+function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
+  const rows: Array<readonly [string, string | undefined]> = [['verdict', d.verdict], ['scheme', d.scheme], ['reason', d.message]];
+  for (const id of d.defects) {
+    const m = MISTAKES.find((x) => x.id === id)!;
+    rows.push(['defect', `${id}: ${m.title}`], ['', m.explanation], ['fix', m.fix]);
+  }
+  const field = d.correct.baseString !== undefined ? 'baseString' : 'controlInput';
+  const correct = d.correct[field];
+  const partner = d.partner?.[field];
+  rows.push(['correct', correct], ['partner', partner]);
+  if (correct !== undefined && partner !== undefined) {
+    let at = 0;
+    while (at < correct.length && correct[at] === partner[at]) at++;
+    rows.push(['', `${' '.repeat(at)}^ first difference at position ${at}`]);
+  }
+  return rows;
+}
+
+export const diagnoseCommand: Command = {
+  spec: {
+    name: 'diagnose',
+    summary: "Says whether a partner's signature is valid and, if not, which known canonicalisation mistake reproduces it.",
+    usage: 'payconform diagnose (--url URL … | --request-file FILE) [--control HEX | --authorization HEADER] [credentials] [--json]',
+    options: {
+      ...REQUEST_OPTIONS,
+      control: { type: 'string', valueName: 'HEX', description: 'the control value sent (default: the control form parameter)' },
+      authorization: { type: 'string', valueName: 'HEADER', description: 'the Authorization header sent' },
+      'public-key-file': { type: 'string', valueName: 'FILE', description: 'RSA public key PEM for /api/v4/ (or give --private-key-file)' },
+      'request-file': { type: 'string', valueName: 'FILE', description: 'the raw HTTP request as sent (request line, headers, blank line, body); - for stdin' },
+      scheme: { type: 'string', valueName: 'http|https', description: 'with --request-file: the scheme of the URL (default https)' },
+    },
+    epilog: `Exit 0 valid, 1 invalid, 2 bad input. Mistake ids: docs/diagnoses.md.
+
+Example:
+  printf 'POST /paynet/api/v2/payout/77 HTTP/1.1\\r\\nHost: sandbox.gateway.example\\r\\nAuthorization: OAuth …\\r\\n\\r\\namount=100.00' \\
+    | payconform diagnose --request-file - --login merchant --control-key-file key.txt`,
+  },
+  run({ values }, io) {
+    const file = str(values['request-file']);
+    const scheme = str(values.scheme) ?? 'https';
+    if (scheme !== 'http' && scheme !== 'https') throw fieldError('ERR_USAGE', '--scheme', 'must be http or https');
+    const raw = file === undefined ? undefined : parseRawRequest(readTextFile(file, '--request-file'), scheme);
+    const request = raw?.request ?? requestFromOptions(values, io.env);
+    const credentials = credentialsFromOptions(request, values, io.env, { publicKeyFile: str(values['public-key-file']) });
+    const d = diagnose({ request, credentials, given: { control: str(values.control), authorization: str(values.authorization) ?? raw?.authorization } });
+    printMasked(io, values.json ? JSON.stringify(d, null, 2) : fields(report(d).map(([k, v]) => [k === '' ? ' ' : k, v] as const)), request, values['reveal-card-data'] === true);
+    return d.verdict === 'valid' ? 0 : 1;
+  },
+};

@@ -1,0 +1,80 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/cli/main.ts';
+import { oauthHeaderWithMistake } from '../../src/signing/diagnose/index.ts';
+import { diagnosisVectors } from '../../src/vectors/diagnosis-vectors.ts';
+import { diagnosesDoc } from '../../scripts/diagnoses-doc.ts';
+
+const KEY = 'SECRET-diag-51e';
+const PAN = '4111111111111111';
+let dir: string;
+before(() => { dir = mkdtempSync(join(tmpdir(), 'payconform-diagnose-')); });
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await run(args, { stdout: (t) => (out += `${t}\n`), stderr: (t) => (err += `${t}\n`), env: { PAYCONFORM_CONTROL_KEY: KEY, PAYCONFORM_LOGIN: 'm', ...env } });
+  assert.ok(!(out + err).includes(KEY) && !(out + err).includes(PAN), 'no key and no full card number in the output');
+  return { code, out, err };
+}
+
+const url = 'https://sandbox.gateway.example/paynet/api/v2/payout/77';
+const params: Array<[string, string]> = [['order_desc', 'two words'], ['amount', '10.00'], ['credit_card_number', PAN]];
+const header = (mistake: string) => oauthHeaderWithMistake(mistake, {
+  request: { url, params }, credentials: { login: 'm', controlKey: KEY }, method: 'HMAC-SHA1', nonce: 'n', timestamp: '1700000000',
+})!;
+const flags = ['--url', url, ...params.flatMap(([n, v]) => ['--param', `${n}=${v}`])];
+
+describe('payconform diagnose', () => {
+  it('exits 0 for a valid signature', async () => {
+    assert.equal((await cli(['diagnose', ...flags, '--authorization', header('none')])).code, 0);
+  });
+
+  it('names the mistake, its fix and both base strings with a caret, and exits 1', async () => {
+    const r = await cli(['diagnose', ...flags, '--authorization', header('plus-for-space')]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /defect\s+plus-for-space: "\+" for a space/);
+    assert.match(r.out, /fix\s+Use RFC 3986 encoding/);
+    assert.match(r.out, /correct\s+POST&.*two%2520words/);
+    assert.match(r.out, /partner\s+POST&.*two%2Bwords/);
+    assert.match(r.out, /\^ first difference at position \d+/);
+  });
+
+  it('reads a raw HTTP request from a file, and prints JSON', async () => {
+    const file = join(dir, 'request.http');
+    const body = params.map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join('&');
+    writeFileSync(file, `POST /paynet/api/v2/payout/77 HTTP/1.1\r\nHost: sandbox.gateway.example\r\nAuthorization: ${header('double-encoding')}\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n${body}`);
+    const r = await cli(['diagnose', '--request-file', file, '--json']);
+    assert.equal(r.code, 1);
+    const d = JSON.parse(r.out);
+    assert.deepEqual([d.verdict, d.defects], ['invalid', ['double-encoding']]);
+  });
+
+  it('refuses a bad request file or scheme with one line and exit 2', async () => {
+    const file = join(dir, 'bad.http');
+    writeFileSync(file, 'hello\n\n');
+    for (const [args, message] of [
+      [['--request-file', file], /first line must be like "POST/],
+      [['--request-file', join(dir, 'none.http')], /cannot read/],
+      [['--request-file', file, '--scheme', 'ftp'], /--scheme: must be http or https/],
+    ] as const) {
+      const r = await cli(['diagnose', ...args]);
+      assert.equal(r.code, 2);
+      assert.match(r.err, message);
+      assert.equal(r.err.trim().split('\n').length, 1);
+    }
+  });
+});
+
+describe('generated diagnosis files', () => {
+  it('vectors/diagnoses.json is what src/vectors/diagnosis-vectors.ts makes (npm run vectors:diagnoses)', () => {
+    assert.equal(readFileSync(new URL('../../vectors/diagnoses.json', import.meta.url), 'utf8'), `${JSON.stringify(diagnosisVectors(), null, 2)}\n`);
+  });
+  it('docs/diagnoses.md is what the mistake table makes (npm run docs:diagnoses)', () => {
+    assert.equal(readFileSync(new URL('../../docs/diagnoses.md', import.meta.url), 'utf8'), diagnosesDoc());
+  });
+});
