@@ -35,6 +35,13 @@ export const OAUTH_OPTIONS: OptionSpecs = {
   realm: { type: 'string', valueName: 'REALM', description: 'realm in the Authorization header (never signed)' },
 };
 
+/** What a partner sent, for verify and diagnose. */
+export const GIVEN_SIGNATURE_OPTIONS: OptionSpecs = {
+  control: { type: 'string', valueName: 'HEX', description: 'the control value sent (default: the control form parameter)' },
+  authorization: { type: 'string', valueName: 'HEADER', description: 'the Authorization header value sent (OAuth …)' },
+  'public-key-file': { type: 'string', valueName: 'FILE', description: 'RSA public key PEM for /api/v4/ (or give --private-key-file)' },
+};
+
 export const REQUEST_EPILOG = `Examples:
   payconform sign --url https://sandbox.gateway.example/paynet/api/v2/sale/1234 \\
     --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt

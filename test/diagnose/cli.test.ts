@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from '../../src/cli/main.ts';
+import { runCli } from '../support/cli.ts';
 import { oauthHeaderWithMistake } from '../../src/signing/diagnose/index.ts';
 import { diagnosisVectors } from '../../src/vectors/diagnosis-vectors.ts';
 import { diagnosesDoc } from '../../scripts/diagnoses-doc.ts';
@@ -15,9 +15,7 @@ before(() => { dir = mkdtempSync(join(tmpdir(), 'payconform-diagnose-')); });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(args, { stdout: (t) => (out += `${t}\n`), stderr: (t) => (err += `${t}\n`), env: { PAYCONFORM_CONTROL_KEY: KEY, PAYCONFORM_LOGIN: 'm', ...env } });
+  const { code, out, err } = await runCli(args, { PAYCONFORM_CONTROL_KEY: KEY, PAYCONFORM_LOGIN: 'm', ...env });
   assert.ok(!(out + err).includes(KEY) && !(out + err).includes(PAN), 'no key and no full card number in the output');
   return { code, out, err };
 }

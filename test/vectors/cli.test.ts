@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from '../../src/cli/main.ts';
+import { runCli } from '../support/cli.ts';
 import { TEST_CONTROL_KEY } from '../../src/vectors/generate.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -13,9 +13,7 @@ before(() => { dir = mkdtempSync(join(tmpdir(), 'payconform-vectors-')); });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(args, { stdout: (t) => (out += `${t}\n`), stderr: (t) => (err += `${t}\n`), env });
+  const { code, out, err } = await runCli(args, env);
   assert.ok(!(out + err).includes(TEST_CONTROL_KEY), 'the control key is never printed');
   assert.ok(!(out + err).includes('BEGIN PRIVATE KEY'), 'no private key is printed');
   return { code, out, err };

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from '../../src/cli/main.ts';
+import { runCli } from '../support/cli.ts';
 
 const keyFile = new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url).pathname;
 const SECRET = 'partner-TEST-key-9c1d';
@@ -12,9 +12,7 @@ before(() => { dir = mkdtempSync(join(tmpdir(), 'payconform-pack-')); });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(args, { stdout: (t) => (out += `${t}\n`), stderr: (t) => (err += `${t}\n`), env });
+  const { code, out, err } = await runCli(args, env);
   return { code, out, err };
 }
 const env = { PAYCONFORM_LOGIN: 'partner-login', PAYCONFORM_CONTROL_KEY: SECRET, PAYCONFORM_PRIVATE_KEY_FILE: keyFile };

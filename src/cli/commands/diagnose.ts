@@ -9,7 +9,7 @@ import type { RequestInput } from '../../signing/request.ts';
 import { str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { credentialsFromOptions, readTextFile, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+import { credentialsFromOptions, readTextFile, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
 
 interface RawRequest {
   readonly request: RequestInput;
@@ -62,9 +62,7 @@ export const diagnoseCommand: Command = {
     usage: 'payconform diagnose (--url URL … | --request-file FILE) [--control HEX | --authorization HEADER] [credentials] [--json]',
     options: {
       ...REQUEST_OPTIONS,
-      control: { type: 'string', valueName: 'HEX', description: 'the control value sent (default: the control form parameter)' },
-      authorization: { type: 'string', valueName: 'HEADER', description: 'the Authorization header sent' },
-      'public-key-file': { type: 'string', valueName: 'FILE', description: 'RSA public key PEM for /api/v4/ (or give --private-key-file)' },
+      ...GIVEN_SIGNATURE_OPTIONS,
       'request-file': { type: 'string', valueName: 'FILE', description: 'the raw HTTP request as sent (request line, headers, blank line, body); - for stdin' },
       scheme: { type: 'string', valueName: 'http|https', description: 'with --request-file: the scheme of the URL (default https)' },
     },

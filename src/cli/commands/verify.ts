@@ -3,7 +3,7 @@ import { verifyRequest } from '../../signing/verify.ts';
 import { str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { credentialsFromOptions, REQUEST_EPILOG, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+import { credentialsFromOptions, REQUEST_EPILOG, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
 
 export const verifyCommand: Command = {
   spec: {
@@ -12,9 +12,7 @@ export const verifyCommand: Command = {
     usage: 'payconform verify (--url URL | --operation NAME …) [--param NAME=VALUE …] (--control HEX | --authorization HEADER) [credentials]',
     options: {
       ...REQUEST_OPTIONS,
-      control: { type: 'string', valueName: 'HEX', description: 'the control value sent (default: the control form parameter)' },
-      authorization: { type: 'string', valueName: 'HEADER', description: 'the Authorization header value sent (OAuth …)' },
-      'public-key-file': { type: 'string', valueName: 'FILE', description: 'RSA public key PEM for /api/v4/ (or give --private-key-file)' },
+      ...GIVEN_SIGNATURE_OPTIONS,
     },
     epilog: REQUEST_EPILOG,
   },
