@@ -70,6 +70,15 @@ export function parseVectorFile(text: string, file: string, secrets: Secrets = {
   return vectorFile;
 }
 
+/** True for the format's own JSON Schema (vectors/schema.json), which sits beside the vector files. */
+export function isFormatSchema(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { $id?: unknown }).$id === (JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as { $id: string }).$id;
+  } catch {
+    return false;
+  }
+}
+
 export function readVectorFile(file: string, secrets: Secrets = {}): VectorFile {
   let text: string;
   try {
