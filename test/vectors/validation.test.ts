@@ -42,6 +42,10 @@ describe('vector file validation', () => {
     v.request.params.push(['lonely'] as unknown as [string, string]);
     rejects(file(v), 'f.json: /vectors/0: unknown property "extra"', 'f.json: /vectors/0/request/params/3: must NOT have fewer than 2 items');
   });
+  it('asks for the scheme first, without vacuous follow-on errors', () => {
+    assert.throws(() => parseVectorFile(file({ id: 'a' }), 'f.json'), (err: VectorFileError) =>
+      err.lines.includes("f.json: /vectors/0: must have required property 'scheme'") && !err.lines.some((l) => /'operation'|'oauth'/.test(l)));
+  });
   it('rejects duplicate ids', () => rejects(file(sale(), sale()), 'f.json: /vectors/1/id: duplicate id "sale-1" (first at /vectors/0)'));
   it('rejects a scheme that disagrees with the catalogue', () => {
     const v = { ...payoutV4(), scheme: 'oauth-hmac-sha1', credentials: { login: 'm', merchantControlKey: 'k' } };
