@@ -52,3 +52,16 @@ export function redactPairsInText(text: string, pairs: readonly Pair[]): string 
   }
   return out;
 }
+
+/** Form fields whose values are signatures: shown as <redacted> in anything logged. */
+export const SIGNATURE_FIELDS: ReadonlySet<string> = new Set(['control', 'oauth_signature']);
+
+/** Pairs as they may be logged: signatures redacted, card numbers and CVVs masked. */
+export function redactParams(pairs: readonly Pair[]): Pair[] {
+  return pairs.map(([name, value]) => [name, SIGNATURE_FIELDS.has(name) ? '<redacted>' : maskedValue(name, value) ?? value]);
+}
+
+/** An Authorization header as it may be logged: the oauth_signature value replaced. */
+export function redactAuthorization(header: string): string {
+  return header.replace(/(oauth_signature[ \t]*=[ \t]*")[^"]*"/g, '$1<redacted>"');
+}

@@ -1,0 +1,62 @@
+/**
+ * `payconform send`: one signed request to a gateway, printed redacted with the answer and its
+ * conformance problems: how a support engineer reproduces a partner's call.
+ */
+import { PayClient } from '../../client/client.ts';
+import { endpointByOperation, endpointUrl } from '../../catalogue/index.ts';
+import { fieldError } from '../../errors.ts';
+import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
+import { redactAuthorization, redactParams } from '../../report/redact.ts';
+import { list, str } from '../args.ts';
+import type { Command } from '../command.ts';
+import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
+
+export const sendCommand: Command = {
+  spec: {
+    name: 'send',
+    summary: 'Sends one signed request to a gateway and prints the redacted request, the answer and any way the answer breaks the spec.',
+    usage: 'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [credentials]',
+    positionals: true,
+    options: {
+      'base-url': { type: 'string', valueName: 'URL', description: 'the service address, including any prefix before /api/ ($PAYCONFORM_BASE_URL)' },
+      'endpoint-id': { type: 'string', valueName: 'N', description: 'endpointId or endpoint group id (default $PAYCONFORM_ENDPOINT_ID)' },
+      param: { type: 'string', multiple: true, valueName: 'NAME=VALUE', description: 'form parameter, repeatable, order kept' },
+      login: { type: 'string', valueName: 'LOGIN', description: 'merchant login (default $PAYCONFORM_LOGIN)' },
+      'control-key-file': { type: 'string', valueName: 'FILE', description: 'file holding the merchant control key (default: $PAYCONFORM_CONTROL_KEY)' },
+      'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA private key PEM for /api/v4/ (default $PAYCONFORM_PRIVATE_KEY_FILE)' },
+      ...OAUTH_OPTIONS,
+      'timeout-ms': { type: 'string', valueName: 'MS', description: 'connect and response timeout (default 30000); a POST is never retried' },
+      json: { type: 'boolean', description: 'print one JSON object instead of text' },
+    },
+    epilog: 'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does not, 2 on bad input or when no answer came (never retried).',
+  },
+  async run({ values, positionals }, io) {
+    if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'OPERATION', 'give exactly one operation, e.g. payconform send SALE …');
+    const endpoint = endpointByOperation(positionals[0]!);
+    const baseUrl = str(values['base-url']) ?? io.env.PAYCONFORM_BASE_URL;
+    if (baseUrl === undefined) throw fieldError('ERR_USAGE', '--base-url', 'required (or set PAYCONFORM_BASE_URL)');
+    const endpointId = str(values['endpoint-id']) ?? io.env.PAYCONFORM_ENDPOINT_ID;
+    if (endpointId === undefined) throw fieldError('ERR_USAGE', '--endpoint-id', 'required (or set PAYCONFORM_ENDPOINT_ID)');
+    const timeout = Number(str(values['timeout-ms']) ?? '30000');
+    if (!Number.isInteger(timeout) || timeout <= 0) throw fieldError('ERR_USAGE', '--timeout-ms', 'must be a positive whole number of milliseconds');
+    const params = list(values.param).map((p) => parseParamOption(p));
+    const url = endpointUrl(baseUrl, endpoint, endpointId);
+    const credentials = credentialsFromOptions({ url, params }, values, io.env);
+    const client = new PayClient({ baseUrl, credentials, endpointId, connectTimeoutMs: timeout, responseTimeoutMs: timeout });
+    try {
+      const x = await client.send(endpoint.operation, params, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
+      const headers = { ...x.request.headers, ...(x.request.headers.authorization ? { authorization: redactAuthorization(x.request.headers.authorization) } : {}) };
+      const shown = redactParams(x.request.params);
+      if (values.json) {
+        io.stdout(JSON.stringify({ request: { method: 'POST', url: x.request.url, headers, params: shown }, status: x.status, contentType: x.contentType, body: x.body, problems: x.problems }, null, 2));
+      } else {
+        io.stdout([`POST ${x.request.url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', encodeForm(shown), '',
+          `HTTP ${x.status} ${x.contentType}`, typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), '',
+          x.problems.length ? x.problems.map((p) => `problem: ${p}`).join('\n') : 'the answer follows the spec'].join('\n'));
+      }
+      return x.problems.length ? 1 : 0;
+    } finally {
+      await client.close();
+    }
+  },
+};

@@ -1,0 +1,59 @@
+/** Validation of response bodies against their named schema (ajv, compiled once per schema). */
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { RESPONSE_SCHEMAS } from './responses.ts';
+
+export { RESPONSE_SCHEMAS };
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+const ajv = addFormats(new Ajv({ allErrors: true, strict: true }));
+const compiled = new Map<string, ValidateFunction>();
+
+export type Validation = { readonly valid: true } | { readonly valid: false; readonly errors: string[] };
+
+/** Errors are one line each, `/field: message`, so they read well after the schema's name. */
+export function validateResponse(schemaName: string, body: unknown): Validation {
+  const schema = RESPONSE_SCHEMAS[schemaName];
+  if (schema === undefined) return { valid: false, errors: [`: no schema named ${schemaName}`] };
+  let validate = compiled.get(schemaName);
+  if (!validate) compiled.set(schemaName, (validate = ajv.compile(schema)));
+  if (validate(body)) {
+    return containsFullPan(body) ? { valid: false, errors: [': contains a full card number (at most the first six and last four digits may be shown)'] } : { valid: true };
+  }
+  return {
+    valid: false,
+    errors: (validate.errors ?? []).map((e) => {
+      const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
+      return `${e.instancePath || '/'}: ${e.message ?? 'is invalid'}${extra}`;
+    }),
+  };
+}
+
+/** Luhn check of a digit string. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+// Identifiers are long digit strings too, and one in ten passes the Luhn check by chance.
+const ID_FIELD = /(-id|serial-number)$/;
+
+/**
+ * True when a string inside `value` (outside identifier fields) holds a 13–19 digit run that passes
+ * the Luhn check: a full card number, which no answer may carry.
+ */
+export function containsFullPan(value: unknown): boolean {
+  if (typeof value === 'string') return [...value.matchAll(/[0-9]{13,19}/g)].some((m) => luhn(m[0]));
+  if (Array.isArray(value)) return value.some(containsFullPan);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, v]) => !ID_FIELD.test(key) && containsFullPan(v));
+  }
+  return false;
+}

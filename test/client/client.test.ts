@@ -1,0 +1,126 @@
+// The client against a real loopback server that records what arrives and checks the signatures
+// with the reference verifier, as a gateway would.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { PayClient } from '../../src/client/client.ts';
+import { decodeForm } from '../../src/signing/form-body.ts';
+import { verifyRequest } from '../../src/signing/verify.ts';
+import { runCli } from '../support/cli.ts';
+
+const pem = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
+const KEY = 'client-TEST-key';
+const credentials = { login: 'm', controlKey: KEY, privateKeyPem: pem };
+
+interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
+let server: Server;
+let base: string;
+let seen: Seen[] = [];
+let reply: (req: Seen, res: ServerResponse) => void = () => {};
+
+const asyncResponse = (extra: Record<string, unknown> = {}) => JSON.stringify({ type: 'async-response', status: 'processing', 'paynet-order-id': '123', 'merchant-order-id': 'A-1', 'serial-number': 's-1', ...extra });
+const answer = (res: ServerResponse, status: number, body: string, type = 'application/vnd.pay+json') => { res.writeHead(status, { 'content-type': type }); res.end(body); };
+
+before(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c)).on('end', () => {
+      const s = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      seen.push(s);
+      reply(s, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/paynet`;
+});
+after(() => new Promise<void>((r) => server.close(() => r())));
+
+const verifyAtServer = (s: Seen) => verifyRequest(
+  { url: `http://${s.headers.host}${s.url}`, params: decodeForm(s.body) },
+  { login: 'm', controlKey: KEY, privateKeyPem: pem },
+  { authorization: s.headers.authorization },
+);
+
+describe('client', () => {
+  it('sends a control-signed sale with the spec headers to the prefixed URL, and accepts a conforming answer', async () => {
+    seen = [];
+    reply = (_s, res) => answer(res, 200, asyncResponse());
+    const client = new PayClient({ baseUrl: base, credentials, endpointId: '1001' });
+    const x = await client.send('SALE', [['client_orderid', 'A-1'], ['amount', '10.00'], ['email', 'a b@example.com']]);
+    await client.close();
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0]!.method, 'POST');
+    assert.equal(seen[0]!.url, '/paynet/api/v2/sale/1001');
+    assert.equal(seen[0]!.headers.accept, 'application/vnd.pay+json');
+    assert.equal(seen[0]!.headers['content-type'], 'application/x-www-form-urlencoded');
+    assert.match(seen[0]!.body, /email=a%20b%40example\.com&control=[0-9a-f]{40}$/);
+    assert.equal(verifyAtServer(seen[0]!).reason, 'valid');
+    assert.deepEqual(x.problems, []);
+    assert.equal((x.body as { status: string }).status, 'processing');
+  });
+
+  it('signs HMAC payouts and RSA v4 payouts in the Authorization header, which verify at the server', async () => {
+    seen = [];
+    reply = (_s, res) => answer(res, 200, asyncResponse());
+    const client = new PayClient({ baseUrl: base, credentials, endpointId: '7' });
+    await client.send('PAYOUT', [['amount', '1.00'], ['order_desc', "it's (1*2)!"]]);
+    await client.send('PAYOUT_V4', [['amount', '1'], ['order_desc', 'für']]);
+    await client.close();
+    assert.match(seen[0]!.headers.authorization ?? '', /oauth_signature_method="HMAC-SHA1"/);
+    assert.match(seen[1]!.headers.authorization ?? '', /oauth_signature_method="RSA-SHA256"/);
+    for (const s of seen) assert.equal(verifyAtServer(s).reason, 'valid');
+  });
+
+  it('reports answers that break the spec: media type, schema, unexpected status', async () => {
+    const client = new PayClient({ baseUrl: base, credentials, endpointId: '7' });
+    reply = (_s, res) => answer(res, 200, '<html></html>', 'text/html');
+    assert.match((await client.send('STATUS', [['client_orderid', 'A'], ['orderid', '1']])).problems.join(), /content-type: must be application\/vnd\.pay\+json \(got text\/html\)/);
+    reply = (_s, res) => answer(res, 200, asyncResponse({ status: 'done' }));
+    assert.match((await client.send('VOID', [['client_orderid', 'A'], ['orderid', '1']])).problems.join(), /^AsyncResponse\/status/);
+    reply = (_s, res) => answer(res, 401, '{}');
+    assert.match((await client.send('VOID', [['client_orderid', 'A'], ['orderid', '1']])).problems.join(), /status: 401 is none of the spec's 200, 400, 500/);
+    reply = (_s, res) => answer(res, 400, JSON.stringify({ type: 'validation-error', 'error-code': 'CONTROL_INVALID', 'error-message': 'control: wrong', 'serial-number': 's' }));
+    assert.deepEqual((await client.send('VOID', [['client_orderid', 'A'], ['orderid', '1']])).problems, []);
+    await client.close();
+  });
+
+  it('never retries a POST: a response timeout is reported once, with advice', async () => {
+    seen = [];
+    reply = () => {}; // never answers
+    const client = new PayClient({ baseUrl: base, credentials, endpointId: '7', responseTimeoutMs: 200 });
+    await assert.rejects(client.send('PAYOUT', [['amount', '1.00']]), (err: Error & { code: string }) => err.code === 'ERR_IO' && /not retried, check the order's status/.test(err.message));
+    await client.close();
+    assert.equal(seen.length, 1);
+  });
+
+  it('can leave out the signature or change headers for negative tests', async () => {
+    seen = [];
+    reply = (_s, res) => answer(res, 200, asyncResponse());
+    const client = new PayClient({ baseUrl: base, credentials, endpointId: '7' });
+    await client.send('SALE', [['client_orderid', 'A'], ['amount', '1'], ['email', 'e']], { unsigned: true, headers: { accept: null, 'x-test': '1' } });
+    await client.close();
+    assert.ok(!seen[0]!.body.includes('control='));
+    assert.equal(seen[0]!.headers.accept, undefined);
+    assert.equal(seen[0]!.headers['x-test'], '1');
+  });
+});
+
+describe('payconform send', () => {
+  it('prints the request redacted (no control, no signature, masked card data) and the answer', async () => {
+    reply = (_s, res) => answer(res, 200, asyncResponse());
+    const env = { PAYCONFORM_CONTROL_KEY: KEY, PAYCONFORM_LOGIN: 'm' };
+    const r = await runCli(['send', 'PAYOUT', '--base-url', base, '--endpoint-id', '7', '--param', 'amount=1.00', '--param', 'credit_card_number=4111111111111111', '--param', 'cvv2=123'], env);
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.out, /oauth_signature="<redacted>"/);
+    assert.match(r.out, /credit_card_number=411111%2A%2A%2A%2A%2A%2A1111&cvv2=%2A%2A%2A/);
+    assert.ok(!r.out.includes('4111111111111111') && !r.out.includes(KEY));
+    assert.match(r.out, /the answer follows the spec/);
+    const sale = await runCli(['send', 'SALE', '--base-url', base, '--endpoint-id', '7', '--param', 'client_orderid=A', '--param', 'amount=1', '--param', 'email=e', '--json'], env);
+    const json = JSON.parse(sale.out);
+    assert.deepEqual(json.request.params.at(-1), ['control', '<redacted>']);
+    assert.equal((await runCli(['send', 'SALE', '--base-url', base], env)).code, 2);
+    assert.equal((await runCli(['send', '--base-url', base], env)).code, 2);
+  });
+});
