@@ -1,8 +1,8 @@
 /**
- * RSA key loading for RSA-SHA256 (api-spec.md: PEM, at least 2048 bits). Accepts PKCS#8
- * (`BEGIN PRIVATE KEY`) and PKCS#1 (`BEGIN RSA PRIVATE KEY`) private keys, SPKI and PKCS#1 public
- * keys. Parsed keys are cached by PEM text: parsing costs about 2.5× a signature. Errors describe
- * the key (type, size), never its content.
+ * RSA key loading for RSA-SHA256 (api-spec.md: PEM, at least 2048 bits). Accepts PKCS#8 (PEM label
+ * "PRIVATE KEY") and PKCS#1 (label "RSA PRIVATE KEY") private keys, SPKI and PKCS#1 public keys.
+ * Parsed keys are cached by PEM text: parsing costs about 2.5× a signature. Errors describe the key
+ * (type, size), never its content.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { fieldError } from '../errors.ts';
