@@ -57,3 +57,16 @@ export function matchPath(pathname: string): PathMatch {
     { field: 'url', rule: 'path must match a catalogue endpoint' },
   );
 }
+
+/**
+ * matchPath for URLs that may be no catalogue endpoint (generic RFC 5849 requests): undefined then.
+ * A catalogue path with a bad endpointId is still an error.
+ */
+export function findPath(pathname: string): PathMatch | undefined {
+  try {
+    return matchPath(pathname);
+  } catch (err) {
+    if (err instanceof PayconformError && err.code === 'ERR_UNKNOWN_ENDPOINT') return undefined;
+    throw err;
+  }
+}

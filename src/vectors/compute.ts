@@ -3,7 +3,7 @@
  * catalogue row of their operation; OAuth vectors may also be generic RFC 5849 requests (anchors)
  * whose URL is no catalogue endpoint.
  */
-import { endpointByOperation, matchPath, type Endpoint } from '../catalogue/index.ts';
+import { endpointByOperation, findPath, matchPath, type Endpoint } from '../catalogue/index.ts';
 import { computeControl } from '../signing/control.ts';
 import { describeKey, loadPrivateKey, loadPublicKey } from '../signing/keys.ts';
 import { normalizeUrl } from '../signing/normalize-url.ts';
@@ -38,7 +38,7 @@ export function computeVector(v: Vector, options: ComputeOptions = {}): SignResu
     const ctx = { operation: endpoint.operation, endpointId, login: c.login, params: v.request.params };
     return { endpoint, endpointId, prefix, scheme: 'control', control: computeControl(endpoint.auth.fields, ctx, c.merchantControlKey ?? '') };
   }
-  const match = (() => { try { return matchPath(pathname); } catch { return undefined; } })();
+  const match = findPath(pathname);
   const endpoint = match?.endpoint ?? genericEndpoint(pathname, v.scheme);
   const oauth = v.oauth ?? { nonce: '', timestamp: '' };
   const protocol = {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { endpointByOperation, matchPath } from '../catalogue/index.ts';
+import { endpointByOperation, findPath } from '../catalogue/index.ts';
 import { PayconformError, isPayconformError } from '../errors.ts';
 import { loadPrivateKey, loadPublicKey } from '../signing/keys.ts';
 import { normalizeUrl } from '../signing/normalize-url.ts';
@@ -103,7 +103,8 @@ function vectorProblems(v: Vector, at: string): string[] {
   let path: string | undefined;
   guard('/request/url', () => (path = normalizeUrl(v.request.url).pathname));
   if (path === undefined) return problems;
-  const match = (() => { try { return matchPath(path); } catch { return undefined; } })();
+  let match: ReturnType<typeof findPath>;
+  guard('/request/url', () => (match = findPath(path!)));
   if (v.operation !== undefined) {
     guard('/operation', () => {
       const endpoint = endpointByOperation(v.operation!);

@@ -46,6 +46,9 @@ describe('vector file validation', () => {
     assert.throws(() => parseVectorFile(file({ id: 'a' }), 'f.json'), (err: VectorFileError) =>
       err.lines.includes("f.json: /vectors/0: must have required property 'scheme'") && !err.lines.some((l) => /'operation'|'oauth'/.test(l)));
   });
+  it('rejects a catalogue path with a bad endpointId', () => {
+    rejects(file({ ...payoutV4(), request: { ...payoutV4().request, url: 'https://h.example/api/v4/payout/0' } }), /\/vectors\/0\/request\/url: must be a positive int64/);
+  });
   it('rejects duplicate ids', () => rejects(file(sale(), sale()), 'f.json: /vectors/1/id: duplicate id "sale-1" (first at /vectors/0)'));
   it('rejects a scheme that disagrees with the catalogue', () => {
     const v = { ...payoutV4(), scheme: 'oauth-hmac-sha1', credentials: { login: 'm', merchantControlKey: 'k' } };

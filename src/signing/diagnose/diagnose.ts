@@ -4,7 +4,7 @@
  * one is recomputed under every mistake, so the cost stays small for vector files.
  */
 import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
-import { endpointByOperation, matchPath, type Endpoint } from '../../catalogue/index.ts';
+import { endpointByOperation, findPath, type Endpoint } from '../../catalogue/index.ts';
 import { isPayconformError, PayconformError } from '../../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
 import { computeControl, CONTROL_KEY_PLACEHOLDER, type ControlComputation } from '../control.ts';
@@ -29,12 +29,7 @@ export const MISTAKES: readonly Mistake[] = [...OAUTH_MISTAKES, WRONG_SIGNATURE_
 
 export function diagnose(input: DiagnoseInput): Diagnosis {
   const pathname = normalizeUrl(input.request.url).pathname;
-  let match: ReturnType<typeof matchPath> | undefined;
-  try {
-    match = matchPath(pathname);
-  } catch (err) {
-    if (!isPayconformError(err)) throw err;
-  }
+  const match = findPath(pathname);
   const endpoint = input.operation !== undefined ? endpointByOperation(input.operation) : match?.endpoint;
   if (endpoint !== undefined) signableScheme(endpoint);
   if (endpoint?.auth.kind === 'control') return diagnoseControl(input, endpoint, match?.endpointId ?? pathname.slice(pathname.lastIndexOf('/') + 1));
