@@ -9,6 +9,7 @@ import { catalogueCommand } from './commands/catalogue.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { explainCommand } from './commands/explain.ts';
 import { keygenCommand } from './commands/keygen.ts';
+import { mockCommand } from './commands/mock.ts';
 import { sendCommand } from './commands/send.ts';
 import { signCommand } from './commands/sign.ts';
 import { verifyCommand } from './commands/verify.ts';
@@ -17,7 +18,7 @@ import { vectorsCheckCommand, vectorsExplainCommand, vectorsGenerateCommand, vec
 const COMMANDS: readonly Command[] = [
   signCommand, verifyCommand, explainCommand, keygenCommand, catalogueCommand,
   vectorsGenerateCommand, vectorsCheckCommand, vectorsExplainCommand, vectorsPackCommand, diagnoseCommand,
-  sendCommand,
+  sendCommand, mockCommand,
 ];
 
 function overview(): string {

@@ -1,0 +1,61 @@
+/** `payconform mock`: the embedded gateway as a stand-alone sandbox, until SIGINT or SIGTERM. */
+import { fieldError } from '../../errors.ts';
+import { readMerchants, TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
+import { startMock } from '../../mock/server.ts';
+import { str } from '../args.ts';
+import type { Command, ExitCode } from '../command.ts';
+
+function wholeNumber(value: string | undefined, field: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || n < min || n > max) throw fieldError('ERR_USAGE', field, `must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+export const mockCommand: Command = {
+  spec: {
+    name: 'mock',
+    summary: 'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
+    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--show-test-merchant]',
+    options: {
+      port: { type: 'string', valueName: 'N', description: 'port (default 0: a free one; the line printed shows it)' },
+      host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
+      merchants: { type: 'string', valueName: 'FILE', description: 'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] (default: the built-in test merchant)' },
+      prefix: { type: 'string', valueName: 'PATH', description: 'path prefix before /api/, e.g. /paynet (default none)' },
+      'public-url': { type: 'string', valueName: 'URL', description: 'the origin clients use, for the OAuth base string, when a proxy rewrites Host' },
+      'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
+      'show-test-merchant': { type: 'boolean', description: 'print the built-in TEST-ONLY merchant credentials and exit' },
+    },
+    epilog: 'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …).',
+  },
+  async run({ values }, io): Promise<ExitCode> {
+    if (values['show-test-merchant']) {
+      const m = testMerchant();
+      io.stdout(JSON.stringify({ note: 'TEST-ONLY credentials of the built-in mock merchant: public, never for real money', login: m.login, merchantControlKey: m.merchantControlKey,
+        endpointIds: m.endpointIds, endpointGroupIds: m.endpointGroupIds, privateKeyFile: TEST_MERCHANT_PRIVATE_KEY_FILE, publicKeyPem: m.publicKeyPem }, null, 2));
+      return 0;
+    }
+    const file = str(values.merchants);
+    const publicUrl = str(values['public-url']);
+    if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl.replace(/\/+$/, ''))) throw fieldError('ERR_USAGE', '--public-url', 'must be an origin such as https://sandbox.example (no path)');
+    const prefix = str(values.prefix);
+    if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
+    const mock = await startMock({
+      merchants: file === undefined ? undefined : readMerchants(file),
+      port: wholeNumber(str(values.port), '--port', 0, 0, 65535),
+      host: str(values.host) ?? '127.0.0.1',
+      ...(prefix === undefined ? {} : { prefix }),
+      ...(publicUrl === undefined ? {} : { publicUrl }),
+      windowSeconds: wholeNumber(str(values['window-seconds']), '--window-seconds', 300, 1, 86_400),
+    }).catch((err: NodeJS.ErrnoException) => {
+      throw fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
+    });
+    io.stdout(`listening on ${mock.url}`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await mock.close();
+    return 0;
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * Authentication as the mock gateway performs it, for real: the control formula of the catalogue
+ * with the merchant's key, or the OAuth header with the merchant's control key (HMAC-SHA1) or
+ * registered public key (RSA-SHA256), plus the timestamp window and nonce replay rules the spec
+ * leaves open (docs/assumptions.md A-22). Each failure has its own code.
+ */
+import type { Endpoint } from '../catalogue/index.ts';
+import { isPayconformError } from '../errors.ts';
+import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../signing/authorization-header.ts';
+import type { RequestInput } from '../signing/request.ts';
+import { verifyRequest } from '../signing/verify.ts';
+import type { Merchant } from './merchants.ts';
+import { MockError } from './mock-error.ts';
+import type { NonceStore } from './nonces.ts';
+
+export interface AuthSettings {
+  readonly merchants: readonly Merchant[];
+  /** Accepted clock skew of oauth_timestamp, in seconds either way. */
+  readonly windowSeconds: number;
+  readonly now: () => number;
+  readonly nonces: NonceStore;
+}
+
+/** The merchant owning an endpoint id (or a group id where the endpoint accepts one). */
+export function ownerOf(endpoint: Endpoint, endpointId: string, merchants: readonly Merchant[]): Merchant {
+  const byId = merchants.find((m) => m.endpointIds.includes(endpointId));
+  if (byId) return byId;
+  const byGroup = merchants.find((m) => m.endpointGroupIds.includes(endpointId));
+  if (byGroup && !endpoint.acceptsEndpointGroup) {
+    throw new MockError(400, 'ENDPOINT_GROUP_NOT_ALLOWED', `endpointId: ${endpoint.operation} does not accept an endpoint group id`, 'endpointId');
+  }
+  if (byGroup) return byGroup;
+  throw new MockError(400, 'ENDPOINT_UNKNOWN', `endpointId: ${endpointId} is not an endpoint of any merchant`, 'endpointId');
+}
+
+function credentialsOf(m: Merchant) {
+  return { login: m.login, controlKey: m.merchantControlKey, publicKeyPem: m.publicKeyPem };
+}
+
+/** Runs verifyRequest, turning a request the formula cannot be computed for into a field error. */
+function verdictOf(request: RequestInput, merchant: Merchant, given: { control?: string; authorization?: string }) {
+  try {
+    return verifyRequest(request, credentialsOf(merchant), given);
+  } catch (err) {
+    if (!isPayconformError(err)) throw err;
+    const code = err.code === 'ERR_MISSING_FIELD' ? 'FIELD_MISSING' : 'FIELD_INVALID';
+    throw new MockError(400, code, err.message, err.field);
+  }
+}
+
+export function authenticate(endpoint: Endpoint, endpointId: string, request: RequestInput, authorization: string | undefined, settings: AuthSettings): Merchant | undefined {
+  if (endpoint.auth.kind === 'unstated') return undefined;
+  if (endpoint.auth.kind === 'control') return authenticateControl(endpoint, endpointId, request, settings);
+  return authenticateOAuth(endpoint, endpointId, request, authorization, settings);
+}
+
+function authenticateControl(endpoint: Endpoint, endpointId: string, request: RequestInput, settings: AuthSettings): Merchant {
+  const merchant = ownerOf(endpoint, endpointId, settings.merchants);
+  const control = request.params.filter(([n]) => n === 'control');
+  if (control.length === 0) throw new MockError(400, 'CONTROL_MISSING', 'control: missing', 'control');
+  if (control.length > 1 || !/^[0-9a-f]{40}$/.test(control[0]![1])) {
+    throw new MockError(400, 'CONTROL_MALFORMED', 'control: must appear once, as 40 lowercase hex digits (SHA-1)', 'control');
+  }
+  const verdict = verdictOf(request, merchant, { control: control[0]![1] });
+  if (!verdict.valid) throw new MockError(400, 'CONTROL_INVALID', `control: does not match ${endpoint.operation}'s formula`, 'control');
+  return merchant;
+}
+
+function authenticateOAuth(endpoint: Endpoint, endpointId: string, request: RequestInput, authorization: string | undefined, settings: AuthSettings): Merchant {
+  if (authorization === undefined) throw new MockError(400, 'AUTH_HEADER_MISSING', 'authorization: an OAuth Authorization header is required', 'authorization');
+  let parsed: ParsedAuthorization;
+  try {
+    parsed = parseAuthorizationHeader(authorization);
+  } catch (err) {
+    if (isPayconformError(err)) throw new MockError(400, 'AUTH_HEADER_MALFORMED', err.message, 'authorization');
+    throw err;
+  }
+  for (const name of ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_signature']) {
+    if (getParam(parsed, name) === undefined) throw new MockError(400, 'AUTH_HEADER_MALFORMED', `authorization: ${name} is missing`, 'authorization');
+  }
+  const consumerKey = getParam(parsed, 'oauth_consumer_key')!;
+  const merchant = settings.merchants.find((m) => m.login === consumerKey);
+  if (!merchant) throw new MockError(400, 'CONSUMER_KEY_UNKNOWN', 'authorization: oauth_consumer_key is not a known merchant login', 'oauth_consumer_key');
+  if (ownerOf(endpoint, endpointId, settings.merchants) !== merchant) {
+    throw new MockError(400, 'ENDPOINT_UNKNOWN', `endpointId: ${endpointId} is not an endpoint of this merchant`, 'endpointId');
+  }
+  const required = endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
+  const method = getParam(parsed, 'oauth_signature_method');
+  if (method !== required) throw new MockError(400, 'SIGNATURE_METHOD_WRONG', `authorization: ${endpoint.operation} requires oauth_signature_method ${required}`, 'oauth_signature_method');
+  const version = getParam(parsed, 'oauth_version');
+  if (version !== undefined && version !== '1.0') throw new MockError(400, 'OAUTH_VERSION_WRONG', 'authorization: oauth_version must be 1.0', 'oauth_version');
+  const timestamp = Number(getParam(parsed, 'oauth_timestamp'));
+  const now = Math.floor(settings.now() / 1000);
+  if (!Number.isInteger(timestamp) || Math.abs(now - timestamp) > settings.windowSeconds) {
+    throw new MockError(400, 'TIMESTAMP_OUT_OF_WINDOW', `authorization: oauth_timestamp must be within ${settings.windowSeconds} s of the server's clock`, 'oauth_timestamp');
+  }
+  const verdict = verdictOf(request, merchant, { authorization });
+  if (!verdict.valid) throw new MockError(400, 'SIGNATURE_INVALID', `authorization: ${required} signature does not match the request`, 'oauth_signature');
+  // Recorded only once the signature is valid, so nobody can burn another merchant's nonces.
+  if (!settings.nonces.remember(consumerKey, getParam(parsed, 'oauth_nonce')!, timestamp, now)) {
+    throw new MockError(400, 'NONCE_REPLAYED', 'authorization: oauth_nonce was already used within the timestamp window', 'oauth_nonce');
+  }
+  return merchant;
+}

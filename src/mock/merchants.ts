@@ -1,0 +1,80 @@
+/**
+ * Merchants of the mock gateway: the design's merchants file
+ * `[{"login","merchantControlKey","publicKeyPem","endpointIds":[…],"endpointGroupIds":[…]}]`, or the
+ * built-in TEST-ONLY merchant. A merchant is found by an endpoint id it owns (control) or by its
+ * login (OAuth consumer key).
+ */
+import { readFileSync } from 'node:fs';
+import { checkEndpointId } from '../catalogue/index.ts';
+import { fieldError, isPayconformError } from '../errors.ts';
+import { loadPublicKey } from '../signing/keys.ts';
+
+export interface Merchant {
+  readonly login: string;
+  readonly merchantControlKey: string;
+  readonly publicKeyPem: string;
+  readonly endpointIds: readonly string[];
+  readonly endpointGroupIds: readonly string[];
+}
+
+const TEST_KEY_DIR = new URL('../../vectors/keys/', import.meta.url);
+
+/** The built-in merchant: TEST-ONLY credentials, public on purpose (`payconform mock --show-test-merchant`). */
+export function testMerchant(): Merchant {
+  return {
+    login: 'payconform-test-merchant',
+    merchantControlKey: 'TEST-ONLY-mock-control-key-4c1e',
+    publicKeyPem: readFileSync(new URL('test-only-merchant-rsa-2048.pub.pem', TEST_KEY_DIR), 'utf8'),
+    endpointIds: ['1001'],
+    endpointGroupIds: ['2001'],
+  };
+}
+
+export const TEST_MERCHANT_PRIVATE_KEY_FILE = new URL('test-only-merchant-rsa-2048.pem', TEST_KEY_DIR).pathname;
+
+/** Validates a parsed merchants file; every problem names its JSON pointer. */
+export function parseMerchants(data: unknown, file: string): Merchant[] {
+  if (!Array.isArray(data) || data.length === 0) throw fieldError('ERR_USAGE', file, 'must be a non-empty JSON array of merchants');
+  const seen = new Set<string>();
+  return data.map((m: unknown, i) => {
+    const at = `${file}: /${i}`;
+    const o = (m ?? {}) as Record<string, unknown>;
+    for (const key of ['login', 'merchantControlKey', 'publicKeyPem']) {
+      if (typeof o[key] !== 'string' || o[key] === '') throw fieldError('ERR_USAGE', `${at}/${key}`, 'must be a non-empty string');
+    }
+    for (const key of ['endpointIds', 'endpointGroupIds']) {
+      if (!Array.isArray(o[key])) throw fieldError('ERR_USAGE', `${at}/${key}`, 'must be an array of endpoint ids');
+      (o[key] as unknown[]).forEach((id, j) => {
+        const text = typeof id === 'number' ? String(id) : id;
+        if (typeof text !== 'string') throw fieldError('ERR_USAGE', `${at}/${key}/${j}`, 'must be an id');
+        checkEndpointId(text, `${at}/${key}/${j}`);
+        if (seen.has(text)) throw fieldError('ERR_USAGE', `${at}/${key}/${j}`, `id ${text} belongs to two merchants`);
+        seen.add(text);
+      });
+    }
+    try {
+      loadPublicKey(o.publicKeyPem as string, `${at}/publicKeyPem`);
+    } catch (err) {
+      if (isPayconformError(err)) throw fieldError('ERR_USAGE', `${at}/publicKeyPem`, err.rule ?? err.message);
+      throw err;
+    }
+    const ids = (key: string) => (o[key] as Array<string | number>).map(String);
+    return { login: o.login as string, merchantControlKey: o.merchantControlKey as string, publicKeyPem: o.publicKeyPem as string, endpointIds: ids('endpointIds'), endpointGroupIds: ids('endpointGroupIds') };
+  });
+}
+
+export function readMerchants(file: string): Merchant[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw fieldError('ERR_IO', file, `cannot read (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw fieldError('ERR_USAGE', file, 'is not JSON');
+  }
+  return parseMerchants(data, file);
+}

@@ -1,0 +1,128 @@
+/**
+ * The embedded mock gateway on node:http. Every request goes through the same checks, in order,
+ * each failure with its own code: POST only (405), a known path (404), Accept (406), content type
+ * (415), body size (413) and well-formed UTF-8 form encoding (400), endpoint id and authentication
+ * (400), then the operation. A client mistake is never a 500.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { matchPath } from '../catalogue/index.ts';
+import { isPayconformError } from '../errors.ts';
+import { decodeForm } from '../signing/form-body.ts';
+import { authenticate, type AuthSettings } from './authenticate.ts';
+import { testMerchant, type Merchant } from './merchants.ts';
+import { MockError } from './mock-error.ts';
+import { NonceStore } from './nonces.ts';
+import { runOperation } from './operations.ts';
+import { OrderStore } from './orders.ts';
+
+export const MEDIA_TYPE = 'application/vnd.pay+json';
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface MockOptions {
+  readonly merchants?: readonly Merchant[];
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** A path prefix before /api/, e.g. /paynet. */
+  readonly prefix?: string;
+  /** The URL clients use, when it differs from the Host header (a reverse proxy that rewrites Host). */
+  readonly publicUrl?: string;
+  readonly windowSeconds?: number;
+  readonly maxOrders?: number;
+  /** Clock in milliseconds (tests pin it). */
+  readonly now?: () => number;
+}
+
+export interface RunningMock {
+  readonly url: string;
+  readonly orders: OrderStore;
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': MEDIA_TYPE, 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const windowSeconds = options.windowSeconds ?? 300;
+  const auth: AuthSettings = {
+    merchants: options.merchants ?? [testMerchant()],
+    windowSeconds,
+    now: options.now ?? Date.now,
+    nonces: new NonceStore(windowSeconds),
+  };
+  const orders = new OrderStore(options.maxOrders ?? 100_000);
+  const prefix = (options.prefix ?? '').replace(/\/+$/, '');
+  let serial = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const serialNumber = `mock-${++serial}`;
+    try {
+      if (req.method !== 'POST') throw new MockError(405, 'METHOD_NOT_ALLOWED', `method: only POST is allowed (got ${req.method})`);
+      const pathname = (req.url ?? '/').split('?')[0]!;
+      let match: ReturnType<typeof matchPath>;
+      try {
+        match = matchPath(pathname);
+      } catch (err) {
+        if (isPayconformError(err) && err.code === 'ERR_ENDPOINT_ID') throw new MockError(400, 'ENDPOINT_UNKNOWN', err.message, 'endpointId');
+        throw new MockError(404, 'NOT_FOUND', `path: ${pathname.slice(0, 100)} is no endpoint of this gateway`);
+      }
+      if (match.prefix !== prefix) throw new MockError(404, 'NOT_FOUND', `path: endpoints are under ${prefix || '(no prefix)'}/api/`);
+      if (req.headers.accept?.trim() !== MEDIA_TYPE) throw new MockError(406, 'NOT_ACCEPTABLE', `accept: must be ${MEDIA_TYPE}`, 'accept');
+      const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (contentType !== 'application/x-www-form-urlencoded') throw new MockError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type: must be application/x-www-form-urlencoded', 'content-type');
+      let params;
+      try {
+        params = decodeForm(utf8.decode(await readBody(req)));
+      } catch (err) {
+        if (err instanceof MockError) throw err;
+        throw new MockError(400, 'BODY_MALFORMED', `body: ${isPayconformError(err) ? err.message : 'is not UTF-8'}`);
+      }
+      const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
+      const request = { method: 'POST', url: `${origin}${req.url ?? ''}`, params };
+      const merchant = authenticate(match.endpoint, match.endpointId, request, req.headers.authorization, auth);
+      send(res, 200, runOperation({ endpoint: match.endpoint, params, merchant, orders, serialNumber, publicBase: `${origin}${prefix}` }));
+    } catch (err) {
+      if (err instanceof MockError) {
+        send(res, err.status, { type: 'validation-error', 'error-code': err.code, 'error-message': err.message, 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
+          err.status === 405 ? { allow: 'POST' } : {});
+        return;
+      }
+      send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber });
+    }
+  }
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    orders,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

@@ -1,0 +1,119 @@
+// The mock gateway verifies real signatures: every endpoint accepts what the client signs, and each
+// corrupted variant is refused with its own error code.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { request } from 'undici';
+import { ENDPOINTS } from '../../src/catalogue/index.ts';
+import { PayClient, type Exchange } from '../../src/client/client.ts';
+import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/signing/authorization-header.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { startMock, type RunningMock } from '../../src/mock/server.ts';
+import { validateResponse } from '../../src/schemas/index.ts';
+import type { Pair } from '../../src/signing/form-body.ts';
+
+const merchant = testMerchant();
+const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+let mock: RunningMock;
+let client: PayClient;
+before(async () => {
+  mock = await startMock({ prefix: '/paynet' });
+  client = new PayClient({ baseUrl: `${mock.url}/paynet`, credentials, endpointId: '1001' });
+});
+after(async () => {
+  await client.close();
+  await mock.close();
+});
+
+/** Formula fields and a few more, so any endpoint's control can be computed. */
+const PARAMS: Pair[] = [['client_orderid', 'A-1'], ['client-order-id', 'A-1'], ['orderid', '1'], ['cardrefid', 'CR1'], ['amount', '10.00'], ['currency', 'EUR'], ['email', 'jane@example.com']];
+const code = (x: Exchange) => (x.body as { 'error-code'?: string })['error-code'];
+
+describe('mock gateway', () => {
+  for (const endpoint of ENDPOINTS) {
+    const how = endpoint.auth.kind === 'unstated' ? 'an unsigned' : 'a signed';
+    it(`accepts ${how} ${endpoint.operation} (${endpoint.auth.kind}) with a 200 body valid against its schema`, async () => {
+      let params = PARAMS;
+      if (endpoint.operation === 'STATUS') {
+        const sale = await client.send('SALE', PARAMS);
+        params = [...PARAMS.filter(([n]) => n !== 'orderid'), ['orderid', (sale.body as Record<string, string>)['paynet-order-id']!]];
+      }
+      const x = await client.send(endpoint.operation, params, { unsigned: endpoint.auth.kind === 'unstated' });
+      assert.equal(x.status, 200, JSON.stringify(x.body));
+      assert.deepEqual(x.problems, []);
+      assert.deepEqual(validateResponse(endpoint.responseSchema ?? 'AsyncResponse', x.body), { valid: true });
+    });
+  }
+
+  it('reports a sale as processing, then approved, on a fixed schedule', async () => {
+    const sale = await client.send('SALE', PARAMS);
+    const orderid = (sale.body as Record<string, string>)['paynet-order-id']!;
+    const poll = () => client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', orderid]]);
+    assert.equal(((await poll()).body as { status: string }).status, 'processing');
+    const final = await poll();
+    assert.equal((final.body as { status: string }).status, 'approved');
+    assert.deepEqual(final.problems, []);
+    assert.equal(code(await client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', '42']])), 'ORDER_UNKNOWN');
+  });
+
+  it('refuses control mistakes, each with its own code', async () => {
+    const sale: Pair[] = [['client_orderid', 'A-1'], ['amount', '10.00'], ['email', 'jane@example.com']];
+    assert.equal(code(await client.send('SALE', sale, { unsigned: true })), 'CONTROL_MISSING');
+    assert.equal(code(await client.send('SALE', [...sale, ['control', 'ABC']], { unsigned: true })), 'CONTROL_MALFORMED');
+    // One formula field changed after signing.
+    const other = new PayClient({ baseUrl: `${mock.url}/paynet`, credentials: { ...credentials, controlKey: 'not-the-key' }, endpointId: '1001' });
+    const wrong = await other.send('SALE', sale);
+    await other.close();
+    assert.deepEqual([wrong.status, code(wrong)], [400, 'CONTROL_INVALID']);
+    // A formula field left out after signing.
+    const signed = (await client.send('SALE', sale)).request.params;
+    assert.equal(code(await client.send('SALE', signed.filter(([n]) => n !== 'email'), { unsigned: true })), 'FIELD_MISSING');
+    assert.equal(code(await client.send('SALE', sale, { endpointId: '9999' })), 'ENDPOINT_UNKNOWN');
+    assert.equal((await client.send('SALE', sale, { endpointId: '2001' })).status, 200, 'a group id where the catalogue allows it');
+    assert.equal(code(await client.send('STATUS', [['client_orderid', 'A'], ['orderid', '1']], { endpointId: '2001' })), 'ENDPOINT_GROUP_NOT_ALLOWED');
+  });
+
+  it('refuses OAuth mistakes, each with its own code', async () => {
+    const payout: Pair[] = [['amount', '1.00']];
+    assert.equal(code(await client.send('PAYOUT', payout, { unsigned: true })), 'AUTH_HEADER_MISSING');
+    assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: 'OAuth nonsense' } })), 'AUTH_HEADER_MALFORMED');
+    const stranger = new PayClient({ baseUrl: `${mock.url}/paynet`, credentials: { ...credentials, login: 'stranger' }, endpointId: '1001' });
+    assert.equal(code(await stranger.send('PAYOUT', payout)), 'CONSUMER_KEY_UNKNOWN');
+    await stranger.close();
+    const stale = await client.send('PAYOUT', payout, { timestamp: String(Math.floor(Date.now() / 1000) - 301) });
+    assert.equal(code(stale), 'TIMESTAMP_OUT_OF_WINDOW');
+    const first = await client.send('PAYOUT', payout, { nonce: 'once-only' });
+    assert.equal(first.status, 200);
+    assert.equal(code(await client.send('PAYOUT', payout, { nonce: 'once-only' })), 'NONCE_REPLAYED');
+    // HMAC on an RSA endpoint: the header of a valid HMAC payout, sent to /api/v4/payout.
+    const hmac = parseAuthorizationHeader(first.request.headers.authorization!);
+    assert.equal(code(await client.send('PAYOUT_V4', payout, { headers: { authorization: buildAuthorizationHeader(hmac.pairs) } })), 'SIGNATURE_METHOD_WRONG');
+    const flipped = hmac.pairs.map(([n, v]) => (n === 'oauth_signature' ? [n, Buffer.from(Buffer.from(v, 'base64').map((b) => b ^ 0x5a)).toString('base64')] : n === 'oauth_nonce' ? [n, 'fresh'] : [n, v]) as Pair);
+    assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: buildAuthorizationHeader(flipped) } })), 'SIGNATURE_INVALID');
+    const v2 = hmac.pairs.map(([n, v]) => (n === 'oauth_version' ? [n, '2.0'] : [n, v]) as Pair);
+    assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: buildAuthorizationHeader(v2) } })), 'OAUTH_VERSION_WRONG');
+  });
+
+  it('refuses HTTP-level mistakes with their own statuses and codes, always as vnd.pay+json', async () => {
+    const post = (path: string, headers: Record<string, string>, body = 'a=1', method = 'POST') =>
+      request(`${mock.url}${path}`, { method, headers, body: method === 'GET' ? null : body });
+    const form = { accept: 'application/vnd.pay+json', 'content-type': 'application/x-www-form-urlencoded' };
+    const cases: Array<[Promise<Awaited<ReturnType<typeof request>>>, number, string]> = [
+      [post('/paynet/api/v2/sale/1001', form, '', 'GET'), 405, 'METHOD_NOT_ALLOWED'],
+      [post('/paynet/api/v2/refund/1001', form), 404, 'NOT_FOUND'],
+      [post('/api/v2/sale/1001', form), 404, 'NOT_FOUND'],
+      [post('/paynet/api/v2/sale/0', form), 400, 'ENDPOINT_UNKNOWN'],
+      [post('/paynet/api/v2/sale/1001', { ...form, accept: 'application/json' }), 406, 'NOT_ACCEPTABLE'],
+      [post('/paynet/api/v2/sale/1001', { ...form, 'content-type': 'application/json' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [post('/paynet/api/v2/sale/1001', form, `a=${'x'.repeat(70_000)}`), 413, 'BODY_TOO_LARGE'],
+      [post('/paynet/api/v2/sale/1001', form, 'a=%E0%A4%A'), 400, 'BODY_MALFORMED'],
+    ];
+    for (const [pending, status, errorCode] of cases) {
+      const res = await pending;
+      const body = await res.body.json() as Record<string, string>;
+      assert.deepEqual([res.statusCode, body['error-code']], [status, errorCode]);
+      assert.equal(res.headers['content-type'], 'application/vnd.pay+json');
+      assert.deepEqual(validateResponse('ValidationErrorResponse', body), { valid: true });
+    }
+  });
+});
