@@ -1,7 +1,8 @@
 /**
  * Orders the mock keeps in memory, per mock instance, bounded: past `maxOrders` the oldest is
  * evicted. Outcomes follow a fixed schedule so tests never sleep (docs/assumptions.md A-23): an
- * order answers `processing` to its first status request and its final state from the second on.
+ * order answers `processing` to its first status request and its final state from the second on;
+ * an order waiting for 3-D Secure stays `processing` until a result is uploaded.
  */
 export type OrderStatus = 'processing' | 'approved' | 'declined' | 'filtered' | 'error' | 'unknown';
 
@@ -10,11 +11,20 @@ export interface Order {
   readonly merchantLogin: string;
   readonly operation: string;
   readonly merchantOrderId: string;
+  /** In integer cents, where the operation carries an amount. */
+  readonly amountCents: bigint | undefined;
   readonly amount: string | undefined;
   readonly currency: string | undefined;
-  readonly finalStatus: OrderStatus;
+  finalStatus: OrderStatus;
   statusRequests: number;
+  /** The order waits for a 3-D Secure result upload. */
+  awaiting3ds: boolean;
+  voided: boolean;
+  capturedCents: bigint;
+  returnedCents: bigint;
 }
+
+export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds'>;
 
 export class OrderStore {
   private readonly orders = new Map<string, Order>();
@@ -22,8 +32,8 @@ export class OrderStore {
 
   constructor(private readonly maxOrders: number) {}
 
-  create(fields: Omit<Order, 'paynetOrderId' | 'statusRequests'>): Order {
-    const order: Order = { ...fields, paynetOrderId: String(this.nextId++), statusRequests: 0 };
+  create(fields: NewOrder): Order {
+    const order: Order = { ...fields, paynetOrderId: String(this.nextId++), statusRequests: 0, voided: false, capturedCents: 0n, returnedCents: 0n };
     if (this.orders.size >= this.maxOrders) this.orders.delete(this.orders.keys().next().value!);
     this.orders.set(order.paynetOrderId, order);
     return order;
@@ -38,7 +48,7 @@ export class OrderStore {
   /** The status a status request sees now, advancing the schedule. */
   poll(order: Order): OrderStatus {
     order.statusRequests += 1;
-    return order.statusRequests === 1 ? 'processing' : order.finalStatus;
+    return order.statusRequests === 1 || order.awaiting3ds ? 'processing' : order.finalStatus;
   }
 
   get size(): number {

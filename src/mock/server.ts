@@ -102,7 +102,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       send(res, 200, runOperation({ endpoint: match.endpoint, params, merchant, orders, serialNumber, publicBase: `${origin}${prefix}` }));
     } catch (err) {
       if (err instanceof MockError) {
-        send(res, err.status, { type: 'validation-error', 'error-code': err.code, 'error-message': err.message, 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
+        send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': err.message, 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
           err.status === 405 ? { allow: 'POST' } : {});
         return;
       }

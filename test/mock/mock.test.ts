@@ -28,16 +28,29 @@ after(async () => {
 /** Formula fields and a few more, so any endpoint's control can be computed. */
 const PARAMS: Pair[] = [['client_orderid', 'A-1'], ['client-order-id', 'A-1'], ['orderid', '1'], ['cardrefid', 'CR1'], ['amount', '10.00'], ['currency', 'EUR'], ['email', 'jane@example.com']];
 const code = (x: Exchange) => (x.body as { 'error-code'?: string })['error-code'];
+const THREE_DS_CARD = '4000000000003220';
+/** The order an operation acts on: a preauth to capture, a sale to void or return, a 3-D Secure sale. */
+const PARENTS: Record<string, { operation: string; card?: string }> = {
+  CAPTURE: { operation: 'PREAUTH' }, VOID: { operation: 'SALE' }, RETURN: { operation: 'SALE' }, STATUS: { operation: 'SALE' },
+  TDS_UPLOAD_CRES_RESULT: { operation: 'SALE', card: THREE_DS_CARD }, TDS_UPLOAD_METHOD_URL_RESULT: { operation: 'SALE', card: THREE_DS_CARD },
+  TDS_UPLOAD_PARES_RESULT: { operation: 'SALE', card: THREE_DS_CARD },
+};
+async function start(operation: string, card?: string, amount = '10.00'): Promise<string> {
+  const params: Pair[] = [['client_orderid', 'A-1'], ['amount', amount], ['currency', 'EUR'], ['email', 'jane@example.com'], ...(card ? [['credit_card_number', card] as Pair] : [])];
+  const x = await client.send(operation, params);
+  assert.equal(x.status, 200, JSON.stringify(x.body));
+  return (x.body as Record<string, string>)['paynet-order-id']!;
+}
+const move = (operation: string, orderid: string, amount?: string) =>
+  client.send(operation, [['client_orderid', 'A-1'], ['client-order-id', 'A-1'], ['orderid', orderid], ...(amount ? [['amount', amount] as Pair, ['currency', 'EUR'] as Pair] : [])]);
+const statusOf = async (orderid: string) => ((await client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', orderid]])).body as { status: string }).status;
 
 describe('mock gateway', () => {
   for (const endpoint of ENDPOINTS) {
     const how = endpoint.auth.kind === 'unstated' ? 'an unsigned' : 'a signed';
     it(`accepts ${how} ${endpoint.operation} (${endpoint.auth.kind}) with a 200 body valid against its schema`, async () => {
-      let params = PARAMS;
-      if (endpoint.operation === 'STATUS') {
-        const sale = await client.send('SALE', PARAMS);
-        params = [...PARAMS.filter(([n]) => n !== 'orderid'), ['orderid', (sale.body as Record<string, string>)['paynet-order-id']!]];
-      }
+      const parent = PARENTS[endpoint.operation];
+      const params = parent ? [...PARAMS.filter(([n]) => n !== 'orderid'), ['orderid', await start(parent.operation, parent.card)] as Pair] : PARAMS;
       const x = await client.send(endpoint.operation, params, { unsigned: endpoint.auth.kind === 'unstated' });
       assert.equal(x.status, 200, JSON.stringify(x.body));
       assert.deepEqual(x.problems, []);
@@ -54,6 +67,55 @@ describe('mock gateway', () => {
     assert.equal((final.body as { status: string }).status, 'approved');
     assert.deepEqual(final.problems, []);
     assert.equal(code(await client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', '42']])), 'ORDER_UNKNOWN');
+  });
+
+  it('preauth → capture (partial) → return part → return the rest; over-capture and over-refund refused without change', async () => {
+    const preauth = await start('PREAUTH', undefined, '100.00');
+    assert.equal(code(await move('CAPTURE', preauth, '100.01')), 'AMOUNT_EXCEEDS');
+    assert.equal((await move('CAPTURE', preauth, '60.00')).status, 200);
+    assert.equal(code(await move('RETURN', preauth, '60.01')), 'AMOUNT_EXCEEDS');
+    assert.equal((await move('RETURN', preauth, '20.00')).status, 200);
+    assert.equal((await move('RETURN', preauth, '40.00')).status, 200);
+    assert.equal(code(await move('RETURN', preauth, '0.01')), 'AMOUNT_EXCEEDS');
+    assert.equal(code(await move('VOID', preauth)), 'ORDER_STATE');
+  });
+
+  it('sale → void; then capture, a second void and a return are refused; declined and foreign orders cannot be moved', async () => {
+    const sale = await start('SALE');
+    assert.equal(code(await move('CAPTURE', sale, '1.00')), 'ORDER_STATE');
+    assert.equal((await move('VOID', sale)).status, 200);
+    assert.equal(code(await move('VOID', sale)), 'ORDER_STATE');
+    assert.equal(code(await move('RETURN', sale, '1.00')), 'ORDER_STATE');
+    const preauth = await start('PREAUTH');
+    assert.equal((await move('VOID', preauth)).status, 200);
+    assert.equal(code(await move('CAPTURE', preauth, '1.00')), 'ORDER_STATE');
+    const declined = await start('PREAUTH', '4000000000000002');
+    assert.equal(code(await move('CAPTURE', declined, '1.00')), 'ORDER_STATE');
+    assert.equal(await statusOf(declined), 'processing');
+    assert.equal(await statusOf(declined), 'declined');
+    assert.equal(code(await move('VOID', '99999999')), 'ORDER_UNKNOWN');
+  });
+
+  it('3-D Secure: the magic card waits, with a form in status, until a result is uploaded', async () => {
+    const sale = await start('SALE', THREE_DS_CARD);
+    await statusOf(sale);
+    const waiting = await client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', sale]]);
+    assert.deepEqual([(waiting.body as { status: string }).status, waiting.problems], ['processing', []]);
+    assert.match((waiting.body as { html: string }).html, /<form/);
+    assert.equal((await move('TDS_UPLOAD_CRES_RESULT', sale)).status, 200);
+    assert.equal(await statusOf(sale), 'approved');
+    assert.equal(code(await move('TDS_UPLOAD_PARES_RESULT', sale)), 'ORDER_STATE');
+  });
+
+  it('magic data: error and stays-processing cards, and a client_orderid that gets a 500 ServerErrorResponse', async () => {
+    const failing = await start('SALE', '4000000000000119');
+    await statusOf(failing);
+    assert.equal(await statusOf(failing), 'error');
+    const stuck = await start('SALE', '4000000000000259');
+    await statusOf(stuck);
+    assert.equal(await statusOf(stuck), 'processing');
+    const x = await client.send('SALE', [['client_orderid', 'MOCK-SERVER-ERROR'], ['amount', '1.00'], ['email', 'e@x']]);
+    assert.deepEqual([x.status, code(x), x.problems], [500, 'SERVER_ERROR', []]);
   });
 
   it('refuses control mistakes, each with its own code', async () => {
