@@ -118,6 +118,16 @@ describe('mock gateway', () => {
     assert.deepEqual([x.status, code(x), x.problems], [500, 'SERVER_ERROR', []]);
   });
 
+  it('gives 200 parallel sales 200 distinct order ids, and lets exactly one of a concurrent capture and void succeed', async () => {
+    const ids = await Promise.all(Array.from({ length: 200 }, () => start('SALE')));
+    assert.equal(new Set(ids).size, 200);
+    for (let round = 0; round < 5; round++) {
+      const preauth = await start('PREAUTH');
+      const answers = await Promise.all([move('CAPTURE', preauth, '10.00'), move('VOID', preauth)]);
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, 400]);
+    }
+  });
+
   it('refuses control mistakes, each with its own code', async () => {
     const sale: Pair[] = [['client_orderid', 'A-1'], ['amount', '10.00'], ['email', 'jane@example.com']];
     assert.equal(code(await client.send('SALE', sale, { unsigned: true })), 'CONTROL_MISSING');
