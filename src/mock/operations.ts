@@ -100,6 +100,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     amountCents, amount: field(params, 'amount'), currency: field(params, 'currency'),
     finalStatus: MOVES.has(endpoint.operation) ? 'approved' : outcome.finalStatus,
     awaiting3ds: !MOVES.has(endpoint.operation) && outcome.awaiting3ds,
+    awaitingCheckout: endpoint.responseSchema === 'AsyncCheckoutFormRedirect',
   });
   const base = { status: 'processing', 'paynet-order-id': order.paynetOrderId, 'merchant-order-id': order.merchantOrderId, 'serial-number': ctx.serialNumber };
   switch (endpoint.responseSchema) {

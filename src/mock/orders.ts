@@ -2,7 +2,7 @@
  * Orders the mock keeps in memory, per mock instance, bounded: past `maxOrders` the oldest is
  * evicted. Outcomes follow a fixed schedule so tests never sleep (docs/assumptions.md A-23): an
  * order answers `processing` to its first status request and its final state from the second on;
- * an order waiting for 3-D Secure stays `processing` until a result is uploaded.
+ * an order waiting for 3-D Secure or for its hosted checkout stays `processing` until that step is done.
  */
 export type OrderStatus = 'processing' | 'approved' | 'declined' | 'filtered' | 'error' | 'unknown';
 
@@ -19,12 +19,14 @@ export interface Order {
   statusRequests: number;
   /** The order waits for a 3-D Secure result upload. */
   awaiting3ds: boolean;
+  /** A hosted-form order waits for its checkout page to be submitted. */
+  awaitingCheckout: boolean;
   voided: boolean;
   capturedCents: bigint;
   returnedCents: bigint;
 }
 
-export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds'>;
+export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds' | 'awaitingCheckout'>;
 
 export class OrderStore {
   private readonly orders = new Map<string, Order>();
@@ -45,10 +47,15 @@ export class OrderStore {
     return order?.merchantLogin === merchantLogin ? order : undefined;
   }
 
+  /** Any merchant's order: for the hosted checkout page, which the customer reaches by its id. */
+  byId(paynetOrderId: string): Order | undefined {
+    return this.orders.get(paynetOrderId);
+  }
+
   /** The status a status request sees now, advancing the schedule. */
   poll(order: Order): OrderStatus {
     order.statusRequests += 1;
-    return order.statusRequests === 1 || order.awaiting3ds ? 'processing' : order.finalStatus;
+    return order.statusRequests === 1 || order.awaiting3ds || order.awaitingCheckout ? 'processing' : order.finalStatus;
   }
 
   get size(): number {

@@ -10,6 +10,7 @@ import { matchPath } from '../catalogue/index.ts';
 import { isPayconformError } from '../errors.ts';
 import { decodeForm } from '../signing/form-body.ts';
 import { authenticate, type AuthSettings } from './authenticate.ts';
+import { serveCheckout } from './checkout.ts';
 import { testMerchant, type Merchant } from './merchants.ts';
 import { MockError } from './mock-error.ts';
 import { NonceStore } from './nonces.ts';
@@ -76,6 +77,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const serialNumber = `mock-${++serial}`;
     try {
+      const checkout = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/checkout/([0-9]+)$`).exec((req.url ?? '/').split('?')[0]!);
+      if (checkout) return await serveCheckout(req, res, checkout[1]!, orders, `${prefix}/checkout/${checkout[1]}`);
       if (req.method !== 'POST') throw new MockError(405, 'METHOD_NOT_ALLOWED', `method: only POST is allowed (got ${req.method})`);
       const pathname = (req.url ?? '/').split('?')[0]!;
       let match: ReturnType<typeof matchPath>;

@@ -51,7 +51,7 @@ describe(`mock fuzz (seed ${seed})`, () => {
     let count = 0;
     await fc.assert(fc.asyncProperty(fc.oneof(anyRequest, mutatedSigned), async (r) => {
       const headers = Object.fromEntries(Object.entries(r.headers).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
-      const path = /^[\x21-\x7e]*$/.test(r.path) ? r.path : '/x';
+      const path = /^[\x21-\x7e]*$/.test(r.path) && !r.path.startsWith('/checkout/') ? r.path : '/x';
       const res = await request(`${mock.url}${path}`, { method: r.method as 'POST', headers, body: r.method === 'GET' ? null : r.body, dispatcher: agent });
       const answer = await res.body.json() as Record<string, unknown>;
       count++;

@@ -128,6 +128,32 @@ describe('mock gateway', () => {
     }
   });
 
+  it('hosted checkout: a -form order waits for its page, which completes it; then status shows the outcome', async () => {
+    const form = await client.send('SALEFORM', [['client_orderid', '<b>A&1</b>'], ['amount', '12.50'], ['currency', 'EUR'], ['email', 'e@x']]);
+    const redirect = (form.body as Record<string, string>)['redirect-url']!;
+    const orderid = (form.body as Record<string, string>)['paynet-order-id']!;
+    assert.ok(redirect.startsWith(`${mock.url}/paynet/checkout/`));
+    const get = await request(redirect);
+    const html = await get.body.text();
+    assert.equal(get.statusCode, 200);
+    assert.match(String(get.headers['content-type']), /^text\/html/);
+    assert.match(html, /EUR 12\.50/);
+    assert.match(html, /name="credit_card_number"/);
+    assert.match(html, /<button type="submit">Pay EUR 12\.50<\/button>/);
+    assert.match(html, /&#60;b&#62;A&#38;1&#60;\/b&#62;/, 'merchant data is escaped');
+    assert.equal(await statusOf(orderid), 'processing');
+    assert.equal(await statusOf(orderid), 'processing', 'waiting for the checkout');
+    const post = (card: string) => request(redirect, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `credit_card_number=${card}&cvv2=123` });
+    const paid = await post('4000000000000002');
+    const done = await paid.body.text();
+    assert.equal(paid.statusCode, 200);
+    assert.match(done, /declined/);
+    assert.ok(!done.includes('4000000000000002'), 'the card number is never shown back');
+    assert.equal(await statusOf(orderid), 'declined');
+    assert.equal((await post('4111111111111111')).statusCode, 409);
+    assert.equal((await request(`${mock.url}/paynet/checkout/1`)).statusCode, 404);
+  });
+
   it('refuses control mistakes, each with its own code', async () => {
     const sale: Pair[] = [['client_orderid', 'A-1'], ['amount', '10.00'], ['email', 'jane@example.com']];
     assert.equal(code(await client.send('SALE', sale, { unsigned: true })), 'CONTROL_MISSING');

@@ -1,0 +1,66 @@
+/**
+ * The hosted checkout page every `-form` endpoint redirects to: card fields, amount, merchant and a
+ * pay button. Submitting it completes the order (magic card numbers decide the outcome, docs/mock.md),
+ * which `status` then shows. The card number is used to decide and is never stored or shown back.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decodeForm } from '../signing/form-body.ts';
+import { cardOutcome } from './magic.ts';
+import type { OrderStore } from './orders.ts';
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(res: ServerResponse, status: number, title: string, main: string): void {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; background: #f3f5f8; margin: 0; display: grid; place-items: center; min-height: 100vh; }
+  main { background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 4px 24px #0002; width: min(24rem, 90vw); }
+  h1 { font-size: 1.25rem; margin: 0 0 .25rem; } .amount { font-size: 2rem; font-weight: 700; margin: .5rem 0 1.5rem; }
+  label { display: block; font-size: .85rem; color: #445; margin-top: .75rem; } input { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #ccd; border-radius: 6px; }
+  .row { display: flex; gap: .75rem; } .row > * { flex: 1; } button { margin-top: 1.5rem; width: 100%; padding: .8rem; font-size: 1rem; color: #fff; background: #2457d6; border: 0; border-radius: 6px; cursor: pointer; }
+  .note { color: #667; font-size: .8rem; margin-top: 1rem; }
+</style></head><body><main>${main}</main></body></html>`;
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+  res.end(html);
+}
+
+/** Serves GET (the form) and POST (its submission) of `/checkout/{id}` under the mock's prefix. */
+export async function serveCheckout(req: IncomingMessage, res: ServerResponse, orderId: string, orders: OrderStore, action: string): Promise<void> {
+  const order = orders.byId(orderId);
+  if (!order || !order.operation.endsWith('FORM')) return page(res, 404, 'Unknown checkout', '<h1>Unknown checkout</h1><p>No payment is waiting here.</p>');
+  const amount = order.amount === undefined ? '' : `${escapeHtml(order.currency ?? '')} ${escapeHtml(order.amount)}`.trim();
+  if (req.method === 'GET') {
+    if (!order.awaitingCheckout) return page(res, 409, 'Already paid', '<h1>This checkout is complete</h1>');
+    return page(res, 200, 'Checkout', `
+<h1>Pay ${escapeHtml(order.merchantLogin)}</h1><div>Order ${escapeHtml(order.merchantOrderId)}</div>
+<div class="amount">${amount || 'Card check'}</div>
+<form method="post" action="${escapeHtml(action)}">
+  <label for="pan">Card number</label><input id="pan" name="credit_card_number" inputmode="numeric" autocomplete="cc-number" required>
+  <label for="name">Name on card</label><input id="name" name="card_printed_name" autocomplete="cc-name" required>
+  <div class="row"><div><label for="mm">Month</label><input id="mm" name="expire_month" placeholder="MM" required></div>
+  <div><label for="yy">Year</label><input id="yy" name="expire_year" placeholder="YY" required></div>
+  <div><label for="cvv">CVV</label><input id="cvv" name="cvv2" inputmode="numeric" autocomplete="cc-csc" required></div></div>
+  <button type="submit">Pay ${amount || ''}</button>
+</form><p class="note">payconform mock gateway: test cards only (docs/mock.md).</p>`);
+  }
+  if (req.method !== 'POST') return page(res, 405, 'Method not allowed', '<h1>Method not allowed</h1>');
+  if (!order.awaitingCheckout) return page(res, 409, 'Already paid', '<h1>This checkout is complete</h1>');
+  let body = '';
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > 8192) return page(res, 413, 'Too large', '<h1>Too large</h1>');
+  }
+  let card: string | undefined;
+  try {
+    card = decodeForm(body).find(([n]) => n === 'credit_card_number')?.[1];
+  } catch {
+    return page(res, 400, 'Bad form', '<h1>The form could not be read</h1>');
+  }
+  if (card === undefined || !/^[0-9]{12,19}$/.test(card)) return page(res, 400, 'Card number needed', '<h1>Enter a card number of 12 to 19 digits</h1>');
+  const outcome = cardOutcome(card);
+  order.finalStatus = outcome.finalStatus;
+  order.awaitingCheckout = false;
+  page(res, 200, 'Payment submitted', `<h1>Payment submitted</h1><p>The order is <strong>${escapeHtml(outcome.finalStatus)}</strong>; the merchant learns it through status.</p>`);
+}
