@@ -8,8 +8,9 @@ import { availableParallelism, cpus } from 'node:os';
 import { measureGroup, pairedRatio, spread, type BenchModule, type Figure, type Measured, type Settings } from './measure.ts';
 import { signingBench } from './signing.bench.ts';
 import { vectorsCheckBench } from './vectors-check.bench.ts';
+import { mockBench } from './mock.bench.ts';
 
-const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench];
+const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench, mockBench];
 
 // 25 rounds of 60 ms per contender after a 300 ms warm-up: about 20 s for the signing groups. On a
 // shared 2-core VM the speed swings by ±25% over fractions of a second; many short rounds, paired
