@@ -35,7 +35,13 @@ export class OrderStore {
   constructor(private readonly maxOrders: number) {}
 
   create(fields: NewOrder): Order {
-    const order: Order = { ...fields, paynetOrderId: String(this.nextId++), statusRequests: 0, voided: false, capturedCents: 0n, returnedCents: 0n };
+    // Field by field: a spread into a literal with more properties is V8's slow path on Node 20.
+    const order: Order = {
+      paynetOrderId: String(this.nextId++), merchantLogin: fields.merchantLogin, operation: fields.operation,
+      merchantOrderId: fields.merchantOrderId, amountCents: fields.amountCents, amount: fields.amount, currency: fields.currency,
+      finalStatus: fields.finalStatus, awaiting3ds: fields.awaiting3ds, awaitingCheckout: fields.awaitingCheckout,
+      statusRequests: 0, voided: false, capturedCents: 0n, returnedCents: 0n,
+    };
     if (this.orders.size >= this.maxOrders) this.orders.delete(this.orders.keys().next().value!);
     this.orders.set(order.paynetOrderId, order);
     return order;

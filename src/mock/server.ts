@@ -47,17 +47,24 @@ function send(res: ServerResponse, status: number, body: object, headers: Record
   res.end(text);
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  if (declared > MAX_BODY_BYTES) return Promise.reject(new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`));
+  // Events rather than an async iterator, which costs more per request on this hot path.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`));
+      } else chunks.push(chunk);
+    });
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
