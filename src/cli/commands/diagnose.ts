@@ -5,6 +5,7 @@
 import { fieldError } from '../../errors.ts';
 import { diagnose, MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
 import { decodeForm } from '../../signing/form-body.ts';
+import { firstDifference } from '../../vectors/diff.ts';
 import type { RequestInput } from '../../signing/request.ts';
 import { str } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -47,11 +48,8 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
   const correct = d.correct[field];
   const partner = d.partner?.[field];
   rows.push(['correct', correct], ['partner', partner]);
-  if (correct !== undefined && partner !== undefined) {
-    let at = 0;
-    while (at < correct.length && correct[at] === partner[at]) at++;
-    rows.push(['', `${' '.repeat(at)}^ first difference at position ${at}`]);
-  }
+  const diff = correct !== undefined && partner !== undefined ? firstDifference(correct, partner) : null;
+  if (diff) rows.push(['', `${' '.repeat(diff.position)}^ first difference at position ${diff.position}`]);
   return rows;
 }
 
