@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { buildRequest } from '../src/client/client.ts';
 import { endpointByOperation } from '../src/catalogue/index.ts';
+import { sampleRequest } from '../src/schemas/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../src/mock/merchants.ts';
 import type { BenchModule, Figure } from './measure.ts';
 
@@ -24,14 +25,25 @@ const credentials = { login: m.login, controlKey: m.merchantControlKey, privateK
 function requests(baseUrl: string, operation: string, count: number): Array<{ method: string; path: string; headers: Record<string, string>; body: string }> {
   const endpoint = endpointByOperation(operation);
   return Array.from({ length: count }, (_, i) => {
-    const r = buildRequest(endpoint, { baseUrl, credentials, endpointId: '1001' },
-      [['client_orderid', `B-${i}`], ['amount', '10.00'], ['currency', 'EUR'], ['email', 'jane@example.com']], { nonce: `bench-${i}-${Date.now()}` });
+    const orderIdField = endpoint.version === 'v4' ? 'client-order-id' : 'client_orderid';
+    const r = buildRequest(endpoint, { baseUrl, credentials, endpointId: '1001' }, sampleRequest(endpoint, [[orderIdField, `B-${i}`]]), { nonce: `bench-${i}-${Date.now()}` });
     return { method: 'POST', path: new URL(r.url).pathname, headers: r.headers, body: r.body };
   });
 }
 
-async function load(url: string, reqs: object[], seconds: number): Promise<AutocannonResult> {
-  return autocannon({ url, connections: 20, pipelining: 1, duration: seconds, requests: reqs, workers: 0 });
+const CONNECTIONS = 20;
+
+/**
+ * Load with one autocannon connection per request list: autocannon walks its `requests` list from
+ * the start on every connection, so OAuth requests need a list each or their nonces replay.
+ */
+async function load(url: string, lists: readonly object[][], seconds: number): Promise<AutocannonResult> {
+  const runs = await Promise.all(lists.map((requests) => autocannon({ url, connections: 1, pipelining: 1, duration: seconds, requests, workers: 0 })));
+  return {
+    requests: { average: runs.reduce((sum, r) => sum + r.requests.average, 0) },
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 /** A server in its own process (so the load generator does not share its event loop), and its URL. */
@@ -57,15 +69,18 @@ const BARE = `require('node:http').createServer((q, s) => { q.resume(); q.on('en
 async function figures(): Promise<Figure[]> {
   process.stderr.write('  measuring mock throughput (servers in child processes) …\n');
   const bare = await serve(['-e', BARE]);
-  const mock = await serve([new URL('../bin/payconform.js', import.meta.url).pathname, 'mock', '--port', '0']);
+  const mock = await serve([new URL('../bin/payconform.js', import.meta.url).pathname, 'mock', '--port', '0', '--quiet']);
   try {
-    const sales = requests(mock.url, 'SALE', 2000);
+    // Control requests carry no nonce, so every connection may send the same list.
+    const sales = Array.from({ length: CONNECTIONS }, () => requests(mock.url, 'SALE', 2000));
     const bareRun = await load(bare.url, sales, 5);
     const mockRun = await load(mock.url, sales, 5);
     if (mockRun.non2xx > 0) throw new Error(`bench: the mock refused ${mockRun.non2xx} signed sales`);
-    const rsaRun = await load(mock.url, requests(mock.url, 'PAYOUT_V4', 5000), 2);
+    // More distinct nonces per connection than 2 s can use, so no payout is a replay.
+    const rsaRun = await load(mock.url, Array.from({ length: CONNECTIONS }, () => requests(mock.url, 'PAYOUT_V4', 500)), 2);
+    if (rsaRun.non2xx > 0) throw new Error(`bench: the mock refused ${rsaRun.non2xx} signed payouts`);
     const rssBefore = rssMb(mock.pid);
-    const done = await autocannon({ url: mock.url, connections: 20, amount: 100_000, requests: requests(mock.url, 'SALE', 2000), workers: 0 });
+    const done = await autocannon({ url: mock.url, connections: CONNECTIONS, amount: 100_000, requests: sales[0], workers: 0 });
     const rssAfter = rssMb(mock.pid);
     return [
       { name: 'mock: signed sales/s (autocannon, 20 connections; target ≥ 5,000)', value: mockRun.requests.average, unit: '/s', max: null },

@@ -48,8 +48,9 @@ function verdictOf(request: RequestInput, merchant: Merchant, given: { control?:
   }
 }
 
-export function authenticate(endpoint: Endpoint, endpointId: string, request: RequestInput, authorization: string | undefined, settings: AuthSettings): Merchant | undefined {
-  if (endpoint.auth.kind === 'unstated') return undefined;
+export function authenticate(endpoint: Endpoint, endpointId: string, request: RequestInput, authorization: string | undefined, settings: AuthSettings): Merchant {
+  // No scheme to check (A-24), but the endpoint id still names the merchant whose data it reaches.
+  if (endpoint.auth.kind === 'unstated') return ownerOf(endpoint, endpointId, settings.merchants);
   if (endpoint.auth.kind === 'control') return authenticateControl(endpoint, endpointId, request, settings);
   return authenticateOAuth(endpoint, endpointId, request, authorization, settings);
 }
@@ -77,6 +78,12 @@ function authenticateOAuth(endpoint: Endpoint, endpointId: string, request: Requ
   }
   for (const name of ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_signature']) {
     if (getParam(parsed, name) === undefined) throw new MockError(400, 'AUTH_HEADER_MALFORMED', `authorization: ${name} is missing`, 'authorization');
+  }
+  // A-26: oauth_* repeated in the body (as in the spec's HMAC example) must say what the header says.
+  for (const [name, value] of request.params) {
+    if (name.startsWith('oauth_') && getParam(parsed, name) !== value) {
+      throw new MockError(400, 'OAUTH_PARAM_CONFLICT', `${name}: in the form body it must repeat the Authorization header's value, or be left out`, name);
+    }
   }
   const consumerKey = getParam(parsed, 'oauth_consumer_key')!;
   const merchant = settings.merchants.find((m) => m.login === consumerKey);

@@ -21,6 +21,9 @@ export const MAGIC_CARDS: Readonly<Record<string, CardOutcome>> = {
 /** A client_orderid that makes the mock answer 500 ServerErrorResponse, to test clients' handling of it. */
 export const SERVER_ERROR_ORDER_ID = 'MOCK-SERVER-ERROR';
 
+/** A `cres` or `pares` value that fails 3-D Secure authentication: the order ends declined. */
+export const THREE_DS_FAIL = 'MOCK-3DS-FAIL';
+
 export function cardOutcome(cardNumber: string | undefined): CardOutcome {
   return (cardNumber !== undefined ? MAGIC_CARDS[cardNumber] : undefined) ?? MAGIC_CARDS['4111111111111111']!;
 }

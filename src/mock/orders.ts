@@ -4,6 +4,8 @@
  * order answers `processing` to its first status request and its final state from the second on;
  * an order waiting for 3-D Secure or for its hosted checkout stays `processing` until that step is done.
  */
+import type { CardOutcome } from './magic.ts';
+
 export type OrderStatus = 'processing' | 'approved' | 'declined' | 'filtered' | 'error' | 'unknown';
 
 export interface Order {
@@ -22,35 +24,92 @@ export interface Order {
   /** A hosted-form order waits for its checkout page to be submitted. */
   awaitingCheckout: boolean;
   voided: boolean;
+  /** Captured (preauth) or paid out (payout-check) so far. */
   capturedCents: bigint;
   returnedCents: bigint;
+  /** The card, masked: the mock never keeps a full card number. */
+  card: StoredCard | undefined;
 }
 
-export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds' | 'awaitingCheckout'>;
+/** What the mock remembers of a card: enough for card info and to replay the card's magic outcome. */
+export interface StoredCard {
+  readonly bin: string;
+  readonly lastFour: string;
+  readonly printedName: string;
+  readonly expireMonth: string;
+  readonly expireYear: string;
+  readonly outcome: CardOutcome;
+}
+
+export interface CardRef {
+  readonly id: string;
+  readonly merchantLogin: string;
+  readonly card: StoredCard;
+}
+
+export interface RecurringPayment {
+  readonly id: string;
+  readonly merchantLogin: string;
+  readonly cardRef: CardRef;
+  readonly amount: string;
+  readonly currency: string;
+}
+
+export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds' | 'awaitingCheckout' | 'card'>;
+
+/** A map that forgets its oldest entry past `max`, and shows a merchant only its own entries. */
+class OwnedMap<V extends { readonly merchantLogin: string }> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  add(id: string, value: V): V {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, value);
+    return value;
+  }
+  /** Another merchant's entry is as unknown as a missing one. */
+  find(id: string, merchantLogin: string): V | undefined {
+    const value = this.entries.get(id);
+    return value?.merchantLogin === merchantLogin ? value : undefined;
+  }
+  get(id: string): V | undefined {
+    return this.entries.get(id);
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+}
 
 export class OrderStore {
-  private readonly orders = new Map<string, Order>();
+  private readonly orders: OwnedMap<Order>;
+  readonly cardRefs: OwnedMap<CardRef>;
+  readonly recurring: OwnedMap<RecurringPayment>;
   private nextId = 100000000;
 
-  constructor(private readonly maxOrders: number) {}
+  constructor(maxOrders: number) {
+    this.orders = new OwnedMap(maxOrders);
+    this.cardRefs = new OwnedMap(maxOrders);
+    this.recurring = new OwnedMap(maxOrders);
+  }
+
+  /** A fresh id, unique across orders, card references and recurring payments. */
+  newId(): string {
+    return String(this.nextId++);
+  }
 
   create(fields: NewOrder): Order {
     // Field by field: a spread into a literal with more properties is V8's slow path on Node 20.
     const order: Order = {
-      paynetOrderId: String(this.nextId++), merchantLogin: fields.merchantLogin, operation: fields.operation,
+      paynetOrderId: this.newId(), merchantLogin: fields.merchantLogin, operation: fields.operation,
       merchantOrderId: fields.merchantOrderId, amountCents: fields.amountCents, amount: fields.amount, currency: fields.currency,
       finalStatus: fields.finalStatus, awaiting3ds: fields.awaiting3ds, awaitingCheckout: fields.awaitingCheckout,
-      statusRequests: 0, voided: false, capturedCents: 0n, returnedCents: 0n,
+      statusRequests: 0, voided: false, capturedCents: 0n, returnedCents: 0n, card: fields.card,
     };
-    if (this.orders.size >= this.maxOrders) this.orders.delete(this.orders.keys().next().value!);
-    this.orders.set(order.paynetOrderId, order);
-    return order;
+    return this.orders.add(order.paynetOrderId, order);
   }
 
   /** The merchant's own order; another merchant's order is as unknown as a missing one. */
   find(paynetOrderId: string, merchantLogin: string): Order | undefined {
-    const order = this.orders.get(paynetOrderId);
-    return order?.merchantLogin === merchantLogin ? order : undefined;
+    return this.orders.find(paynetOrderId, merchantLogin);
   }
 
   /** Any merchant's order: for the hosted checkout page, which the customer reaches by its id. */

@@ -6,8 +6,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { matchPath } from '../catalogue/index.ts';
+import { matchPath, type PathMatch } from '../catalogue/index.ts';
 import { isPayconformError } from '../errors.ts';
+import { checkRequestFields, requestSchemaOf } from '../schemas/index.ts';
 import { decodeForm } from '../signing/form-body.ts';
 import { authenticate, type AuthSettings } from './authenticate.ts';
 import { serveCheckout } from './checkout.ts';
@@ -33,6 +34,11 @@ export interface MockOptions {
   readonly maxOrders?: number;
   /** Clock in milliseconds (tests pin it). */
   readonly now?: () => number;
+  /**
+   * One line per request: time, method, endpoint path, status, operation, error code or order id,
+   * milliseconds. It carries no field values, so no secret or card data can reach it.
+   */
+  readonly log?: (line: string) => void;
 }
 
 export interface RunningMock {
@@ -45,6 +51,14 @@ function send(res: ServerResponse, status: number, body: object, headers: Record
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': MEDIA_TYPE, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
+}
+
+/** Writes the request log's line; the path is the catalogue's, with the endpoint id, never the raw URL. */
+function logRequest(log: ((line: string) => void) | undefined, started: number, method: string | undefined, match: PathMatch | undefined, status: number, outcome: string): void {
+  if (log === undefined) return;
+  const path = match ? `${match.prefix}${match.endpoint.path.replace('{endpointId}', match.endpointId)}` : '-';
+  const ms = (performance.now() - started).toFixed(1);
+  log(`${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${match?.endpoint.operation ?? '-'} ${outcome} ${ms}ms`);
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -80,15 +94,20 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
   let serial = 0;
+  const checkoutPath = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/checkout/([0-9]+)$`);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const serialNumber = `mock-${++serial}`;
+    const started = options.log ? performance.now() : 0;
+    let match: PathMatch | undefined;
     try {
-      const checkout = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/checkout/([0-9]+)$`).exec((req.url ?? '/').split('?')[0]!);
-      if (checkout) return await serveCheckout(req, res, checkout[1]!, orders, `${prefix}/checkout/${checkout[1]}`);
-      if (req.method !== 'POST') throw new MockError(405, 'METHOD_NOT_ALLOWED', `method: only POST is allowed (got ${req.method})`);
       const pathname = (req.url ?? '/').split('?')[0]!;
-      let match: ReturnType<typeof matchPath>;
+      const checkout = pathname.includes('/checkout/') ? checkoutPath.exec(pathname) : null;
+      if (checkout) {
+        await serveCheckout(req, res, checkout[1]!, orders, `${prefix}/checkout/${checkout[1]}`);
+        return logRequest(options.log, started, req.method, match, res.statusCode, `checkout ${checkout[1]}`);
+      }
+      if (req.method !== 'POST') throw new MockError(405, 'METHOD_NOT_ALLOWED', `method: only POST is allowed (got ${req.method})`);
       try {
         match = matchPath(pathname);
       } catch (err) {
@@ -107,16 +126,21 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         throw new MockError(400, 'BODY_MALFORMED', `body: ${isPayconformError(err) ? err.message : 'is not UTF-8'}`);
       }
       const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
-      const request = { method: 'POST', url: `${origin}${req.url ?? ''}`, params };
+      const request = { method: 'POST', url: `${origin}${req.url ?? ''}`, params, match };
       const merchant = authenticate(match.endpoint, match.endpointId, request, req.headers.authorization, auth);
-      send(res, 200, runOperation({ endpoint: match.endpoint, params, merchant, orders, serialNumber, publicBase: `${origin}${prefix}` }));
+      const problem = checkRequestFields(requestSchemaOf(match.endpoint)!, params);
+      if (problem) throw new MockError(400, problem.code, problem.message, problem.field);
+      const answer = runOperation({ endpoint: match.endpoint, params, merchant, orders, serialNumber, publicBase: `${origin}${prefix}` });
+      send(res, 200, answer);
+      logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
     } catch (err) {
       if (err instanceof MockError) {
         send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': err.message, 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
           err.status === 405 ? { allow: 'POST' } : {});
-        return;
+        return logRequest(options.log, started, req.method, match, err.status, err.code);
       }
       send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber });
+      logRequest(options.log, started, req.method, match, 500, 'SERVER_ERROR');
     }
   }
 

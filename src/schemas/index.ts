@@ -1,12 +1,11 @@
 /** Validation of response bodies against their named schema (ajv, compiled once per schema). */
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { addFormats } from './formats.ts';
 import { RESPONSE_SCHEMAS } from './responses.ts';
 
 export { RESPONSE_SCHEMAS };
-
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+export { checkRequestFields, exampleOf, requestSchemaOf, sampleRequest, type RequestProblem } from './request-check.ts';
+export { REQUEST_SCHEMAS, REQUIRED_FIELDS } from './requests.ts';
 
 const ajv = addFormats(new Ajv({ allErrors: true, strict: true }));
 const compiled = new Map<string, ValidateFunction>();

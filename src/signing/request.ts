@@ -11,6 +11,8 @@ export interface RequestInput {
   readonly url: string;
   /** Form-body pairs in send order; names may repeat. */
   readonly params: readonly Pair[];
+  /** The URL's catalogue match, when the caller (the mock) has made it already: saves a second parse. */
+  readonly match?: PathMatch;
 }
 
 export interface Credentials {
@@ -28,6 +30,11 @@ export interface Credentials {
 
 export function resolveEndpoint(url: string): PathMatch {
   return matchPath(normalizeUrl(url).pathname);
+}
+
+/** The request's catalogue match: the one given with it, or one made from its URL. */
+export function endpointOf(request: RequestInput): PathMatch {
+  return request.match ?? resolveEndpoint(request.url);
 }
 
 export function requireCredential(value: string | undefined, field: string, how: string): string {

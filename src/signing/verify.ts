@@ -10,7 +10,7 @@ import { computeControl } from './control.ts';
 import { hmacSha1Signature, hmacSigningKey } from './hmac-sha1.ts';
 import { loadPublicKey } from './keys.ts';
 import { oauthBaseString } from './oauth.ts';
-import { HOW, requireCredential, resolveEndpoint, type Credentials, type RequestInput } from './request.ts';
+import { endpointOf, HOW, requireCredential, type Credentials, type RequestInput } from './request.ts';
 import { rsaSha256Verify } from './rsa-sha256.ts';
 import { signableScheme } from './sign.ts';
 
@@ -48,7 +48,7 @@ export function constantTimeEqual(a: string, b: string): boolean {
 }
 
 export function verifyRequest(request: RequestInput, credentials: Credentials, given: GivenSignature): Verdict {
-  const { endpoint, endpointId } = resolveEndpoint(request.url);
+  const { endpoint, endpointId } = endpointOf(request);
   const scheme = signableScheme(endpoint);
   const base = { operation: endpoint.operation, scheme };
   const verdict = (reason: VerifyReason, message: string, extra: Partial<Verdict> = {}): Verdict => ({

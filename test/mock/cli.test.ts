@@ -5,7 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { PayClient } from '../../src/client/client.ts';
+import { sampleRequest } from '../../src/schemas/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
 import { runCli } from '../support/cli.ts';
 
@@ -15,7 +17,10 @@ describe('payconform mock', () => {
   it('prints the listening line, serves signed requests and stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--prefix', '/paynet'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    let log = '';
     child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (log += chunk));
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: string) => {
         out += chunk;
@@ -26,9 +31,27 @@ describe('payconform mock', () => {
     });
     const m = testMerchant();
     const client = new PayClient({ baseUrl: `${url}/paynet`, endpointId: '1001', credentials: { login: m.login, controlKey: m.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') } });
-    const x = await client.send('PAYOUT_V4', [['amount', '1']]);
-    await client.close();
-    assert.deepEqual([x.status, x.problems], [200, []]);
+    try {
+      const x = await client.send('PAYOUT_V4', sampleRequest(endpointByOperation('PAYOUT_V4')));
+      assert.deepEqual([x.status, x.problems], [200, []]);
+      const sale = await client.send('SALE', sampleRequest(endpointByOperation('SALE')));
+      const refused = await client.send('SALE', sampleRequest(endpointByOperation('SALE'), [['cvv2', '98765']]));
+      assert.equal(refused.status, 400);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The request log: a line per request, and no secret or card data in it.
+      assert.match(log, /POST \/paynet\/api\/v4\/payout\/1001 200 PAYOUT_V4 order \d+/);
+      assert.match(log, /POST \/paynet\/api\/v2\/sale\/1001 400 SALE FIELD_INVALID/);
+      const signature = /oauth_signature="([^"]+)"/.exec(x.request.headers.authorization!)![1]!;
+      const control = sale.request.params.find(([n]) => n === 'control')![1];
+      for (const secret of [m.merchantControlKey, '4111111111111111', '411111', '98765', 'cvv2', signature, decodeURIComponent(signature), control]) {
+        assert.ok(!log.includes(secret), `the log shows ${secret.slice(0, 6)}…`);
+      }
+    } catch (err) {
+      child.kill('SIGKILL');
+      throw err;
+    } finally {
+      await client.close();
+    }
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     assert.equal(code, 0);

@@ -4,13 +4,16 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
-import { ENDPOINTS } from '../../src/catalogue/index.ts';
+import { endpointByOperation, ENDPOINTS, THREE_DS_CARD } from '../../src/catalogue/index.ts';
 import { PayClient, type Exchange } from '../../src/client/client.ts';
+import { prepareRequest } from '../../src/client/prepare.ts';
+import { THREE_DS_FAIL } from '../../src/mock/magic.ts';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/signing/authorization-header.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
-import { validateResponse } from '../../src/schemas/index.ts';
+import { sampleRequest, validateResponse } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
+import { runCli } from '../support/cli.ts';
 
 const merchant = testMerchant();
 const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
@@ -25,32 +28,24 @@ after(async () => {
   await mock.close();
 });
 
-/** Formula fields and a few more, so any endpoint's control can be computed. */
-const PARAMS: Pair[] = [['client_orderid', 'A-1'], ['client-order-id', 'A-1'], ['orderid', '1'], ['cardrefid', 'CR1'], ['amount', '10.00'], ['currency', 'EUR'], ['email', 'jane@example.com']];
 const code = (x: Exchange) => (x.body as { 'error-code'?: string })['error-code'];
-const THREE_DS_CARD = '4000000000003220';
-/** The order an operation acts on: a preauth to capture, a sale to void or return, a 3-D Secure sale. */
-const PARENTS: Record<string, { operation: string; card?: string }> = {
-  CAPTURE: { operation: 'PREAUTH' }, VOID: { operation: 'SALE' }, RETURN: { operation: 'SALE' }, STATUS: { operation: 'SALE' },
-  TDS_UPLOAD_CRES_RESULT: { operation: 'SALE', card: THREE_DS_CARD }, TDS_UPLOAD_METHOD_URL_RESULT: { operation: 'SALE', card: THREE_DS_CARD },
-  TDS_UPLOAD_PARES_RESULT: { operation: 'SALE', card: THREE_DS_CARD },
-};
+/** A valid request of an operation (its schema's examples), with some fields replaced. */
+const sample = (operation: string, ...overrides: Pair[]) => sampleRequest(endpointByOperation(operation), overrides);
 async function start(operation: string, card?: string, amount = '10.00'): Promise<string> {
-  const params: Pair[] = [['client_orderid', 'A-1'], ['amount', amount], ['currency', 'EUR'], ['email', 'jane@example.com'], ...(card ? [['credit_card_number', card] as Pair] : [])];
-  const x = await client.send(operation, params);
+  const x = await client.send(operation, sample(operation, ['amount', amount], ...(card ? [['credit_card_number', card] as Pair] : [])));
   assert.equal(x.status, 200, JSON.stringify(x.body));
   return (x.body as Record<string, string>)['paynet-order-id']!;
 }
-const move = (operation: string, orderid: string, amount?: string) =>
-  client.send(operation, [['client_orderid', 'A-1'], ['client-order-id', 'A-1'], ['orderid', orderid], ...(amount ? [['amount', amount] as Pair, ['currency', 'EUR'] as Pair] : [])]);
-const statusOf = async (orderid: string) => ((await client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', orderid]])).body as { status: string }).status;
+const move = (operation: string, orderid: string, amount?: string, ...more: Pair[]) =>
+  client.send(operation, sample(operation, ['orderid', orderid], ...(amount ? [['amount', amount] as Pair] : []), ...more));
+const statusOf = async (orderid: string) => ((await client.send('STATUS', sample('STATUS', ['orderid', orderid]))).body as { status: string }).status;
+const answer = (x: Exchange, name: string) => (x.body as Record<string, string>)[name]!;
 
 describe('mock gateway', () => {
   for (const endpoint of ENDPOINTS) {
     const how = endpoint.auth.kind === 'unstated' ? 'an unsigned' : 'a signed';
     it(`accepts ${how} ${endpoint.operation} (${endpoint.auth.kind}) with a 200 body valid against its schema`, async () => {
-      const parent = PARENTS[endpoint.operation];
-      const params = parent ? [...PARAMS.filter(([n]) => n !== 'orderid'), ['orderid', await start(parent.operation, parent.card)] as Pair] : PARAMS;
+      const params = await prepareRequest(client, endpoint.operation);
       const x = await client.send(endpoint.operation, params, { unsigned: endpoint.auth.kind === 'unstated' });
       assert.equal(x.status, 200, JSON.stringify(x.body));
       assert.deepEqual(x.problems, []);
@@ -59,14 +54,13 @@ describe('mock gateway', () => {
   }
 
   it('reports a sale as processing, then approved, on a fixed schedule', async () => {
-    const sale = await client.send('SALE', PARAMS);
-    const orderid = (sale.body as Record<string, string>)['paynet-order-id']!;
-    const poll = () => client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', orderid]]);
+    const orderid = await start('SALE');
+    const poll = () => client.send('STATUS', sample('STATUS', ['orderid', orderid]));
     assert.equal(((await poll()).body as { status: string }).status, 'processing');
     const final = await poll();
     assert.equal((final.body as { status: string }).status, 'approved');
     assert.deepEqual(final.problems, []);
-    assert.equal(code(await client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', '42']])), 'ORDER_UNKNOWN');
+    assert.equal(code(await client.send('STATUS', sample('STATUS', ['orderid', '42']))), 'ORDER_UNKNOWN');
   });
 
   it('preauth → capture (partial) → return part → return the rest; over-capture and over-refund refused without change', async () => {
@@ -99,12 +93,63 @@ describe('mock gateway', () => {
   it('3-D Secure: the magic card waits, with a form in status, until a result is uploaded', async () => {
     const sale = await start('SALE', THREE_DS_CARD);
     await statusOf(sale);
-    const waiting = await client.send('STATUS', [['client_orderid', 'A-1'], ['orderid', sale]]);
+    const waiting = await client.send('STATUS', sample('STATUS', ['orderid', sale]));
     assert.deepEqual([(waiting.body as { status: string }).status, waiting.problems], ['processing', []]);
     assert.match((waiting.body as { html: string }).html, /<form/);
     assert.equal((await move('TDS_UPLOAD_CRES_RESULT', sale)).status, 200);
     assert.equal(await statusOf(sale), 'approved');
     assert.equal(code(await move('TDS_UPLOAD_PARES_RESULT', sale)), 'ORDER_STATE');
+    const failed = await start('SALE', THREE_DS_CARD);
+    assert.equal((await move('TDS_UPLOAD_PARES_RESULT', failed, undefined, ['pares', THREE_DS_FAIL])).status, 200);
+    await statusOf(failed);
+    assert.equal(await statusOf(failed), 'declined', 'a failed authentication declines the order');
+  });
+
+  it('card reference → card info (masked) → rebill; a foreign or unknown card ref is refused', async () => {
+    const ref = answer(await move('CARDREF', await start('SALE')), 'card-ref-id');
+    const info = await client.send('CARDINFO', sample('CARDINFO', ['cardrefid', ref]), { unsigned: true });
+    assert.deepEqual([info.status, info.problems, answer(info, 'bin'), answer(info, 'last-four-digits')], [200, [], '411111', '1111']);
+    const rebill = await client.send('REBILL', sample('REBILL', ['cardrefid', ref]));
+    assert.deepEqual([rebill.status, rebill.problems], [200, []]);
+    assert.equal(code(await client.send('REBILL', sample('REBILL', ['cardrefid', '1']))), 'CARD_REF_UNKNOWN');
+    const declinedRef = answer(await client.send('CARDREF_V4', sample('CARDREF_V4', ['credit_card_number', '4000000000000002'])), 'card-ref-id');
+    const declinedRebill = answer(await client.send('REBILL', sample('REBILL', ['cardrefid', declinedRef])), 'paynet-order-id');
+    await statusOf(declinedRebill);
+    assert.equal(await statusOf(declinedRebill), 'declined', 'a card ref keeps its card\'s outcome');
+    const declinedSale = await start('SALE', '4000000000000002');
+    assert.equal(code(await move('CARDREF', declinedSale)), 'ORDER_STATE');
+  });
+
+  it('recurring payment: create with a card ref, then process; an unknown plan is refused', async () => {
+    const ref = answer(await client.send('CARDREF_V4', sample('CARDREF_V4')), 'card-ref-id');
+    const created = await client.send('CREATE_RP_V4', sample('CREATE_RP_V4', ['cardrefid', ref], ['amount', '9.99']));
+    assert.deepEqual([created.status, created.problems], [200, []]);
+    const processed = await client.send('PROCESS_RP_V4', sample('PROCESS_RP_V4', ['recurring-payment-id', answer(created, 'recurring-payment-id')]));
+    assert.deepEqual([processed.status, processed.problems], [200, []]);
+    const charge = answer(processed, 'paynet-order-id');
+    await statusOf(charge);
+    const final = await client.send('STATUS', sample('STATUS', ['orderid', charge]));
+    assert.deepEqual([answer(final, 'status'), answer(final, 'amount')], ['approved', '9.99']);
+    assert.equal(code(await client.send('PROCESS_RP_V4', sample('PROCESS_RP_V4', ['recurring-payment-id', '1']))), 'RECURRING_PAYMENT_UNKNOWN');
+    assert.equal(code(await client.send('CREATE_RP_V4', sample('CREATE_RP_V4', ['cardrefid', '1']))), 'CARD_REF_UNKNOWN');
+  });
+
+  it('payout-check → payout-pay once; paying a declined check or another order is refused', async () => {
+    const check = await start('PAYOUT_V4_CHECK');
+    assert.equal((await move('PAYOUT_V4_PAY', check)).status, 200);
+    assert.equal(code(await move('PAYOUT_V4_PAY', check)), 'ORDER_STATE');
+    assert.equal(code(await move('PAYOUT_V4_PAY', await start('PAYOUT_V4_CHECK', '4000000000000002'))), 'ORDER_STATE');
+    assert.equal(code(await move('PAYOUT_V4_PAY', await start('SALE'))), 'ORDER_STATE');
+  });
+
+  it('checks request fields against the request schema: missing, malformed and duplicated fields have their own codes', async () => {
+    const x = await client.send('SALE', sample('SALE').filter(([n]) => n !== 'cvv2'));
+    assert.deepEqual([x.status, code(x), (x.body as Record<string, string>).field], [400, 'FIELD_MISSING', 'cvv2']);
+    const bad = await client.send('SALE', sample('SALE', ['expire_month', '13']));
+    assert.deepEqual([code(bad), (bad.body as Record<string, string>).field], ['FIELD_INVALID', 'expire_month']);
+    assert.match(answer(bad, 'error-message'), /^expire_month: must match/);
+    assert.equal(code(await client.send('SALE', [...sample('SALE'), ['cvv2', '123']])), 'FIELD_DUPLICATE');
+    assert.equal(code(await client.send('PAYOUT_V4', sample('PAYOUT_V4', ['currency', 'euro']))), 'FIELD_INVALID');
   });
 
   it('magic data: error and stays-processing cards, and a client_orderid that gets a 500 ServerErrorResponse', async () => {
@@ -114,7 +159,7 @@ describe('mock gateway', () => {
     const stuck = await start('SALE', '4000000000000259');
     await statusOf(stuck);
     assert.equal(await statusOf(stuck), 'processing');
-    const x = await client.send('SALE', [['client_orderid', 'MOCK-SERVER-ERROR'], ['amount', '1.00'], ['email', 'e@x']]);
+    const x = await client.send('SALE', sample('SALE', ['client_orderid', 'MOCK-SERVER-ERROR']));
     assert.deepEqual([x.status, code(x), x.problems], [500, 'SERVER_ERROR', []]);
   });
 
@@ -129,7 +174,7 @@ describe('mock gateway', () => {
   });
 
   it('hosted checkout: a -form order waits for its page, which completes it; then status shows the outcome', async () => {
-    const form = await client.send('SALEFORM', [['client_orderid', '<b>A&1</b>'], ['amount', '12.50'], ['currency', 'EUR'], ['email', 'e@x']]);
+    const form = await client.send('SALEFORM', sample('SALEFORM', ['client_orderid', '<b>A&1</b>'], ['amount', '12.50']));
     const redirect = (form.body as Record<string, string>)['redirect-url']!;
     const orderid = (form.body as Record<string, string>)['paynet-order-id']!;
     assert.ok(redirect.startsWith(`${mock.url}/paynet/checkout/`));
@@ -154,8 +199,20 @@ describe('mock gateway', () => {
     assert.equal((await request(`${mock.url}/paynet/checkout/1`)).statusCode, 404);
   });
 
+  it('send --prepare fills mandatory fields and creates the preauth a capture needs', async () => {
+    const env = { PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey, PAYCONFORM_LOGIN: merchant.login };
+    const args = ['send', 'CAPTURE', '--base-url', `${mock.url}/paynet`, '--endpoint-id', '1001', '--param', 'amount=5.00', '--json'];
+    const bare = await runCli(args, env);
+    assert.deepEqual([bare.code, /client_orderid/.test(bare.err)], [2, true], 'without --prepare the formula fields are missing');
+    const prepared = await runCli([...args, '--prepare'], env);
+    assert.equal(prepared.code, 0, prepared.out + prepared.err);
+    const json = JSON.parse(prepared.out);
+    assert.deepEqual([json.status, json.body.type], [200, 'async-response']);
+    assert.ok(json.request.params.some(([n, v]: [string, string]) => n === 'amount' && v === '5.00'), 'a given field wins over the test value');
+  });
+
   it('refuses control mistakes, each with its own code', async () => {
-    const sale: Pair[] = [['client_orderid', 'A-1'], ['amount', '10.00'], ['email', 'jane@example.com']];
+    const sale = sample('SALE');
     assert.equal(code(await client.send('SALE', sale, { unsigned: true })), 'CONTROL_MISSING');
     assert.equal(code(await client.send('SALE', [...sale, ['control', 'ABC']], { unsigned: true })), 'CONTROL_MALFORMED');
     // One formula field changed after signing.
@@ -168,11 +225,11 @@ describe('mock gateway', () => {
     assert.equal(code(await client.send('SALE', signed.filter(([n]) => n !== 'email'), { unsigned: true })), 'FIELD_MISSING');
     assert.equal(code(await client.send('SALE', sale, { endpointId: '9999' })), 'ENDPOINT_UNKNOWN');
     assert.equal((await client.send('SALE', sale, { endpointId: '2001' })).status, 200, 'a group id where the catalogue allows it');
-    assert.equal(code(await client.send('STATUS', [['client_orderid', 'A'], ['orderid', '1']], { endpointId: '2001' })), 'ENDPOINT_GROUP_NOT_ALLOWED');
+    assert.equal(code(await client.send('STATUS', sample('STATUS'), { endpointId: '2001' })), 'ENDPOINT_GROUP_NOT_ALLOWED');
   });
 
   it('refuses OAuth mistakes, each with its own code', async () => {
-    const payout: Pair[] = [['amount', '1.00']];
+    const payout = sample('PAYOUT');
     assert.equal(code(await client.send('PAYOUT', payout, { unsigned: true })), 'AUTH_HEADER_MISSING');
     assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: 'OAuth nonsense' } })), 'AUTH_HEADER_MALFORMED');
     const stranger = new PayClient({ baseUrl: `${mock.url}/paynet`, credentials: { ...credentials, login: 'stranger' }, endpointId: '1001' });
@@ -183,6 +240,9 @@ describe('mock gateway', () => {
     const first = await client.send('PAYOUT', payout, { nonce: 'once-only' });
     assert.equal(first.status, 200);
     assert.equal(code(await client.send('PAYOUT', payout, { nonce: 'once-only' })), 'NONCE_REPLAYED');
+    // oauth_* repeated in the body, as in the spec's HMAC example: accepted when it says what the header says.
+    assert.equal((await client.send('PAYOUT', [...payout, ['oauth_nonce', 'echo-1']], { nonce: 'echo-1' })).status, 200);
+    assert.equal(code(await client.send('PAYOUT', [...payout, ['oauth_nonce', 'other']], { nonce: 'echo-2' })), 'OAUTH_PARAM_CONFLICT');
     // HMAC on an RSA endpoint: the header of a valid HMAC payout, sent to /api/v4/payout.
     const hmac = parseAuthorizationHeader(first.request.headers.authorization!);
     assert.equal(code(await client.send('PAYOUT_V4', payout, { headers: { authorization: buildAuthorizationHeader(hmac.pairs) } })), 'SIGNATURE_METHOD_WRONG');

@@ -16,7 +16,7 @@ export const mockCommand: Command = {
   spec: {
     name: 'mock',
     summary: 'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
-    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--show-test-merchant]',
+    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--show-test-merchant]',
     options: {
       port: { type: 'string', valueName: 'N', description: 'port (default 0: a free one; the line printed shows it)' },
       host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
@@ -24,6 +24,7 @@ export const mockCommand: Command = {
       prefix: { type: 'string', valueName: 'PATH', description: 'path prefix before /api/, e.g. /paynet (default none)' },
       'public-url': { type: 'string', valueName: 'URL', description: 'the origin clients use, for the OAuth base string, when a proxy rewrites Host' },
       'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
+      quiet: { type: 'boolean', description: 'no request log (by default one line per request on stderr, with no field values)' },
       'show-test-merchant': { type: 'boolean', description: 'print the built-in TEST-ONLY merchant credentials and exit' },
     },
     epilog: 'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …).',
@@ -47,6 +48,7 @@ export const mockCommand: Command = {
       ...(prefix === undefined ? {} : { prefix }),
       ...(publicUrl === undefined ? {} : { publicUrl }),
       windowSeconds: wholeNumber(str(values['window-seconds']), '--window-seconds', 300, 1, 86_400),
+      ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
     }).catch((err: NodeJS.ErrnoException) => {
       throw fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
     });

@@ -3,6 +3,7 @@
  * conformance problems: how a support engineer reproduces a partner's call.
  */
 import { PayClient } from '../../client/client.ts';
+import { prepareRequest } from '../../client/prepare.ts';
 import { endpointByOperation, endpointUrl } from '../../catalogue/index.ts';
 import { fieldError } from '../../errors.ts';
 import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
@@ -15,12 +16,13 @@ export const sendCommand: Command = {
   spec: {
     name: 'send',
     summary: 'Sends one signed request to a gateway and prints the redacted request, the answer and any way the answer breaks the spec.',
-    usage: 'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [credentials]',
+    usage: 'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [--prepare] [credentials]',
     positionals: true,
     options: {
       'base-url': { type: 'string', valueName: 'URL', description: 'the service address, including any prefix before /api/ ($PAYCONFORM_BASE_URL)' },
       'endpoint-id': { type: 'string', valueName: 'N', description: 'endpointId or endpoint group id (default $PAYCONFORM_ENDPOINT_ID)' },
       param: { type: 'string', multiple: true, valueName: 'NAME=VALUE', description: 'form parameter, repeatable, order kept' },
+      prepare: { type: 'boolean', description: 'fill mandatory fields missing from --param with the request schema\'s test values, and first create what the operation acts on (e.g. a preauth to capture); those earlier requests are sent too' },
       login: { type: 'string', valueName: 'LOGIN', description: 'merchant login (default $PAYCONFORM_LOGIN)' },
       'control-key-file': { type: 'string', valueName: 'FILE', description: 'file holding the merchant control key (default: $PAYCONFORM_CONTROL_KEY)' },
       'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA private key PEM for /api/v4/ (default $PAYCONFORM_PRIVATE_KEY_FILE)' },
@@ -44,7 +46,8 @@ export const sendCommand: Command = {
     const credentials = credentialsFromOptions({ url, params }, values, io.env);
     const client = new PayClient({ baseUrl, credentials, endpointId, connectTimeoutMs: timeout, responseTimeoutMs: timeout });
     try {
-      const x = await client.send(endpoint.operation, params, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
+      const sent = values.prepare ? await prepareRequest(client, endpoint.operation, params) : params;
+      const x = await client.send(endpoint.operation, sent, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
       const headers = { ...x.request.headers, ...(x.request.headers.authorization ? { authorization: redactAuthorization(x.request.headers.authorization) } : {}) };
       const shown = redactParams(x.request.params);
       if (values.json) {
