@@ -1,0 +1,45 @@
+// Request schemas: what sampleRequest builds passes, and each mandatory field, left out or broken,
+// is reported by name.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ENDPOINTS } from '../../src/catalogue/index.ts';
+import { checkRequestFields, requestSchemaOf, REQUIRED_FIELDS, sampleRequest } from '../../src/schemas/index.ts';
+
+describe('request schemas', () => {
+  it('give every catalogue row a schema, and accept its sample request', () => {
+    for (const endpoint of ENDPOINTS) {
+      const name = requestSchemaOf(endpoint);
+      assert.ok(name !== undefined && REQUIRED_FIELDS[name], endpoint.operation);
+      assert.equal(checkRequestFields(name, sampleRequest(endpoint)), undefined, endpoint.operation);
+    }
+  });
+
+  it('name each missing mandatory field', () => {
+    for (const endpoint of ENDPOINTS) {
+      const name = requestSchemaOf(endpoint)!;
+      for (const field of REQUIRED_FIELDS[name]!) {
+        const problem = checkRequestFields(name, sampleRequest(endpoint).filter(([n]) => n !== field));
+        assert.deepEqual([problem?.code, problem?.field], ['FIELD_MISSING', field], `${endpoint.operation} without ${field}`);
+      }
+    }
+  });
+
+  it('name a malformed field and the rule it breaks; refuse a field sent twice', () => {
+    const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
+    for (const [field, value] of [['amount', '10.001'], ['amount', '1e3'], ['currency', 'eur'], ['expire_month', '00'], ['expire_year', '2030x'], ['cvv2', '12'],
+      ['credit_card_number', '4111 1111 1111 1111'], ['email', 'no-at-sign'], ['ipaddress', '300.1.1.1'], ['redirect_url', 'javascript:alert(1)'], ['country', 'Germany']] as const) {
+      const problem = checkRequestFields('SaleRequest', sampleRequest(sale, [[field, value]]));
+      assert.deepEqual([problem?.code, problem?.field], ['FIELD_INVALID', field], `${field}=${value}`);
+      assert.match(problem!.message, new RegExp(`^${field}: `));
+    }
+    assert.equal(checkRequestFields('SaleRequest', sampleRequest(sale, [['ipaddress', '2001:db8::1'], ['expire_year', '2030'], ['extra_field', 'anything']])), undefined);
+    assert.equal(checkRequestFields('SaleRequest', [...sampleRequest(sale), ['email', 'a@b.c']])?.code, 'FIELD_DUPLICATE');
+  });
+
+  it('sampleRequest keeps given values, adds extra fields after the mandatory ones', () => {
+    const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
+    const pairs = sampleRequest(sale, [['amount', '0.29'], ['site_url', 'https://shop.example']]);
+    assert.deepEqual(pairs.find(([n]) => n === 'amount'), ['amount', '0.29']);
+    assert.deepEqual(pairs.at(-1), ['site_url', 'https://shop.example']);
+  });
+});
