@@ -93,8 +93,12 @@ export class PayClient {
   }
 
   async send(operation: string, params: readonly Pair[], send: SendOptions = {}): Promise<Exchange> {
+    return this.exchange(operation, buildRequest(endpointByOperation(operation), this.options, params, send));
+  }
+
+  /** Sends a request built (and perhaps altered on purpose) by the caller, and checks the answer. */
+  async exchange(operation: string, request: SentRequest): Promise<Exchange> {
     const endpoint = endpointByOperation(operation);
-    const request = buildRequest(endpoint, this.options, params, send);
     let response: Dispatcher.ResponseData;
     try {
       response = await undiciRequest(request.url, { method: 'POST', headers: request.headers, body: request.body, dispatcher: this.dispatcher });

@@ -8,14 +8,20 @@ import { sampleRequest } from '../schemas/index.ts';
 import type { Pair } from '../signing/form-body.ts';
 import type { PayClient } from './client.ts';
 
-export async function prepareRequest(client: PayClient, operation: string, overrides: readonly Pair[] = []): Promise<Pair[]> {
+/**
+ * `orderId`, when given, makes each request's client_orderid (client-order-id on v4 and 3-D Secure)
+ * unique, as a real gateway expects; otherwise the schema's example is used.
+ */
+export async function prepareRequest(client: PayClient, operation: string, overrides: readonly Pair[] = [], orderId?: () => string): Promise<Pair[]> {
   const endpoint = endpointByOperation(operation);
   const prerequisite = PREREQUISITES[operation];
-  if (prerequisite === undefined || overrides.some(([name]) => name === prerequisite.field)) return sampleRequest(endpoint, overrides);
-  const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? []), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
+  const fresh = (pairs: Pair[]): Pair[] => orderId === undefined ? pairs
+    : pairs.map(([name, value]) => [name, (name === 'client_orderid' || name === 'client-order-id') && !overrides.some(([n]) => n === name) ? orderId() : value]);
+  if (prerequisite === undefined || overrides.some(([name]) => name === prerequisite.field)) return fresh(sampleRequest(endpoint, overrides));
+  const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
   const id = (earlier.body as Record<string, unknown> | undefined)?.[prerequisite.answer];
   if (earlier.status !== 200 || typeof id !== 'string') {
     throw new PayconformError('ERR_IO', `${operation} needs a ${prerequisite.field} from ${prerequisite.operation}, which answered ${earlier.status}: ${JSON.stringify(earlier.body).slice(0, 200)}`);
   }
-  return sampleRequest(endpoint, [[prerequisite.field, id], ...overrides]);
+  return fresh(sampleRequest(endpoint, [[prerequisite.field, id], ...overrides]));
 }

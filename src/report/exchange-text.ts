@@ -1,0 +1,27 @@
+/**
+ * An exchange as evidence: the request and the answer as text, and a curl command that replays the
+ * request's shape, all redacted (signatures, card numbers, CVVs) so they may be attached to reports.
+ */
+import type { Exchange, SentRequest } from '../client/client.ts';
+import { encodeForm } from '../signing/form-body.ts';
+import { redactAuthorization, redactParams } from './redact.ts';
+
+function redactedHeaders(headers: Readonly<Record<string, string>>): Array<[string, string]> {
+  return Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? redactAuthorization(value) : value]);
+}
+
+const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** curl for the request, redacted: re-sign with `payconform sign` before replaying it. */
+export function curlOf(request: SentRequest): string {
+  const headers = redactedHeaders(request.headers).map(([name, value]) => ` \\\n  -H ${quote(`${name}: ${value}`)}`).join('');
+  return `curl -sS -X POST ${quote(request.url)}${headers} \\\n  --data-raw ${quote(encodeForm(redactParams(request.params)))}`;
+}
+
+export function exchangeText(x: Exchange): string {
+  const request = [`POST ${x.request.url}`, ...redactedHeaders(x.request.headers).map(([n, v]) => `${n}: ${v}`), '', encodeForm(redactParams(x.request.params))];
+  const body = typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2);
+  const answer = [`HTTP ${x.status}`, ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`), '', body];
+  const problems = x.problems.length ? ['', ...x.problems.map((p) => `problem: ${p}`)] : [];
+  return [`# ${x.operation}`, ...request, '', ...answer, ...problems, '', '# replay (signature redacted: re-sign with payconform sign)', curlOf(x.request)].join('\n');
+}

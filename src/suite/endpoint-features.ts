@@ -1,0 +1,118 @@
+/**
+ * The Gherkin every catalogue row must have (issue 6): a signed request accepted and followed to a
+ * final state, and refusals for a missing or wrong Accept, a missing or wrong signature and a
+ * missing mandatory field. Written from the catalogue so no row is forgotten; the text is for a
+ * certifier who has never seen the code.
+ */
+import { PREREQUISITES, type Endpoint } from '../catalogue/index.ts';
+import { REQUIRED_FIELDS, requestSchemaOf } from '../schemas/index.ts';
+
+export const FEATURE_AREAS: Readonly<Record<string, string>> = {
+  SALE: 'payments', PREAUTH: 'payments', CAPTURE: 'payments', VOID: 'payments', RETURN: 'payments', ACCOUNT_VERIFICATION: 'payments',
+  SALEFORM: 'forms', PREAUTHFORM: 'forms', PAYMENTFORM: 'forms', PAYOUTFORM: 'forms', ACCOUNT_VERIFICATION_FORM: 'forms',
+  CARDREF: 'cards', CARDREF_V4: 'cards', CARDINFO: 'cards', REBILL: 'cards',
+  CREATE_RP_V4: 'recurring', PROCESS_RP_V4: 'recurring',
+  PAYOUT: 'payouts', PAYOUT_V4: 'payouts', PAYOUT_V4_CHECK: 'payouts', PAYOUT_V4_PAY: 'payouts',
+  TDS_UPLOAD_CRES_RESULT: 'threeds', TDS_UPLOAD_METHOD_URL_RESULT: 'threeds', TDS_UPLOAD_PARES_RESULT: 'threeds',
+  STATUS: 'status',
+  TRANSFER_V4: 'transfers', TRANSFER_BY_REF_V4: 'transfers', PAN_ELIGIBILITY_SEND: 'transfers',
+};
+
+/** Operations that move funds: a live run of them is tagged @money. */
+export const MONEY = new Set(['SALE', 'PREAUTH', 'CAPTURE', 'RETURN', 'REBILL', 'PAYOUT', 'PAYOUT_V4', 'PAYOUT_V4_PAY', 'PROCESS_RP_V4', 'TRANSFER_V4', 'TRANSFER_BY_REF_V4', 'SALEFORM', 'PREAUTHFORM', 'PAYMENTFORM', 'PAYOUTFORM']);
+
+/** The kinds of scenario every row must have, as the tag that marks each. */
+export const REQUIRED_KINDS = ['@positive', '@negative:accept-missing', '@negative:accept-wrong', '@negative:signature-missing', '@negative:signature-wrong', '@negative:field-missing'] as const;
+
+export const slug = (endpoint: Endpoint): string => endpoint.path.split('/').slice(2, -1).join('-').replace(/^3ds-v1-/, '3ds-');
+
+export function endpointFeaturePath(endpoint: Endpoint): string {
+  return `features/${FEATURE_AREAS[endpoint.operation] ?? 'other'}/${slug(endpoint)}.feature`;
+}
+
+/** Kinds a row cannot have: an endpoint whose scheme the spec leaves unstated has no signature to get wrong. */
+export function requiredKinds(endpoint: Endpoint): readonly string[] {
+  return endpoint.auth.kind === 'unstated' ? REQUIRED_KINDS.filter((k) => !k.includes('signature')) : REQUIRED_KINDS;
+}
+
+/** A mandatory field the signature does not cover, so its absence is a field error, not a signature one. */
+function unsignedMandatoryField(endpoint: Endpoint): string {
+  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)!]!;
+  const signed = new Set(endpoint.auth.kind === 'control' ? endpoint.auth.fields.map((f) => f.name) : []);
+  const prerequisite = PREREQUISITES[endpoint.operation]?.field;
+  return required.find((f) => !signed.has(f) && f !== prerequisite) ?? required.find((f) => f !== prerequisite) ?? required[0]!;
+}
+
+const SCHEME_TEXT: Record<Endpoint['auth']['kind'], string> = {
+  control: 'a control field (SHA-1 of the formula fields, amounts in cents, merchant control key last)',
+  'oauth-hmac-sha1': 'OAuth 1.0a with HMAC-SHA1 (key: the control key and "&")',
+  'oauth-rsa-sha256': 'OAuth 1.0a with RSA-SHA256 (the merchant\'s registered key)',
+  unstated: 'nothing: the spec states no authentication for it (docs/assumptions.md A-12, A-24)',
+};
+
+export function endpointFeatureText(endpoint: Endpoint): string {
+  const op = endpoint.operation;
+  const tags = (...more: string[]): string => ['@endpoint:' + op, '@scheme:' + endpoint.auth.kind, ...more].join(' ');
+  const money = MONEY.has(op) ? ' @money' : '';
+  const signed = endpoint.auth.kind === 'unstated' ? 'n unsigned' : ' signed';
+  const prerequisite = PREREQUISITES[op];
+  const form = endpoint.responseSchema === 'AsyncCheckoutFormRedirect';
+  const schema = endpoint.responseSchema ?? 'AsyncResponse (assumed: the spec shows none)';
+  const sendStep = endpoint.auth.kind === 'unstated' ? `When I send an unsigned "${op}" request` : `When I send a signed "${op}" request`;
+  const missingSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_MISSING' : 'AUTH_HEADER_MISSING';
+  const wrongSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_INVALID' : 'SIGNATURE_INVALID';
+  const field = unsignedMandatoryField(endpoint);
+  const positiveThen = op === 'STATUS' ? ['Then the gateway accepts it', 'And the answer carries a "status"']
+    : form ? ['Then the gateway accepts it', 'And the answer carries a "redirect-url"']
+      : ['Then the gateway accepts it', 'And the order reaches a final status'];
+  const lines = [
+    `# Generated from the endpoint catalogue by \`npm run features\`; edit scripts or flows, not this file.`,
+    `@area:${FEATURE_AREAS[op] ?? 'other'}`,
+    `Feature: ${op} — POST ${endpoint.path}`,
+    `  The ${op} endpoint takes a ${requestSchemaOf(endpoint)} form body, signed with ${SCHEME_TEXT[endpoint.auth.kind]},`,
+    `  and answers ${schema} as application/vnd.pay+json.${prerequisite ? `\n  It acts on the ${prerequisite.field} of a ${prerequisite.operation}, which each scenario creates first.` : ''}`,
+    '',
+    `  ${tags('@positive', '@spec:endpoints') + money}`,
+    `  Scenario: a${signed} ${op} request is accepted${op === 'STATUS' || form ? '' : ' and its order reaches a final status'}`,
+    `    ${sendStep}`,
+    ...positiveThen.map((s) => `    ${s}`),
+    '',
+    `  ${tags('@negative:accept-missing', '@spec:common-headers', '@assumption')}`,
+    `  Scenario: ${op} without the Accept header is refused`,
+    `    When I send a signed "${op}" request without the Accept header`,
+    `    Then the gateway refuses it`,
+    `    And the error code is "NOT_ACCEPTABLE"`,
+    '',
+    `  ${tags('@negative:accept-wrong', '@spec:common-headers', '@assumption')}`,
+    `  Scenario: ${op} with Accept: application/json is refused`,
+    `    When I send a signed "${op}" request with the Accept header "application/json"`,
+    `    Then the gateway refuses it`,
+    `    And the error code is "NOT_ACCEPTABLE"`,
+  ];
+  if (endpoint.auth.kind !== 'unstated') {
+    lines.push(
+      '',
+      `  ${tags('@negative:signature-missing', '@spec:authentication', '@assumption')}`,
+      `  Scenario: ${op} without its ${endpoint.auth.kind === 'control' ? 'control field' : 'Authorization header'} is refused`,
+      `    When I send an unsigned "${op}" request`,
+      `    Then the gateway refuses it`,
+      `    And the error code is "${missingSignatureCode}"`,
+      '',
+      `  ${tags('@negative:signature-wrong', '@spec:authentication', '@assumption')}`,
+      `  Scenario: ${op} with a wrong ${endpoint.auth.kind === 'control' ? 'control value (a formula field changed after signing)' : 'signature (its bytes XOR-ed with 0x5A, still valid Base64)'} is refused`,
+      `    When I send a "${op}" request whose signature is corrupted`,
+      `    Then the gateway refuses it`,
+      `    And the error code is "${wrongSignatureCode}"`,
+    );
+  }
+  lines.push(
+    '',
+    `  ${tags('@negative:field-missing', '@spec:named-schemas', '@assumption')}`,
+    `  Scenario: ${op} without its mandatory "${field}" field is refused`,
+    `    When I send a signed "${op}" request without the "${field}" field`,
+    `    Then the gateway refuses it`,
+    `    And the error names the field "${field}"`,
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,85 @@
+/**
+ * The World of a scenario: the shared client and target, the exchanges this scenario made (attached,
+ * redacted, when a step fails) and the ids earlier steps created ("the order", "the card reference").
+ * Every request goes through `send`, which enforces the live-run safety rules before anything leaves.
+ */
+import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
+import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts';
+import { buildRequest, type Exchange, type PayClient, type SendOptions, type SentRequest } from '../../src/client/client.ts';
+import { prepareRequest } from '../../src/client/prepare.ts';
+import { MAGIC_CARDS } from '../../src/mock/magic.ts';
+import { CARD_NUMBER_FIELDS } from '../../src/report/redact.ts';
+import { toCents } from '../../src/signing/cents.ts';
+import type { Pair } from '../../src/signing/form-body.ts';
+import type { Target } from './target.ts';
+
+/** Set once per process by the hooks: one kept-alive client for every scenario. */
+export const shared: { target?: Target; client?: PayClient; baseUrl?: string; runId: string; counter: number } = {
+  runId: Date.now().toString(36).toUpperCase(), counter: 0,
+};
+
+export class PayWorld extends World {
+  readonly exchanges: Exchange[] = [];
+  /** Ids earlier steps made, by the request field that names them: orderid, cardrefid, recurring-payment-id. */
+  readonly known = new Map<string, string>();
+
+  constructor(options: IWorldOptions) {
+    super(options);
+  }
+
+  get target(): Target { return shared.target!; }
+  get client(): PayClient { return shared.client!; }
+
+  get last(): Exchange {
+    const last = this.exchanges.at(-1);
+    if (!last) throw new Error('no request was sent yet in this scenario');
+    return last;
+  }
+
+  /** A client order id unique to this run, as real gateways expect. */
+  freshOrderId(): string {
+    return `PC-${shared.runId}-${++shared.counter}`;
+  }
+
+  /** A valid request of `operation`: known ids first, then prerequisites created on the way, then `overrides`. */
+  async requestFor(operation: string, overrides: readonly Pair[] = []): Promise<Pair[]> {
+    const prerequisite = PREREQUISITES[operation];
+    const known = prerequisite && this.known.get(prerequisite.field);
+    const given: Pair[] = known !== undefined && !overrides.some(([n]) => n === prerequisite.field) ? [[prerequisite.field, known], ...overrides] : [...overrides];
+    return prepareRequest(this.client, operation, given, () => this.freshOrderId());
+  }
+
+  build(operation: string, params: readonly Pair[], options: SendOptions = {}): SentRequest {
+    return buildRequest(endpointByOperation(operation), this.client.options, params, options);
+  }
+
+  /** Sends a built request, after the live-run checks; records it for the failure attachments. */
+  async send(operation: string, request: SentRequest): Promise<Exchange> {
+    if (this.target.live) this.checkLiveSafety(request.params);
+    const exchange = await this.client.exchange(operation, request);
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  async sendSigned(operation: string, params: readonly Pair[], options: SendOptions = {}): Promise<Exchange> {
+    const unsigned = endpointByOperation(operation).auth.kind === 'unstated';
+    return this.send(operation, this.build(operation, params, { unsigned, ...options }));
+  }
+
+  /** A live run sends documented test cards only, and amounts at most PAYCONFORM_MAX_AMOUNT. */
+  private checkLiveSafety(params: readonly Pair[]): void {
+    for (const [name, value] of params) {
+      if (CARD_NUMBER_FIELDS.has(name) && !(value in MAGIC_CARDS)) throw new Error(`live run: ${name} is not one of the documented test cards (docs/mock.md); not sent`);
+      if (name === 'amount' && /^[0-9]+(\.[0-9]{1,2})?$/.test(value) && BigInt(toCents(value)) > this.target.maxAmountCents) {
+        throw new Error(`live run: amount ${value} is above PAYCONFORM_MAX_AMOUNT; not sent`);
+      }
+    }
+  }
+
+  answer(name: string, exchange: Exchange = this.last): string | undefined {
+    const value = (exchange.body as Record<string, unknown> | null)?.[name];
+    return typeof value === 'string' ? value : undefined;
+  }
+}
+
+setWorldConstructor(PayWorld);
