@@ -97,3 +97,13 @@ When('the customer pays on the hosted page with the {string} test card', async f
   await paid.body.text();
   assert.equal(paid.statusCode, 200, 'the page accepts the payment');
 });
+
+Given('the base URL has a path prefix before {string}', function (this: PayWorld, api: string) {
+  const path = new URL(this.client.options.baseUrl).pathname.replace(/\/+$/, '');
+  assert.ok(path !== '', `the base URL ${new URL(this.client.options.baseUrl).origin} has no prefix before ${api}`);
+});
+
+Then('the request went to the prefix', function (this: PayWorld) {
+  const prefix = new URL(this.client.options.baseUrl).pathname.replace(/\/+$/, '');
+  assert.ok(new URL(this.last.request.url).pathname.startsWith(`${prefix}/api/`), this.last.request.url);
+});

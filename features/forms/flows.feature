@@ -1,0 +1,18 @@
+@area:forms @mock-only
+Feature: hosted payment forms
+  A -form endpoint answers a redirect URL; the customer pays on that page; status then shows the outcome.
+
+  @spec:flows
+  Scenario Outline: <operation> through its hosted page to <status>
+    When I send a signed "<operation>" request
+    Then the gateway accepts it
+    When the customer pays on the hosted page with the "<card>" test card
+    Then the order ends "<status>"
+
+    Examples:
+      | operation                 | card     | status   |
+      | SALEFORM                  | approved | approved |
+      | PREAUTHFORM               | approved | approved |
+      | PAYMENTFORM               | declined | declined |
+      | PAYOUTFORM                | approved | approved |
+      | ACCOUNT_VERIFICATION_FORM | approved | approved |
