@@ -6,6 +6,7 @@ import { isPayconformError } from '../errors.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command, ExitCode, Io } from './command.ts';
 import { catalogueCommand } from './commands/catalogue.ts';
+import { certifyCommand } from './commands/certify.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { explainCommand } from './commands/explain.ts';
 import { keygenCommand } from './commands/keygen.ts';
@@ -18,7 +19,7 @@ import { vectorsCheckCommand, vectorsExplainCommand, vectorsGenerateCommand, vec
 const COMMANDS: readonly Command[] = [
   signCommand, verifyCommand, explainCommand, keygenCommand, catalogueCommand,
   vectorsGenerateCommand, vectorsCheckCommand, vectorsExplainCommand, vectorsPackCommand, diagnoseCommand,
-  sendCommand, mockCommand,
+  sendCommand, mockCommand, certifyCommand,
 ];
 
 function overview(): string {
