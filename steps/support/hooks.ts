@@ -7,7 +7,7 @@ import { AfterAll, AfterStep, BeforeAll, setDefaultTimeout, Status } from '@cucu
 import { PayClient } from '../../src/client/client.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { exchangeText } from '../../src/report/exchange-text.ts';
-import { targetFromEnv } from './target.ts';
+import { targetFromEnv } from '../../src/suite/target.ts';
 import { shared, type PayWorld } from './world.ts';
 
 setDefaultTimeout(Number(process.env.PAYCONFORM_STEP_TIMEOUT_MS || 30_000));

@@ -11,7 +11,7 @@ import { MAGIC_CARDS } from '../../src/mock/magic.ts';
 import { CARD_NUMBER_FIELDS } from '../../src/report/redact.ts';
 import { toCents } from '../../src/signing/cents.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../../src/suite/target.ts';
 
 /** Set once per process by the hooks: one kept-alive client for every scenario. */
 export const shared: { target?: Target; client?: PayClient; baseUrl?: string; runId: string; counter: number } = {

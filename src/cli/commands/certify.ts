@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { fieldError, PayconformError } from '../../errors.ts';
 import { endpointTable, manifestOf, summarize } from '../../report/bundle.ts';
-import { targetFromEnv } from '../../../steps/support/target.ts';
+import { targetFromEnv } from '../../suite/target.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
 

@@ -4,9 +4,9 @@
  * PAYCONFORM_BASE_URL the suite starts the embedded mock with its TEST-ONLY merchant.
  */
 import { readFileSync } from 'node:fs';
-import { PayconformError } from '../../src/errors.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
-import type { Credentials } from '../../src/signing/request.ts';
+import { PayconformError } from '../errors.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../mock/merchants.ts';
+import type { Credentials } from '../signing/request.ts';
 
 export interface Target {
   /** {base_url}; undefined: start the embedded mock. */
