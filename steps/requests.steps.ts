@@ -7,9 +7,19 @@ import { When, type DataTable } from '@cucumber/cucumber';
 import { endpointByOperation } from '../src/catalogue/index.ts';
 import { getParam, parseAuthorizationHeader, buildAuthorizationHeader } from '../src/signing/authorization-header.ts';
 import { controlWithMistake, oauthHeaderWithMistake } from '../src/signing/diagnose/apply.ts';
+import type { SentRequest } from '../src/client/client.ts';
 import type { Pair } from '../src/signing/form-body.ts';
+import type { Credentials } from '../src/signing/request.ts';
 import { testCard } from './support/cards.ts';
 import type { PayWorld } from './support/world.ts';
+
+/** The OAuth signature method an endpoint requires. */
+const methodOf = (operation: string): 'HMAC-SHA1' | 'RSA-SHA256' => (endpointByOperation(operation).auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256');
+
+/** An Authorization header for a built request, made with `mistake` ('none': correct) and a fresh nonce. */
+function headerFor(world: PayWorld, request: SentRequest, method: 'HMAC-SHA1' | 'RSA-SHA256', mistake = 'none', credentials: Credentials = world.target.credentials): string | undefined {
+  return oauthHeaderWithMistake(mistake, { request: { method: 'POST', url: request.url, params: request.params }, credentials, method, nonce: world.freshOrderId(), timestamp: String(Math.floor(Date.now() / 1000)) });
+}
 
 const rows = (table: DataTable): Pair[] => table.raw().filter(([name]) => name !== 'field').map(([name, value]) => [name!, value!.startsWith('the ') && value!.endsWith(' test card') ? testCard(value!.slice(4, -10)) : value!]);
 
@@ -84,8 +94,7 @@ When('I send a {string} request signed with the {string} mistake', async functio
     await this.send(operation, this.build(operation, [...request.params, ['control', control]], { unsigned: true }));
     return;
   }
-  const method = endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
-  const header = oauthHeaderWithMistake(mistake, { request: input, credentials: this.target.credentials, method, nonce: this.freshOrderId(), timestamp: String(Math.floor(Date.now() / 1000)) });
+  const header = headerFor(this, request, methodOf(operation), mistake);
   if (header === undefined) throw new Error(`the ${mistake} mistake cannot be made on ${operation}`);
   await this.send(operation, { ...request, headers: { ...request.headers, authorization: header } });
 });
@@ -93,8 +102,7 @@ When('I send a {string} request signed with the {string} mistake', async functio
 /** HMAC-SHA1 where RSA-SHA256 is required, or the reverse: otherwise a correct signature. */
 When('I send a {string} request signed with {string}', async function (this: PayWorld, operation: string, method: 'HMAC-SHA1' | 'RSA-SHA256') {
   const request = this.build(operation, await this.requestFor(operation), { unsigned: true });
-  const header = oauthHeaderWithMistake('none', { request: { method: 'POST', url: request.url, params: request.params }, credentials: this.target.credentials, method, nonce: this.freshOrderId(), timestamp: String(Math.floor(Date.now() / 1000)) });
-  await this.send(operation, { ...request, headers: { ...request.headers, authorization: header! } });
+  await this.send(operation, { ...request, headers: { ...request.headers, authorization: headerFor(this, request, method)! } });
 });
 
 When('I send a signed {string} request with an oauth_timestamp {int} seconds old', async function (this: PayWorld, operation: string, age: number) {
@@ -110,11 +118,8 @@ When('I send the same request again', async function (this: PayWorld) {
 });
 
 When('I send a {string} request signed with the consumer key {string}', async function (this: PayWorld, operation: string, login: string) {
-  const params = await this.requestFor(operation);
-  const endpoint = endpointByOperation(operation);
-  const built = this.build(operation, params, { unsigned: true });
-  const method = endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
-  const header = oauthHeaderWithMistake('none', { request: { method: 'POST', url: built.url, params }, credentials: { ...this.target.credentials, login }, method, nonce: this.freshOrderId(), timestamp: String(Math.floor(Date.now() / 1000)) });
+  const built = this.build(operation, await this.requestFor(operation), { unsigned: true });
+  const header = headerFor(this, built, methodOf(operation), 'none', { ...this.target.credentials, login });
   await this.send(operation, { ...built, headers: { ...built.headers, authorization: header! } });
 });
 
@@ -132,8 +137,7 @@ When('I send a signed {string} request with its oauth_* parameters only in the b
 When('I send a signed {string} request with its oauth_* parameters repeated in the body', async function (this: PayWorld, operation: string) {
   const nonce = this.freshOrderId();
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const endpoint = endpointByOperation(operation);
-  const method = endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
+  const method = methodOf(operation);
   const repeated: Pair[] = [['oauth_consumer_key', this.target.credentials.login!], ['oauth_nonce', nonce], ['oauth_signature_method', method], ['oauth_timestamp', timestamp], ['oauth_version', '1.0']];
   const params = [...await this.requestFor(operation), ...repeated];
   const sent = await this.sendSigned(operation, params, { nonce, timestamp });

@@ -34,8 +34,6 @@ const BEHAVIOUR: Readonly<Record<string, Behaviour>> = {
   REBILL: 'by-card-ref', TRANSFER_BY_REF_V4: 'by-card-ref', CREATE_RP_V4: 'recurring-create', PROCESS_RP_V4: 'recurring-process',
 };
 
-export const behaviourOf = (operation: string): Behaviour | undefined => BEHAVIOUR[operation];
-
 const field = (params: readonly Pair[], name: string): string | undefined => params.find(([k]) => k === name)?.[1];
 
 /** The masked card of a request: the full number is never kept. */
