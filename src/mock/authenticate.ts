@@ -7,8 +7,12 @@
 import type { Endpoint } from '../catalogue/index.ts';
 import { isPayconformError } from '../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../signing/authorization-header.ts';
+import { controlWithMistake } from '../signing/diagnose/apply.ts';
+import { hmacSha1Signature, hmacSigningKey } from '../signing/hmac-sha1.ts';
+import { oauthBaseString } from '../signing/oauth.ts';
 import type { RequestInput } from '../signing/request.ts';
-import { verifyRequest } from '../signing/verify.ts';
+import { constantTimeEqual, verifyRequest } from '../signing/verify.ts';
+import type { Defect } from './defects.ts';
 import type { Merchant } from './merchants.ts';
 import { MockError } from './mock-error.ts';
 import type { NonceStore } from './nonces.ts';
@@ -19,6 +23,8 @@ export interface AuthSettings {
   readonly windowSeconds: number;
   readonly now: () => number;
   readonly nonces: NonceStore;
+  /** A deliberate defect (src/mock/defects.ts); undefined for the real mock. */
+  readonly defect?: Defect | undefined;
 }
 
 /** The merchant owning an endpoint id (or a group id where the endpoint accepts one). */
@@ -38,11 +44,13 @@ function credentialsOf(m: Merchant) {
 }
 
 /** Runs verifyRequest, turning a request the formula cannot be computed for into a field error. */
-function verdictOf(request: RequestInput, merchant: Merchant, given: { control?: string; authorization?: string }) {
+function verdictOf(request: RequestInput, merchant: Merchant, given: { control?: string; authorization?: string }, defect: Defect | undefined) {
   try {
     return verifyRequest(request, credentialsOf(merchant), given);
   } catch (err) {
     if (!isPayconformError(err)) throw err;
+    // skip-field-validation: a missing formula field counts as empty; the signature, made with it, then fails.
+    if (defect === 'skip-field-validation') return { valid: false };
     const code = err.code === 'ERR_MISSING_FIELD' ? 'FIELD_MISSING' : 'FIELD_INVALID';
     throw new MockError(400, code, err.message, err.field);
   }
@@ -51,7 +59,11 @@ function verdictOf(request: RequestInput, merchant: Merchant, given: { control?:
 export function authenticate(endpoint: Endpoint, endpointId: string, request: RequestInput, authorization: string | undefined, settings: AuthSettings): Merchant {
   // No scheme to check (A-24), but the endpoint id still names the merchant whose data it reaches.
   if (endpoint.auth.kind === 'unstated') return ownerOf(endpoint, endpointId, settings.merchants);
-  if (endpoint.auth.kind === 'control') return authenticateControl(endpoint, endpointId, request, settings);
+  if (endpoint.auth.kind === 'control') {
+    if (settings.defect === 'accept-any-control') return ownerOf(endpoint, endpointId, settings.merchants);
+    return authenticateControl(endpoint, endpointId, request, settings);
+  }
+  if (settings.defect === 'accept-any-oauth-signature') return ownerOf(endpoint, endpointId, settings.merchants);
   return authenticateOAuth(endpoint, endpointId, request, authorization, settings);
 }
 
@@ -62,8 +74,13 @@ function authenticateControl(endpoint: Endpoint, endpointId: string, request: Re
   if (control.length > 1 || !/^[0-9a-f]{40}$/.test(control[0]![1])) {
     throw new MockError(400, 'CONTROL_MALFORMED', 'control: must appear once, as 40 lowercase hex digits (SHA-1)', 'control');
   }
-  const verdict = verdictOf(request, merchant, { control: control[0]![1] });
-  if (!verdict.valid) throw new MockError(400, 'CONTROL_INVALID', `control: does not match ${endpoint.operation}'s formula`, 'control');
+  // control-decimal-amount: where the formula has an amount, the key is hashed after the decimal amount.
+  const decimal = settings.defect === 'control-decimal-amount' ? controlWithMistake('decimal-amount', endpoint.operation, endpointId, request, credentialsOf(merchant)) : undefined;
+  const valid = decimal !== undefined ? constantTimeEqual(control[0]![1], decimal) : verdictOf(request, merchant, { control: control[0]![1] }, settings.defect).valid;
+  if (!valid) {
+    const leak = settings.defect === 'leak-control-key' ? ` (SHA-1 of the formula's fields, then ${merchant.merchantControlKey})` : '';
+    throw new MockError(400, 'CONTROL_INVALID', `control: does not match ${endpoint.operation}'s formula${leak}`, 'control');
+  }
   return merchant;
 }
 
@@ -93,19 +110,28 @@ function authenticateOAuth(endpoint: Endpoint, endpointId: string, request: Requ
   }
   const required = endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
   const method = getParam(parsed, 'oauth_signature_method');
+  if (method === 'HMAC-SHA1' && required === 'RSA-SHA256' && settings.defect === 'accept-hmac-for-rsa') return acceptHmac(request, parsed, merchant);
   if (method !== required) throw new MockError(400, 'SIGNATURE_METHOD_WRONG', `authorization: ${endpoint.operation} requires oauth_signature_method ${required}`, 'oauth_signature_method');
   const version = getParam(parsed, 'oauth_version');
   if (version !== undefined && version !== '1.0') throw new MockError(400, 'OAUTH_VERSION_WRONG', 'authorization: oauth_version must be 1.0', 'oauth_version');
   const timestamp = Number(getParam(parsed, 'oauth_timestamp'));
   const now = Math.floor(settings.now() / 1000);
-  if (!Number.isInteger(timestamp) || Math.abs(now - timestamp) > settings.windowSeconds) {
+  if (settings.defect !== 'ignore-timestamp-window' && (!Number.isInteger(timestamp) || Math.abs(now - timestamp) > settings.windowSeconds)) {
     throw new MockError(400, 'TIMESTAMP_OUT_OF_WINDOW', `authorization: oauth_timestamp must be within ${settings.windowSeconds} s of the server's clock`, 'oauth_timestamp');
   }
-  const verdict = verdictOf(request, merchant, { authorization });
+  const verdict = verdictOf(request, merchant, { authorization }, settings.defect);
   if (!verdict.valid) throw new MockError(400, 'SIGNATURE_INVALID', `authorization: ${required} signature does not match the request`, 'oauth_signature');
   // Recorded only once the signature is valid, so nobody can burn another merchant's nonces.
-  if (!settings.nonces.remember(consumerKey, getParam(parsed, 'oauth_nonce')!, timestamp, now)) {
+  if (!settings.nonces.remember(consumerKey, getParam(parsed, 'oauth_nonce')!, timestamp, now) && settings.defect !== 'accept-replayed-nonce') {
     throw new MockError(400, 'NONCE_REPLAYED', 'authorization: oauth_nonce was already used within the timestamp window', 'oauth_nonce');
   }
+  return merchant;
+}
+
+/** The `accept-hmac-for-rsa` defect: an HMAC-SHA1 signature checked as if the endpoint allowed it. */
+function acceptHmac(request: RequestInput, parsed: ParsedAuthorization, merchant: Merchant): Merchant {
+  const { baseString } = oauthBaseString({ method: 'POST', url: request.url, params: request.params }, parsed.pairs);
+  const expected = hmacSha1Signature(hmacSigningKey(merchant.merchantControlKey), baseString);
+  if (!constantTimeEqual(getParam(parsed, 'oauth_signature')!, expected)) throw new MockError(400, 'SIGNATURE_INVALID', `authorization: HMAC-SHA1 signature does not match the request`, 'oauth_signature');
   return merchant;
 }

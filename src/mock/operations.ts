@@ -7,6 +7,7 @@
 import type { Endpoint } from '../catalogue/index.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
+import type { Defect } from './defects.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL } from './magic.ts';
 import type { Merchant } from './merchants.ts';
 import { MockError } from './mock-error.ts';
@@ -20,6 +21,8 @@ export interface OperationContext {
   readonly serialNumber: string;
   /** Where this mock is reached, for redirect URLs. */
   readonly publicBase: string;
+  /** A deliberate defect (src/mock/defects.ts); undefined for the real mock. */
+  readonly defect?: Defect | undefined;
 }
 
 type Behaviour = 'payment' | 'form' | 'move' | 'status' | 'card-ref-of-order' | 'card-ref-of-card' | 'card-info' | 'by-card-ref' | 'recurring-create' | 'recurring-process';
@@ -46,29 +49,32 @@ function cardOf(params: readonly Pair[]): StoredCard | undefined {
   };
 }
 
+/** What the accept-unknown-reference defect charges when a reference is unknown. */
+const INVENTED_CARD = cardOf([['credit_card_number', '4111111111111111']])!;
+
 const refuse = (why: string): never => { throw new MockError(400, 'ORDER_STATE', `orderid: ${why}`, 'orderid'); };
 const exceeds = (why: string): never => { throw new MockError(400, 'AMOUNT_EXCEEDS', `amount: ${why}`, 'amount'); };
 
 /** Moves an existing order on, or refuses with the rule it breaks (nothing is changed then). */
-function moveOrder(operation: string, parent: Order, amount: bigint | undefined, params: readonly Pair[]): void {
-  const approved = parent.finalStatus === 'approved' && !parent.awaiting3ds && !parent.awaitingCheckout;
+function moveOrder(operation: string, parent: Order, amount: bigint | undefined, params: readonly Pair[], defect: Defect | undefined): void {
+  const approved = defect === 'move-unapproved-order' || (parent.finalStatus === 'approved' && !parent.awaiting3ds && !parent.awaitingCheckout);
   if (operation.startsWith('TDS_')) {
-    if (!parent.awaiting3ds) refuse('no 3-D Secure step is pending for this order');
+    if (!parent.awaiting3ds && defect !== '3ds-upload-anytime') refuse('no 3-D Secure step is pending for this order');
     parent.awaiting3ds = false;
     if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL) parent.finalStatus = 'declined';
     return;
   }
-  if (parent.voided) refuse('the order is voided');
+  if (parent.voided && defect !== 'capture-after-void') refuse('the order is voided');
   if (operation === 'CAPTURE') {
     if (parent.operation !== 'PREAUTH' && parent.operation !== 'PREAUTHFORM') refuse('only a preauth can be captured');
     if (!approved) refuse(`a ${parent.finalStatus} preauth cannot be captured`);
     const room = (parent.amountCents ?? 0n) - parent.capturedCents;
-    if ((amount ?? room) > room) exceeds(`capture above the authorised amount (${room} cents left)`);
+    if ((amount ?? room) > room && defect !== 'capture-above-authorised') exceeds(`capture above the authorised amount (${room} cents left)`);
     parent.capturedCents += amount ?? room;
   } else if (operation === 'PAYOUT_V4_PAY') {
     if (parent.operation !== 'PAYOUT_V4_CHECK') refuse('only a payout-check order can be paid');
     if (!approved) refuse(`a ${parent.finalStatus} payout check cannot be paid`);
-    if (parent.capturedCents > 0n) refuse('this payout check is already paid');
+    if (parent.capturedCents > 0n && defect !== 'pay-twice') refuse('this payout check is already paid');
     parent.capturedCents = parent.amountCents ?? 0n;
   } else if (operation === 'VOID') {
     if (!['SALE', 'PREAUTH', 'SALEFORM', 'PREAUTHFORM', 'REBILL'].includes(parent.operation)) refuse('only a sale, a preauth or a rebill can be voided');
@@ -80,9 +86,9 @@ function moveOrder(operation: string, parent: Order, amount: bigint | undefined,
     const sale = ['SALE', 'SALEFORM', 'REBILL'].includes(parent.operation);
     if (!approved || (!sale && !preauth)) refuse('only an approved sale or a captured preauth can be returned');
     const base = sale ? parent.amountCents ?? 0n : parent.capturedCents;
-    if (base === 0n) refuse('nothing was captured to return');
+    if (base === 0n && defect !== 'return-above-captured') refuse('nothing was captured to return');
     const room = base - parent.returnedCents;
-    if ((amount ?? room) > room) exceeds(`return above the ${sale ? 'sale' : 'captured'} amount (${room} cents left)`);
+    if ((amount ?? room) > room && defect !== 'return-above-captured') exceeds(`return above the ${sale ? 'sale' : 'captured'} amount (${room} cents left)`);
     parent.returnedCents += amount ?? room;
   }
 }
@@ -109,7 +115,9 @@ class Run {
   }
 
   cardRef(): CardRef {
-    const ref = this.ctx.orders.cardRefs.find(field(this.ctx.params, 'cardrefid') ?? '', this.login);
+    const id = field(this.ctx.params, 'cardrefid') ?? '';
+    const ref = this.ctx.orders.cardRefs.find(id, this.login);
+    if (!ref && this.ctx.defect === 'accept-unknown-reference') return { id, merchantLogin: this.login, card: INVENTED_CARD };
     if (!ref) throw new MockError(400, 'CARD_REF_UNKNOWN', 'cardrefid: no such card reference for this merchant', 'cardrefid');
     return ref;
   }
@@ -143,7 +151,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
   switch (BEHAVIOUR[endpoint.operation]) {
     case 'status': {
       const order = run.parent();
-      const status = orders.poll(order);
+      const status = ctx.defect === 'lose-order' ? 'unknown' : orders.poll(order);
       return {
         type: 'status-response', ...run.base(order), status,
         ...(order.amount === undefined ? {} : { amount: order.amount }), ...(order.currency === undefined ? {} : { currency: order.currency }),
@@ -156,7 +164,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     }
     case 'move': {
       const parent = run.parent();
-      moveOrder(endpoint.operation, parent, run.amountCents, params);
+      moveOrder(endpoint.operation, parent, run.amountCents, params, ctx.defect);
       return { type: 'async-response', ...run.base(run.start(undefined, { approved: true, currency: parent.currency, amount: run.amount ?? parent.amount })) };
     }
     case 'card-ref-of-order': {
@@ -182,7 +190,8 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       return { type: 'async-response', ...run.base(run.start(undefined, { approved: true })), 'recurring-payment-id': id };
     }
     case 'recurring-process': {
-      const plan = orders.recurring.find(field(params, 'recurring-payment-id') ?? '', run.login);
+      const unknown = ctx.defect === 'accept-unknown-reference' ? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } } : undefined;
+      const plan = orders.recurring.find(field(params, 'recurring-payment-id') ?? '', run.login) ?? unknown;
       if (!plan) throw new MockError(400, 'RECURRING_PAYMENT_UNKNOWN', 'recurring-payment-id: no such recurring payment for this merchant', 'recurring-payment-id');
       return { type: 'async-response', ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })) };
     }

@@ -9,9 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { matchPath, type PathMatch } from '../catalogue/index.ts';
 import { isPayconformError } from '../errors.ts';
 import { checkRequestFields, requestSchemaOf } from '../schemas/index.ts';
-import { decodeForm } from '../signing/form-body.ts';
+import { decodeForm, type Pair } from '../signing/form-body.ts';
 import { authenticate, type AuthSettings } from './authenticate.ts';
 import { serveCheckout } from './checkout.ts';
+import type { Defect } from './defects.ts';
 import { testMerchant, type Merchant } from './merchants.ts';
 import { MockError } from './mock-error.ts';
 import { NonceStore } from './nonces.ts';
@@ -39,6 +40,8 @@ export interface MockOptions {
    * milliseconds. It carries no field values, so no secret or card data can reach it.
    */
   readonly log?: (line: string) => void;
+  /** Start a deliberately broken variant (src/mock/defects.ts), for `npm run prove`. */
+  readonly defect?: Defect | undefined;
 }
 
 export interface RunningMock {
@@ -47,9 +50,9 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}, mediaType = MEDIA_TYPE): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': MEDIA_TYPE, 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, { 'content-type': mediaType, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
@@ -90,7 +93,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     windowSeconds,
     now: options.now ?? Date.now,
     nonces: new NonceStore(windowSeconds),
+    defect: options.defect,
   };
+  const { defect } = options;
+  const mediaType = defect === 'wrong-response-content-type' ? 'application/json' : MEDIA_TYPE;
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
   let serial = 0;
@@ -100,6 +106,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     const serialNumber = `mock-${++serial}`;
     const started = options.log ? performance.now() : 0;
     let match: PathMatch | undefined;
+    let params: Pair[] | undefined;
     try {
       const pathname = (req.url ?? '/').split('?')[0]!;
       const checkout = pathname.includes('/checkout/') ? checkoutPath.exec(pathname) : null;
@@ -115,10 +122,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         throw new MockError(404, 'NOT_FOUND', `path: ${pathname.slice(0, 100)} is no endpoint of this gateway`);
       }
       if (match.prefix !== prefix) throw new MockError(404, 'NOT_FOUND', `path: endpoints are under ${prefix || '(no prefix)'}/api/`);
-      if (req.headers.accept?.trim() !== MEDIA_TYPE) throw new MockError(406, 'NOT_ACCEPTABLE', `accept: must be ${MEDIA_TYPE}`, 'accept');
+      if (req.headers.accept?.trim() !== MEDIA_TYPE && defect !== 'ignore-accept-header') throw new MockError(406, 'NOT_ACCEPTABLE', `accept: must be ${MEDIA_TYPE}`, 'accept');
       const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (contentType !== 'application/x-www-form-urlencoded') throw new MockError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type: must be application/x-www-form-urlencoded', 'content-type');
-      let params;
+      if (contentType !== 'application/x-www-form-urlencoded' && defect !== 'accept-any-body-type') throw new MockError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type: must be application/x-www-form-urlencoded', 'content-type');
       try {
         params = decodeForm(utf8.decode(await readBody(req)));
       } catch (err) {
@@ -128,18 +134,21 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
       const request = { method: 'POST', url: `${origin}${req.url ?? ''}`, params, match };
       const merchant = authenticate(match.endpoint, match.endpointId, request, req.headers.authorization, auth);
-      const problem = checkRequestFields(requestSchemaOf(match.endpoint)!, params);
+      const problem = defect === 'skip-field-validation' ? undefined : checkRequestFields(requestSchemaOf(match.endpoint)!, params);
       if (problem) throw new MockError(400, problem.code, problem.message, problem.field);
-      const answer = runOperation({ endpoint: match.endpoint, params, merchant, orders, serialNumber, publicBase: `${origin}${prefix}` });
-      send(res, 200, answer);
+      const answer = runOperation({ endpoint: match.endpoint, params, merchant, orders, serialNumber, publicBase: `${origin}${prefix}`, defect });
+      send(res, 200, answer, {}, mediaType);
       logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
     } catch (err) {
-      if (err instanceof MockError) {
-        send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': err.message, 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
-          err.status === 405 ? { allow: 'POST' } : {});
+      // server-error-on-client-mistake: a field problem, found by the schema or the signature formula, crashes.
+      if (err instanceof MockError && !(defect === 'server-error-on-client-mistake' && err.code.startsWith('FIELD_'))) {
+        const pan = defect === 'leak-full-pan' ? params?.find(([n]) => n === 'credit_card_number')?.[1] : undefined;
+        const message = pan === undefined ? err.message : `${err.message} (card ${pan})`;
+        send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': message, 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
+          err.status === 405 ? { allow: 'POST' } : {}, mediaType);
         return logRequest(options.log, started, req.method, match, err.status, err.code);
       }
-      send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber });
+      send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber }, {}, mediaType);
       logRequest(options.log, started, req.method, match, 500, 'SERVER_ERROR');
     }
   }

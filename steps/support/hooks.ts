@@ -5,6 +5,7 @@
  */
 import { AfterAll, AfterStep, BeforeAll, setDefaultTimeout, Status } from '@cucumber/cucumber';
 import { PayClient } from '../../src/client/client.ts';
+import { defectNamed } from '../../src/mock/defects.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { exchangeText } from '../../src/report/exchange-text.ts';
 import { targetFromEnv } from '../../src/suite/target.ts';
@@ -18,7 +19,9 @@ let mock: RunningMock | undefined;
 
 BeforeAll(async function () {
   shared.target = targetFromEnv();
-  if (shared.target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX });
+  // PAYCONFORM_MOCK_DEFECT (certify --defect) starts a deliberately broken mock, for npm run prove.
+  const defect = process.env.PAYCONFORM_MOCK_DEFECT ? defectNamed(process.env.PAYCONFORM_MOCK_DEFECT, 'PAYCONFORM_MOCK_DEFECT') : undefined;
+  if (shared.target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect });
   shared.baseUrl = shared.target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
   shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: shared.target.credentials, endpointId: shared.target.endpointId });
 });
@@ -30,5 +33,5 @@ AfterAll(async function () {
 
 AfterStep(function (this: PayWorld, { result }) {
   if (result.status !== Status.FAILED) return;
-  for (const exchange of this.exchanges.slice(-3)) this.attach(exchangeText(exchange), 'text/plain');
+  for (const exchange of this.exchanges.slice(-3)) this.attach(exchangeText(exchange, [this.target.credentials.controlKey]), 'text/plain');
 });

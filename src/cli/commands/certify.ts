@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline/promises';
 import { join, resolve } from 'node:path';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { fieldError, PayconformError } from '../../errors.ts';
+import { defectNamed } from '../../mock/defects.ts';
 import { endpointTable, manifestOf, summarize } from '../../report/bundle.ts';
 import { targetFromEnv } from '../../suite/target.ts';
 import { str } from '../args.ts';
@@ -41,19 +42,22 @@ export const certifyCommand: Command = {
   spec: {
     name: 'certify',
     summary: 'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted evidence bundle.',
-    usage: 'payconform certify [--base-url URL] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR] [--live]',
+    usage: 'payconform certify [--base-url URL] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR] [--live] [--defect NAME]',
     options: {
       'base-url': { type: 'string', valueName: 'URL', description: 'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE' },
       tags: { type: 'string', valueName: 'EXPR', description: 'cucumber tag expression, e.g. "@endpoint:SALE and not @money"' },
       parallel: { type: 'string', valueName: 'N', description: 'worker processes (default 0: one process, the fastest here for the mock)' },
       shard: { type: 'string', valueName: 'I/N', description: 'run only shard I of N (1-based), for CI matrices' },
       'report-dir': { type: 'string', valueName: 'DIR', description: 'where the bundle goes (default reports/<UTC timestamp>)' },
+      defect: { type: 'string', valueName: 'NAME', description: 'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are expected to fail; npm run prove runs them all' },
       live: { type: 'boolean', description: 'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm unless CI=true' },
     },
     epilog: 'Exit 0 only if every selected scenario passed, 1 if any failed, 2 on bad input. The bundle: report.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file).',
   },
   async run({ values }, io): Promise<ExitCode> {
     const baseUrl = str(values['base-url']);
+    const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
+    if (defect && baseUrl !== undefined) throw fieldError('ERR_USAGE', '--defect', 'applies to the embedded mock only: leave out --base-url');
     const live = values.live === true;
     if (baseUrl !== undefined) checkBaseUrl(baseUrl, live);
     const parallel = str(values.parallel) ?? '0';
@@ -61,10 +65,10 @@ export const certifyCommand: Command = {
     const shard = str(values.shard);
     if (shard !== undefined && !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))) throw fieldError('ERR_USAGE', '--shard', 'must be I/N with 1 ≤ I ≤ N, e.g. 2/4');
     // The steps read the target from the environment: check it here, before anything is sent.
-    const env = { ...io.env, ...(baseUrl === undefined ? { PAYCONFORM_BASE_URL: '' } : { PAYCONFORM_BASE_URL: baseUrl }), PAYCONFORM_LIVE: live ? '1' : '' };
+    const env = { ...io.env, ...(baseUrl === undefined ? { PAYCONFORM_BASE_URL: '' } : { PAYCONFORM_BASE_URL: baseUrl }), PAYCONFORM_LIVE: live ? '1' : '', PAYCONFORM_MOCK_DEFECT: defect ?? '' };
     const target = targetFromEnv(env);
     const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', stamp()));
-    const targetText = baseUrl === undefined ? 'the embedded mock gateway (TEST-ONLY merchant)' : new URL(baseUrl).origin + new URL(baseUrl).pathname.replace(/\/+$/, '');
+    const targetText = baseUrl === undefined ? `the embedded mock gateway (TEST-ONLY merchant)${defect ? `, deliberately broken: ${defect}` : ''}` : new URL(baseUrl).origin + new URL(baseUrl).pathname.replace(/\/+$/, '');
     if (live) await confirmLive(io, `certify: LIVE run against ${targetText} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
     mkdirSync(dir, { recursive: true });
     Object.assign(process.env, env);

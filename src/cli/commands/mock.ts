@@ -1,5 +1,6 @@
 /** `payconform mock`: the embedded gateway as a stand-alone sandbox, until SIGINT or SIGTERM. */
 import { fieldError } from '../../errors.ts';
+import { DEFECTS, defectNamed } from '../../mock/defects.ts';
 import { readMerchants, TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
 import { startMock } from '../../mock/server.ts';
 import { str } from '../args.ts';
@@ -16,7 +17,7 @@ export const mockCommand: Command = {
   spec: {
     name: 'mock',
     summary: 'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
-    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--show-test-merchant]',
+    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--defect NAME] [--list-defects] [--show-test-merchant]',
     options: {
       port: { type: 'string', valueName: 'N', description: 'port (default 0: a free one; the line printed shows it)' },
       host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
@@ -25,6 +26,8 @@ export const mockCommand: Command = {
       'public-url': { type: 'string', valueName: 'URL', description: 'the origin clients use, for the OAuth base string, when a proxy rewrites Host' },
       'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
       quiet: { type: 'boolean', description: 'no request log (by default one line per request on stderr, with no field values)' },
+      defect: { type: 'string', valueName: 'NAME', description: 'start a deliberately broken variant, to see the suite catch it (see --list-defects; docs/prove.md)' },
+      'list-defects': { type: 'boolean', description: 'list the defects --defect can start, one line each, and exit' },
       'show-test-merchant': { type: 'boolean', description: 'print the built-in TEST-ONLY merchant credentials and exit' },
     },
     epilog: 'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …).',
@@ -36,6 +39,12 @@ export const mockCommand: Command = {
         endpointIds: m.endpointIds, endpointGroupIds: m.endpointGroupIds, privateKeyFile: TEST_MERCHANT_PRIVATE_KEY_FILE, publicKeyPem: m.publicKeyPem }, null, 2));
       return 0;
     }
+    if (values['list-defects']) {
+      const width = Math.max(...Object.keys(DEFECTS).map((name) => name.length));
+      for (const [name, what] of Object.entries(DEFECTS)) io.stdout(`${name.padEnd(width)}  ${what}`);
+      return 0;
+    }
+    const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
     const file = str(values.merchants);
     const publicUrl = str(values['public-url']);
     if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl.replace(/\/+$/, ''))) throw fieldError('ERR_USAGE', '--public-url', 'must be an origin such as https://sandbox.example (no path)');
@@ -49,9 +58,11 @@ export const mockCommand: Command = {
       ...(publicUrl === undefined ? {} : { publicUrl }),
       windowSeconds: wholeNumber(str(values['window-seconds']), '--window-seconds', 300, 1, 86_400),
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
+      defect,
     }).catch((err: NodeJS.ErrnoException) => {
       throw fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
     });
+    if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect]}`);
     io.stdout(`listening on ${mock.url}`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
