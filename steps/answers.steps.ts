@@ -5,11 +5,9 @@
  */
 import { Then } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import type { Exchange } from '../src/client/client.ts';
 import { validateResponse } from '../src/schemas/index.ts';
-import type { PayWorld } from './support/world.ts';
+import { shown, type PayWorld } from './support/world.ts';
 
-const shown = (x: Exchange): string => `${x.operation} answered ${x.status}: ${typeof x.body === 'string' ? x.body.slice(0, 300) : JSON.stringify(x.body)}`;
 
 Then('the gateway accepts it', function (this: PayWorld) {
   assert.equal(this.last.status, 200, shown(this.last));
@@ -20,6 +18,7 @@ Then('the gateway accepts it', function (this: PayWorld) {
 Then('the gateway refuses it', function (this: PayWorld) {
   const x = this.last;
   assert.ok(x.status >= 400 && x.status < 500, `expected a refusal (4xx): ${shown(x)}`);
+  assert.deepEqual(x.problems.filter((p) => p.startsWith('leak:')), [], `${x.operation} answered ${x.status}`);
   if (typeof x.body === 'object' && x.body !== null) assert.deepEqual(validateResponse('ValidationErrorResponse', x.body), { valid: true }, shown(x));
 });
 

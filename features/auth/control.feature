@@ -4,7 +4,7 @@ Feature: control-field signing
   amounts in integer cents (10.00 becomes 1000), the merchant control key last, as 40 hex digits.
   Each scenario makes one mistake partners make (docs/diagnoses.md) and expects a refusal.
 
-  @endpoint:SALE @spec:authentication @assumption
+  @endpoint:SALE @spec:authentication @assumption @negative
   Scenario Outline: a SALE signed with the <mistake> mistake is refused
     When I send a "SALE" request signed with the "<mistake>" mistake
     Then the gateway refuses it
@@ -18,13 +18,13 @@ Feature: control-field signing
       | uppercase-hex      | CONTROL_MALFORMED |
       | base64-digest      | CONTROL_MALFORMED |
 
-  @endpoint:CAPTURE @spec:authentication @assumption
+  @endpoint:CAPTURE @spec:authentication @assumption @negative
   Scenario: a CAPTURE whose control has the amount in decimal instead of cents is refused
     When I send a "CAPTURE" request signed with the "decimal-amount" mistake
     Then the gateway refuses it
     And the error code is "CONTROL_INVALID"
 
-  @endpoint:STATUS @spec:authentication @assumption
+  @endpoint:STATUS @spec:authentication @assumption @negative
   Scenario: a STATUS signed with login and endpointId confused is refused
     When I send a "STATUS" request signed with the "login-endpointid-confusion" mistake
     Then the gateway refuses it

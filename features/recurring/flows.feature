@@ -14,7 +14,7 @@ Feature: recurring payments
     Then the gateway accepts it
     And the order ends "approved"
 
-  @endpoint:PROCESS_RP_V4 @spec:flows @assumption
+  @endpoint:PROCESS_RP_V4 @spec:flows @assumption @negative
   Scenario: processing an unknown recurring payment is refused
     When I send a signed "PROCESS_RP_V4" request with:
       | recurring-payment-id | 1 |

@@ -49,7 +49,10 @@ export interface Exchange {
   readonly contentType: string;
   /** Parsed JSON when the answer is application/vnd.pay+json, else the text. */
   readonly body: unknown;
-  /** Problems of the answer against the spec: media type and the JSON Schema of its status. */
+  /**
+   * Problems of the answer against the spec: media type, the JSON Schema of its status (which also
+   * refuses a full card number), and `leak:` when it echoes the merchant control key.
+   */
   readonly problems: string[];
 }
 
@@ -111,6 +114,8 @@ export class PayClient {
     const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
     const contentType = headers['content-type'] ?? '';
     const problems: string[] = [];
+    const controlKey = this.options.credentials.controlKey;
+    if (controlKey && text.includes(controlKey)) problems.push('leak: the answer contains the merchant control key');
     let body: unknown = text;
     if (contentType.split(';')[0]!.trim().toLowerCase() === MEDIA_TYPE) {
       try {

@@ -4,6 +4,7 @@
  */
 import { endpointByOperation, PREREQUISITES } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
+import { redactEchoes } from '../report/redact.ts';
 import { sampleRequest } from '../schemas/index.ts';
 import type { Pair } from '../signing/form-body.ts';
 import type { PayClient } from './client.ts';
@@ -21,7 +22,8 @@ export async function prepareRequest(client: PayClient, operation: string, overr
   const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
   const id = (earlier.body as Record<string, unknown> | undefined)?.[prerequisite.answer];
   if (earlier.status !== 200 || typeof id !== 'string') {
-    throw new PayconformError('ERR_IO', `${operation} needs a ${prerequisite.field} from ${prerequisite.operation}, which answered ${earlier.status}: ${JSON.stringify(earlier.body).slice(0, 200)}`);
+    const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [client.options.credentials.controlKey]).slice(0, 200);
+    throw new PayconformError('ERR_IO', `${operation} needs a ${prerequisite.field} from ${prerequisite.operation}, which answered ${earlier.status}: ${answer}`);
   }
   return fresh(sampleRequest(endpoint, [[prerequisite.field, id], ...overrides]));
 }

@@ -4,7 +4,7 @@
  */
 import type { Exchange, SentRequest } from '../client/client.ts';
 import { encodeForm } from '../signing/form-body.ts';
-import { redactAuthorization, redactParams } from './redact.ts';
+import { redactAuthorization, redactEchoes, redactParams } from './redact.ts';
 
 function redactedHeaders(headers: Readonly<Record<string, string>>): Array<[string, string]> {
   return Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? redactAuthorization(value) : value]);
@@ -18,9 +18,10 @@ export function curlOf(request: SentRequest): string {
   return `curl -sS -X POST ${quote(request.url)}${headers} \\\n  --data-raw ${quote(encodeForm(redactParams(request.params)))}`;
 }
 
-export function exchangeText(x: Exchange): string {
+/** `secrets` (the control key) are replaced wherever the answer echoes them. */
+export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
   const request = [`POST ${x.request.url}`, ...redactedHeaders(x.request.headers).map(([n, v]) => `${n}: ${v}`), '', encodeForm(redactParams(x.request.params))];
-  const body = typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2);
+  const body = redactEchoes(typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), x.request.params, secrets);
   const answer = [`HTTP ${x.status}`, ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`), '', body];
   const problems = x.problems.length ? ['', ...x.problems.map((p) => `problem: ${p}`)] : [];
   return [`# ${x.operation}`, ...request, '', ...answer, ...problems, '', '# replay (signature redacted: re-sign with payconform sign)', curlOf(x.request)].join('\n');

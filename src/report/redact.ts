@@ -53,6 +53,18 @@ export function redactPairsInText(text: string, pairs: readonly Pair[]): string 
   return out;
 }
 
+/**
+ * An answer as it may be printed: wherever a gateway echoed them, the request's card numbers are
+ * masked and the given secrets (the control key) replaced. CVVs are too short to find safely and
+ * are never sent back by a conforming gateway; the suite fails one that does (schemas, A-5).
+ */
+export function redactEchoes(text: string, pairs: readonly Pair[], secrets: readonly (string | undefined)[] = []): string {
+  let out = text;
+  for (const [name, value] of pairs) if (CARD_NUMBER_FIELDS.has(name) && value.length >= 12) out = out.replaceAll(value, maskCardNumber(value));
+  for (const secret of secrets) if (secret) out = out.replaceAll(secret, '<redacted>');
+  return out;
+}
+
 /** Form fields whose values are signatures: shown as <redacted> in anything logged. */
 export const SIGNATURE_FIELDS: ReadonlySet<string> = new Set(['control', 'oauth_signature']);
 

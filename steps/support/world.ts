@@ -8,7 +8,7 @@ import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts
 import { buildRequest, type Exchange, type PayClient, type SendOptions, type SentRequest } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { MAGIC_CARDS } from '../../src/mock/magic.ts';
-import { CARD_NUMBER_FIELDS } from '../../src/report/redact.ts';
+import { CARD_NUMBER_FIELDS, redactEchoes } from '../../src/report/redact.ts';
 import { toCents } from '../../src/signing/cents.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import type { Target } from '../../src/suite/target.ts';
@@ -17,6 +17,12 @@ import type { Target } from '../../src/suite/target.ts';
 export const shared: { target?: Target; client?: PayClient; baseUrl?: string; runId: string; counter: number } = {
   runId: Date.now().toString(36).toUpperCase(), counter: 0,
 };
+
+/** An answer for a failure message, with any echoed card number or control key hidden. */
+export function shown(x: Exchange): string {
+  const text = typeof x.body === 'string' ? x.body.slice(0, 300) : JSON.stringify(x.body);
+  return `${x.operation} answered ${x.status}: ${redactEchoes(text, x.request.params, [shared.target?.credentials.controlKey])}`;
+}
 
 export class PayWorld extends World {
   readonly exchanges: Exchange[] = [];
