@@ -40,13 +40,25 @@ export interface BenchModule {
   readonly figures?: () => Promise<Figure[]>;
 }
 
+/**
+ * A figure measured outside the timing loop (a command's wall time, a server's throughput, RSS),
+ * with its targets and, where there is one, the same measurement of a peer taken in the same run.
+ */
 export interface Figure {
   readonly name: string;
   readonly value: number;
   readonly unit: string;
-  /** The figure must stay at or below this. */
-  readonly max: number | null;
+  /** Whether a lower value is better (times, memory) or a higher one (throughput). */
+  readonly better: 'lower' | 'higher';
+  /** Absolute target: the figure must be at most `max` or at least `min`. */
+  readonly max?: number;
+  readonly min?: number;
+  /** The peer's figure; the ratio is oriented so that above 1 means ours is better. */
+  readonly peer?: { readonly label: string; readonly value: number; readonly minRatio?: number };
 }
+
+/** ours ÷ peer for throughput, peer ÷ ours for times and memory: above 1, ours is better. */
+export const figureRatio = (f: Figure): number | undefined => f.peer && (f.better === 'higher' ? f.value / f.peer.value : f.peer.value / f.value);
 
 export interface Settings {
   readonly rounds: number;

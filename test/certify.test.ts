@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAGIC_CARDS } from '../src/mock/magic.ts';
+import { scenarioResults } from '../src/report/bundle.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../src/mock/merchants.ts';
 import { runCli } from './support/cli.ts';
 
@@ -48,6 +49,22 @@ describe('payconform certify', () => {
     }
     for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
     assert.deepEqual(leaks(r.out), [], 'console');
+  });
+
+  it('three shards run one after another cover exactly the scenarios of the unsharded run, each once', () => {
+    const keysOf = (report: string): string[] => scenarioResults(readFileSync(join(report, 'messages.ndjson'), 'utf8')).results.map((s) => `${s.uri}: ${s.name}`);
+    const testcases = (report: string): number => (readFileSync(join(report, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length;
+    const full = keysOf(join(dir, 'mock'));
+    const shards = [1, 2, 3].map((i) => {
+      const report = join(dir, `shard-${i}`);
+      const r = certify(['--shard', `${i}/3`, '--report-dir', report]);
+      assert.equal(r.code, 0, r.out.slice(-2000));
+      return report;
+    });
+    for (const report of shards) assert.ok(keysOf(report).length > 0 && keysOf(report).length < full.length, report);
+    assert.deepEqual(shards.flatMap(keysOf).sort(), [...full].sort());
+    // The JUnit files the CI jobs merge add up to the unsharded run's test cases.
+    assert.equal(shards.reduce((n, report) => n + testcases(report), 0), testcases(join(dir, 'mock')));
   });
 
   describe('against a separately started mock', () => {

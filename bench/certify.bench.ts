@@ -1,0 +1,46 @@
+/**
+ * `payconform certify` against the embedded mock, run as a user runs it (a child process under
+ * /usr/bin/time): wall time and peak RSS (targets from issue 6: under 6 s and 500 MB). Its peer is
+ * plain cucumber-js on the same features and steps (cucumber.json's default profile), which writes
+ * no bundle; the two alternate over three rounds and the medians are compared.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BenchModule, Figure } from './measure.ts';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const ROUNDS = 3;
+
+/** Seconds and peak MB of one run, which must pass. */
+function timed(args: string[]): { seconds: number; mb: number } {
+  const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  if (run.status !== 0) throw new Error(`bench: ${args.slice(0, 2).join(' ')} failed: ${run.stdout.slice(-500)}${run.stderr.slice(-500)}`);
+  const [, seconds, kb] = /TIME ([0-9.]+) ([0-9]+)/.exec(run.stderr) ?? [];
+  return { seconds: Number(seconds), mb: Number(kb) / 1024 };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+async function figures(): Promise<Figure[]> {
+  process.stderr.write('  measuring certify against the embedded mock …\n');
+  const dir = mkdtempSync(join(tmpdir(), 'payconform-bench-certify-'));
+  try {
+    const ours: Array<{ seconds: number; mb: number }> = [];
+    const peer: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      ours.push(timed([join(ROOT, 'bin/payconform.js'), 'certify', '--report-dir', join(dir, String(round))]));
+      peer.push(timed([join(ROOT, 'node_modules/@cucumber/cucumber/bin/cucumber.js'), '--format', 'summary']).seconds);
+    }
+    return [
+      { name: 'certify, every scenario against the embedded mock, wall time', value: median(ours.map((r) => r.seconds)), unit: 's', better: 'lower', max: 6,
+        peer: { label: 'plain cucumber-js, same features, no bundle', value: median(peer) } },
+      { name: 'certify, peak RSS', value: median(ours.map((r) => r.mb)), unit: 'MB', better: 'lower', max: 500 },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const certifyBench: BenchModule = { groups: () => [], figures };
