@@ -1,0 +1,115 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ENDPOINTS, endpointByOperation } from '../../src/catalogue/index.ts';
+import { buildRequest, type SentRequest } from '../../src/client/client.ts';
+import { Inspector, type RequestVerdict } from '../../src/inspect/inspector.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { MISTAKES } from '../../src/signing/diagnose/index.ts';
+import { encodeForm } from '../../src/signing/form-body.ts';
+import { sampleRequest } from '../../src/schemas/index.ts';
+import type { Pair } from '../../src/signing/form-body.ts';
+import { createPublicKey } from 'node:crypto';
+
+const merchant = testMerchant();
+const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const BASE = 'http://127.0.0.1:8080/paynet';
+let serial = 0;
+
+function request(operation: string, overrides: Pair[] = [], options: Parameters<typeof buildRequest>[3] = {}): SentRequest {
+  const endpoint = endpointByOperation(operation);
+  const idField = endpoint.version === 'v4' || operation.startsWith('TDS_') ? 'client-order-id' : 'client_orderid';
+  const pairs = sampleRequest(endpoint, [[idField, `INS-${++serial}`], ...overrides]);
+  return buildRequest(endpoint, { baseUrl: BASE, credentials, endpointId: '1001' }, pairs, { unsigned: endpoint.auth.kind === 'unstated', ...options });
+}
+
+const judge = (inspector: Inspector, r: SentRequest, body: Buffer = Buffer.from(r.body)): RequestVerdict =>
+  inspector.judge({ method: r.method, url: r.url, headers: r.headers, body });
+
+interface DiagnosisVector {
+  id: string;
+  request: { url: string; params: Pair[] };
+  credentials: { login: string; merchantControlKey: string; privateKeyPem?: string };
+  given: { authorization?: string; control?: string };
+  expected: { defect: string | null };
+}
+
+const failed = (v: RequestVerdict): string[] => v.checks.filter((c) => c.outcome === 'fail').map((c) => c.id);
+
+describe('Inspector', () => {
+  it('passes every check of a correct request of every endpoint, as payconform\'s own client sends it', () => {
+    const inspector = new Inspector({ merchants: [merchant] });
+    for (const endpoint of ENDPOINTS) {
+      const v = judge(inspector, request(endpoint.operation));
+      assert.deepEqual(failed(v), [], `${endpoint.operation}: ${JSON.stringify(v.checks.filter((c) => c.outcome === 'fail'))}`);
+      assert.equal(v.passed, true);
+      assert.equal(v.operation, endpoint.operation);
+    }
+  });
+
+  const cases: Array<[string, () => { r: SentRequest; body?: Buffer; method?: string }, string[], RegExp?]> = [
+    ['wrong method', () => ({ r: request('SALE'), method: 'PUT' }), ['method']],
+    ['no Accept', () => ({ r: request('SALE', [], { headers: { accept: null } }) }), ['accept'], /no Accept header/],
+    ['JSON content type', () => ({ r: request('SALE', [], { headers: { 'content-type': 'application/json' } }) }), ['content-type']],
+    ['body not UTF-8', () => ({ r: request('SALE'), body: Buffer.from([0x61, 0x3d, 0xff]) }), ['form-encoding'], /not UTF-8/],
+    // order_desc is outside the SALE formula, so the signature still holds.
+    ['body encoded twice', () => { const r = request('SALE', [['order_desc', 'a b']]); return { r, body: Buffer.from(r.body.replace('order_desc=a%20b', 'order_desc=a%2520b')) }; }, ['form-encoding'], /encoded twice/],
+    ['missing mandatory field', () => ({ r: request('PAYOUT_V4', [], {}), body: Buffer.from(request('PAYOUT_V4').body.replace(/(^|&)currency=[^&]*/, '')) }), ['fields', 'signature'], /currency: is required/],
+    ['amount with three decimals', () => ({ r: request('PAYOUT', [['amount', '1.005']]) }), ['fields', 'amount']],
+    ['oauth_* in the body', () => ({ r: request('PAYOUT', [['oauth_version', '1.0']]) }), ['oauth-in-body']],
+    ['no Authorization header', () => ({ r: request('PAYOUT_V4', [], { unsigned: true }) }), ['signature'], /no Authorization header/],
+  ];
+  for (const [what, make, expected, message] of cases) {
+    it(`reports ${what} under ${expected.join(' and ')}`, () => {
+      const { r, body, method } = make();
+      const v = new Inspector({ merchants: [merchant] }).judge({ method: method ?? 'POST', url: r.url, headers: r.headers, body: body ?? Buffer.from(r.body) });
+      assert.deepEqual(failed(v), expected, JSON.stringify(v.checks.filter((c) => c.outcome === 'fail')));
+      if (message) assert.match(v.checks.find((c) => c.id === expected[0])!.message ?? '', message);
+      assert.equal(v.passed, false);
+    });
+  }
+
+  // One request per diagnosis id: the published vectors/diagnoses.json, each signed with its mistake
+  // on purpose. The signature check fails and names that id; a valid vector passes it.
+  const diagnosisVectors = (JSON.parse(readFileSync(new URL('../../vectors/diagnoses.json', import.meta.url), 'utf8')) as { vectors: DiagnosisVector[] }).vectors;
+  it('the diagnosis vectors cover every diagnosis id', () => {
+    assert.deepEqual(new Set(diagnosisVectors.map((v) => v.expected.defect).filter((d) => d !== null)), new Set(MISTAKES.map((m) => m.id)));
+  });
+  for (const vector of diagnosisVectors) {
+    it(`judges the signature of diagnosis vector ${vector.id}: ${vector.expected.defect ?? 'valid'}`, () => {
+      const { login, merchantControlKey, privateKeyPem } = vector.credentials;
+      const publicKeyPem = privateKeyPem === undefined ? merchant.publicKeyPem : createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+      const inspector = new Inspector({ merchants: [{ login, merchantControlKey, publicKeyPem, endpointIds: ['1001'], endpointGroupIds: [] }], now: () => Number(/oauth_timestamp="(\d+)"/.exec(vector.given.authorization ?? '')?.[1] ?? 0) * 1000 });
+      const params: Pair[] = [...vector.request.params, ...(vector.given.control === undefined ? [] : [['control', vector.given.control] as const])];
+      const headers = { accept: 'application/vnd.pay+json', 'content-type': 'application/x-www-form-urlencoded', ...(vector.given.authorization ? { authorization: vector.given.authorization } : {}) };
+      const v = inspector.judge({ method: 'POST', url: vector.request.url, headers, body: Buffer.from(encodeForm(params)) });
+      const signature = v.checks.find((c) => c.id === 'signature')!;
+      if (vector.expected.defect === null) assert.equal(signature.outcome, 'pass', signature.message);
+      else {
+        assert.equal(signature.outcome, 'fail');
+        assert.ok(signature.signature?.diagnoses.includes(vector.expected.defect), `${vector.id}: ${signature.message}`);
+        // The correct value, or (a formula field spelt wrong, so none can be computed) what was signed.
+        const shown = { ...signature.signature!.sent, ...signature.signature!.correct };
+        assert.ok(shown.baseString ?? shown.controlInput, 'a base string or control input is shown');
+      }
+    });
+  }
+
+  it('fails a reused nonce, a stale timestamp, a reused client order id and a blind retry', () => {
+    const now = Date.now();
+    const inspector = new Inspector({ merchants: [merchant], now: () => now });
+    const first = request('PAYOUT_V4', [['client-order-id', 'SAME-1']], { nonce: 'n-1' });
+    assert.deepEqual(failed(judge(inspector, first)), []);
+    const again = request('PAYOUT_V4', [['client-order-id', 'SAME-1']], { nonce: 'n-1' });
+    assert.deepEqual(failed(judge(inspector, again)), ['order-id-unique', 'oauth-nonce', 'no-blind-retry']);
+    const stale = request('PAYOUT_V4', [], { timestamp: String(Math.floor(now / 1000) - 3600) });
+    assert.deepEqual(failed(judge(inspector, stale)), ['oauth-timestamp']);
+  });
+
+  it('a status request between two sends of a client order id clears the blind-retry check, not the uniqueness one', async () => {
+    const inspector = new Inspector({ merchants: [merchant] });
+    judge(inspector, request('SALE', [['client_orderid', 'R-1']]));
+    judge(inspector, request('STATUS', [['client_orderid', 'R-1'], ['orderid', '123']]));
+    assert.deepEqual(failed(judge(inspector, request('SALE', [['client_orderid', 'R-1']]))), ['order-id-unique']);
+  });
+});
