@@ -48,6 +48,8 @@ describe('Inspector', () => {
   });
 
   const cases: Array<[string, () => { r: SentRequest; body?: Buffer; method?: string }, string[], RegExp?]> = [
+    ['an unknown path', () => { const r = request('SALE'); return { r: { ...r, url: r.url.replace('/sale/', '/sell/') } }; }, ['endpoint'], /matches no catalogue endpoint/],
+    ['an endpoint id of no merchant', () => ({ r: request('SALE', [], { endpointId: '999' }) }), ['endpoint'], /999 is not an endpoint of any merchant/],
     ['wrong method', () => ({ r: request('SALE'), method: 'PUT' }), ['method']],
     ['no Accept', () => ({ r: request('SALE', [], { headers: { accept: null } }) }), ['accept'], /no Accept header/],
     ['JSON content type', () => ({ r: request('SALE', [], { headers: { 'content-type': 'application/json' } }) }), ['content-type']],
