@@ -9,6 +9,7 @@ import { catalogueCommand } from './commands/catalogue.ts';
 import { certifyCommand } from './commands/certify.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { explainCommand } from './commands/explain.ts';
+import { inspectCommand } from './commands/inspect.ts';
 import { keygenCommand } from './commands/keygen.ts';
 import { mockCommand } from './commands/mock.ts';
 import { sendCommand } from './commands/send.ts';
@@ -19,7 +20,7 @@ import { vectorsCheckCommand, vectorsExplainCommand, vectorsGenerateCommand, vec
 const COMMANDS: readonly Command[] = [
   signCommand, verifyCommand, explainCommand, keygenCommand, catalogueCommand,
   vectorsGenerateCommand, vectorsCheckCommand, vectorsExplainCommand, vectorsPackCommand, diagnoseCommand,
-  sendCommand, mockCommand, certifyCommand,
+  sendCommand, mockCommand, certifyCommand, inspectCommand,
 ];
 
 function overview(): string {

@@ -14,7 +14,9 @@ import { checkRequestFields, requestSchemaOf } from '../schemas/index.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../signing/authorization-header.ts';
 import { toCents } from '../signing/cents.ts';
 import { diagnose } from '../signing/diagnose/index.ts';
+import { explain, explanationText } from '../signing/explain.ts';
 import { decodeForm, type Pair } from '../signing/form-body.ts';
+import { signRequest } from '../signing/sign.ts';
 import { CHECK_IDS, type CheckId } from './checks.ts';
 
 export interface SeenRequest {
@@ -23,6 +25,8 @@ export interface SeenRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly body: Buffer;
+  /** Another URL an OAuth signature may have been made for: the sandbox the request is forwarded to. */
+  readonly alsoSignedFor?: string;
 }
 
 export interface SignatureDetail {
@@ -33,6 +37,8 @@ export interface SignatureDetail {
   readonly correct?: { readonly baseString?: string; readonly controlInput?: string };
   /** What the integration signed, under the first diagnosis. */
   readonly sent?: { readonly baseString?: string; readonly controlInput?: string };
+  /** The correct signature step by step (control and HMAC-SHA1; the signature values themselves left out). */
+  readonly explanation?: string;
 }
 
 export interface CheckVerdict {
@@ -59,6 +65,8 @@ export interface InspectorSettings {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Steps whose value is the signature itself: a secret in reports, like the Authorization header. */
+const SIGNATURE_STEPS = new Set(['digest', 'signature', 'authorization']);
 const field = (params: readonly Pair[], name: string): string | undefined => params.find(([n]) => n === name)?.[1];
 const clientOrderIdOf = (params: readonly Pair[]): string | undefined => field(params, 'client_orderid') ?? field(params, 'client-order-id');
 /** An operation that starts a new order rather than acting on an existing one (capture, void, …). */
@@ -167,13 +175,38 @@ export class Inspector {
     }
     const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, publicKeyPem: merchant.publicKeyPem };
     try {
-      const d = diagnose({ request: { method: 'POST', url: seen.url, params, match }, credentials, given: { authorization } });
+      const diagnosisFor = (url: string) => diagnose({ request: { method: 'POST', url, params, match }, credentials, given: { authorization } });
+      let d = diagnosisFor(seen.url);
+      if (d.verdict === 'invalid' && seen.alsoSignedFor !== undefined && endpoint.auth.kind !== 'control') {
+        const upstream = diagnosisFor(seen.alsoSignedFor);
+        if (upstream.verdict === 'valid') d = upstream;
+      }
       const detail: SignatureDetail = { scheme: d.scheme, diagnoses: d.defects, correct: d.correct, ...(d.partner ? { sent: d.partner } : {}) };
       if (d.verdict === 'valid') set('signature', 'pass', undefined, { signature: detail });
-      else set('signature', 'fail', d.defects.length ? `${d.message}; reproduced by: ${d.defects.join(', ')}` : d.message, { signature: detail });
+      else set('signature', 'fail', d.message, { signature: { ...detail, ...this.explanation(seen, params, merchant, authorization) } });
     } catch (err) {
       if (!isPayconformError(err)) throw err;
       set('signature', 'fail', err.message);
+    }
+  }
+
+  /** The correct signature's steps, where the inspector holds the secret to make it (not RSA). */
+  private explanation(seen: SeenRequest, params: Pair[], merchant: Merchant, authorization: string | undefined): { explanation?: string } {
+    let header: ParsedAuthorization | undefined;
+    try {
+      header = authorization === undefined ? undefined : parseAuthorizationHeader(authorization);
+    } catch {
+      return {};
+    }
+    if (header !== undefined && getParam(header, 'oauth_signature_method') === 'RSA-SHA256') return {};
+    try {
+      const result = signRequest({ method: 'POST', url: seen.url, params: params.filter(([n]) => n !== 'control') }, { login: merchant.login, controlKey: merchant.merchantControlKey }, {
+        ...(header ? { nonce: getParam(header, 'oauth_nonce'), timestamp: getParam(header, 'oauth_timestamp') } : {}),
+      });
+      const e = explain(result);
+      return { explanation: explanationText({ ...e, steps: e.steps.filter((s) => !SIGNATURE_STEPS.has(s.step)) }) };
+    } catch {
+      return {}; // a request the formula cannot be computed for: the fields check says why
     }
   }
 

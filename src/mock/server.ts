@@ -29,6 +29,8 @@ export interface MockOptions {
   readonly host?: string;
   /** A path prefix before /api/, e.g. /paynet. */
   readonly prefix?: string;
+  /** Serve endpoints under any prefix (inspect, which cannot know the integration's). */
+  readonly anyPrefix?: boolean;
   /** The URL clients use, when it differs from the Host header (a reverse proxy that rewrites Host). */
   readonly publicUrl?: string;
   readonly windowSeconds?: number;
@@ -121,7 +123,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         if (isPayconformError(err) && err.code === 'ERR_ENDPOINT_ID') throw new MockError(400, 'ENDPOINT_UNKNOWN', err.message, 'endpointId');
         throw new MockError(404, 'NOT_FOUND', `path: ${pathname.slice(0, 100)} is no endpoint of this gateway`);
       }
-      if (match.prefix !== prefix) throw new MockError(404, 'NOT_FOUND', `path: endpoints are under ${prefix || '(no prefix)'}/api/`);
+      if (match.prefix !== prefix && !options.anyPrefix) throw new MockError(404, 'NOT_FOUND', `path: endpoints are under ${prefix || '(no prefix)'}/api/`);
       if (req.headers.accept?.trim() !== MEDIA_TYPE && defect !== 'ignore-accept-header') throw new MockError(406, 'NOT_ACCEPTABLE', `accept: must be ${MEDIA_TYPE}`, 'accept');
       const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (contentType !== 'application/x-www-form-urlencoded' && defect !== 'accept-any-body-type') throw new MockError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type: must be application/x-www-form-urlencoded', 'content-type');

@@ -22,7 +22,7 @@ export const sendCommand: Command = {
       'base-url': { type: 'string', valueName: 'URL', description: 'the service address, including any prefix before /api/ ($PAYCONFORM_BASE_URL)' },
       'endpoint-id': { type: 'string', valueName: 'N', description: 'endpointId or endpoint group id (default $PAYCONFORM_ENDPOINT_ID)' },
       param: { type: 'string', multiple: true, valueName: 'NAME=VALUE', description: 'form parameter, repeatable, order kept' },
-      prepare: { type: 'boolean', description: 'fill mandatory fields missing from --param with the request schema\'s test values, and first create what the operation acts on (e.g. a preauth to capture); those earlier requests are sent too' },
+      prepare: { type: 'boolean', description: 'fill mandatory fields missing from --param with the request schema\'s test values (each client order id fresh), and first create what the operation acts on (e.g. a preauth to capture); those earlier requests are sent too' },
       login: { type: 'string', valueName: 'LOGIN', description: 'merchant login (default $PAYCONFORM_LOGIN)' },
       'control-key-file': { type: 'string', valueName: 'FILE', description: 'file holding the merchant control key (default: $PAYCONFORM_CONTROL_KEY)' },
       'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA private key PEM for /api/v4/ (default $PAYCONFORM_PRIVATE_KEY_FILE)' },
@@ -46,7 +46,10 @@ export const sendCommand: Command = {
     const credentials = credentialsFromOptions({ url, params }, values, io.env);
     const client = new PayClient({ baseUrl, credentials, endpointId, connectTimeoutMs: timeout, responseTimeoutMs: timeout });
     try {
-      const sent = values.prepare ? await prepareRequest(client, endpoint.operation, params) : params;
+      // Fresh client order ids, as a real integration sends them (a gateway or inspect refuses reuse).
+      const runId = Date.now().toString(36).toUpperCase();
+      let n = 0;
+      const sent = values.prepare ? await prepareRequest(client, endpoint.operation, params, () => `PC-${runId}-${++n}`) : params;
       const x = await client.send(endpoint.operation, sent, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
       const headers = { ...x.request.headers, ...(x.request.headers.authorization ? { authorization: redactAuthorization(x.request.headers.authorization) } : {}) };
       const shown = redactParams(x.request.params);

@@ -1,0 +1,82 @@
+/**
+ * `payconform inspect`: listens for the requests of a merchant's own integration, judges each one
+ * check by check, answers as the embedded mock (or relays a sandbox's answer with --upstream), and
+ * on exit writes a report in reports/inspect-<UTC>/ (docs/inspect.md).
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fieldError } from '../../errors.ts';
+import { startListener } from '../../inspect/listener.ts';
+import { recordLine, writeInspectReport } from '../../inspect/report.ts';
+import { readMerchants, testMerchant } from '../../mock/merchants.ts';
+import { str } from '../args.ts';
+import type { Command, ExitCode } from '../command.ts';
+
+const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
+const stamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+
+function wholeNumber(value: string | undefined, field: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw fieldError('ERR_USAGE', field, `must be a whole number from ${min} to ${max}`);
+  return Number(value);
+}
+
+export const inspectCommand: Command = {
+  spec: {
+    name: 'inspect',
+    summary: 'Listens for your integration\'s requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.',
+    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S]',
+    options: {
+      port: { type: 'string', valueName: 'N', description: 'port to listen on (default 0: a free one; the line printed shows it)' },
+      host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
+      merchants: { type: 'string', valueName: 'FILE', description: 'merchants JSON, as for payconform mock: whose keys verify the signatures (default: the built-in TEST-ONLY merchant)' },
+      upstream: { type: 'string', valueName: 'URL', description: 'a sandbox origin to forward every request to, path unchanged, relaying its answer (default: answer as the embedded mock)' },
+      'report-dir': { type: 'string', valueName: 'DIR', description: 'where the report goes (default reports/inspect-<UTC timestamp>)' },
+      'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
+      duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
+      'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
+    },
+    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. Exit 0 only if every request passed every check, 1 otherwise, 2 on bad input.',
+  },
+  async run({ values }, io): Promise<ExitCode> {
+    const upstream = str(values.upstream);
+    if (upstream !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(upstream)) throw fieldError('ERR_USAGE', '--upstream', 'must be an origin such as https://sandbox.example (paths are forwarded unchanged)');
+    const file = str(values.merchants);
+    const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
+    const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
+    const windowSeconds = wholeNumber(str(values['window-seconds']), '--window-seconds', 1, 86_400);
+    const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', `inspect-${stamp()}`));
+    const startedAt = new Date().toISOString();
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const listener = await startListener({
+      merchants: file === undefined ? [testMerchant()] : readMerchants(file),
+      port: wholeNumber(str(values.port), '--port', 0, 65535) ?? 0,
+      host: str(values.host) ?? '127.0.0.1',
+      ...(upstream === undefined ? {} : { upstream }),
+      ...(windowSeconds === undefined ? {} : { windowSeconds }),
+      onRecord: (record) => {
+        io.stdout(recordLine(record));
+        if (untilRequests !== undefined && record.seq >= untilRequests) stop();
+      },
+    }).catch((err: NodeJS.ErrnoException) => {
+      throw fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
+    });
+    io.stdout(`listening on ${listener.url}`);
+    io.stderr(`inspect: point your integration at ${listener.url} (with your prefix, e.g. ${listener.url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`);
+    const timer = duration === undefined ? undefined : setTimeout(stop, duration * 1000);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    await stopped;
+    if (timer) clearTimeout(timer);
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+    await listener.close();
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: pkg.version });
+    const c = summary.coverage;
+    io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
+    io.stdout(`${summary.passed} passed, ${summary.failed} failed; report: ${join(dir, 'report.html')}`);
+    return summary.failed === 0 && summary.requests > 0 ? 0 : 1;
+  },
+};

@@ -1,0 +1,162 @@
+/**
+ * The listener a merchant points its integration at. Every request is judged (Inspector) and then
+ * forwarded unchanged: to the embedded mock (default, with the Host the integration addressed, so
+ * signatures verify as sent) or to `upstream` (a sandbox, with Host rewritten to the sandbox's), and
+ * the answer is relayed byte for byte. What is recorded carries no secret: base strings are
+ * redacted of card data and the control key only ever appears as a placeholder.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request as undiciRequest } from 'undici';
+import { findPath } from '../catalogue/index.ts';
+import type { Merchant } from '../mock/merchants.ts';
+import { MAX_BODY_BYTES, startMock, type RunningMock } from '../mock/server.ts';
+import { redactPairsInText } from '../report/redact.ts';
+import { decodeForm, type Pair } from '../signing/form-body.ts';
+import { Inspector, type RequestVerdict } from './inspector.ts';
+
+export interface InspectRecord {
+  readonly seq: number;
+  readonly at: string;
+  readonly method: string;
+  /** The path with its endpoint id; the query string is left out. */
+  readonly path: string;
+  readonly verdict: RequestVerdict;
+  /** The answer relayed: status and the fields that say what happened (no card data). */
+  readonly answer: { readonly status: number; readonly type?: string; readonly orderStatus?: string; readonly paynetOrderId?: string } | { readonly error: string };
+}
+
+export interface ListenerOptions {
+  readonly merchants: readonly Merchant[];
+  readonly port?: number;
+  readonly host?: string;
+  /** A sandbox origin to forward to, paths unchanged; by default the embedded mock. */
+  readonly upstream?: string;
+  readonly windowSeconds?: number;
+  readonly onRecord?: (record: InspectRecord) => void;
+}
+
+export interface RunningListener {
+  readonly url: string;
+  readonly target: string;
+  readonly records: readonly InspectRecord[];
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'host']);
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY_BYTES + 1) chunks.push(c);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+/** Card data and other sensitive pairs masked wherever the request's values appear in a text. */
+function redactVerdict(verdict: RequestVerdict, body: Buffer): RequestVerdict {
+  let params: Pair[] = [];
+  try {
+    params = decodeForm(utf8.decode(body));
+  } catch {
+    return verdict;
+  }
+  const clean = (s: string | undefined): string | undefined => (s === undefined ? undefined : redactPairsInText(s, params));
+  return {
+    ...verdict,
+    checks: verdict.checks.map((c) => {
+      if (!c.signature) return c;
+      const { correct, sent } = c.signature;
+      return {
+        ...c,
+        signature: {
+          ...c.signature,
+          ...(correct ? { correct: { baseString: clean(correct.baseString), controlInput: clean(correct.controlInput) } } : {}),
+          ...(sent ? { sent: { baseString: clean(sent.baseString), controlInput: clean(sent.controlInput) } } : {}),
+          ...(c.signature.explanation ? { explanation: clean(c.signature.explanation) } : {}),
+        },
+      };
+    }),
+  };
+}
+
+export async function startListener(options: ListenerOptions): Promise<RunningListener> {
+  const mock: RunningMock | undefined = options.upstream === undefined ? await startMock({ merchants: options.merchants, windowSeconds: options.windowSeconds, anyPrefix: true }) : undefined;
+  const upstreamUrl = new URL(options.upstream ?? mock!.url);
+  const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
+  const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
+  const records: InspectRecord[] = [];
+  let seq = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const addressed = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    const pathname = new URL(addressed).pathname;
+    // Forwarded with its path unchanged; upstream, the sandbox sees its own URL, so an OAuth
+    // signature made for that URL is as good as one made for the listener's.
+    const forwardedTo = `${upstreamUrl.origin}${req.url ?? '/'}`;
+    const alsoSignedFor = options.upstream === undefined ? undefined : forwardedTo;
+    const verdict = redactVerdict(inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, body, ...(alsoSignedFor ? { alsoSignedFor } : {}) }), body);
+
+    let answer: InspectRecord['answer'];
+    try {
+      const forwardHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) forwardHeaders[name] = value;
+      forwardHeaders.host = options.upstream === undefined ? req.headers.host ?? upstreamUrl.host : upstreamUrl.host;
+      const r = await undiciRequest(forwardedTo, { method: (req.method ?? 'GET') as 'POST', headers: forwardHeaders, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body, dispatcher });
+      const text = Buffer.from(await r.body.arrayBuffer());
+      const out: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(r.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+      res.writeHead(r.statusCode, { ...out, 'content-length': String(text.length) });
+      res.end(text);
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = JSON.parse(utf8.decode(text)) as Record<string, unknown>;
+      } catch { /* not JSON: only the status is recorded */ }
+      const pick = (k: string): string | undefined => (typeof parsed[k] === 'string' ? (parsed[k] as string) : undefined);
+      answer = { status: r.statusCode, ...(pick('type') ? { type: pick('type')! } : {}), ...(pick('status') ? { orderStatus: pick('status')! } : {}), ...(pick('paynet-order-id') ? { paynetOrderId: pick('paynet-order-id')! } : {}) };
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? 'error';
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`payconform inspect: no answer from ${upstreamUrl.origin} (${code})\n`);
+      answer = { error: `no answer from ${upstreamUrl.origin} (${code})` };
+    }
+    const match = findPath(pathname);
+    const record: InspectRecord = { seq: ++seq, at: new Date().toISOString(), method: (req.method ?? '?').slice(0, 10), path: match ? pathname : pathname.slice(0, 120), verdict, answer };
+    records.push(record);
+    options.onRecord?.(record);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('payconform inspect: internal error\n');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  return {
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
+    target: options.upstream === undefined ? 'the embedded mock gateway' : upstreamUrl.origin,
+    records,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await dispatcher.close();
+      await mock?.close();
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The inspect report: report.json (every request, every check), junit.xml (one test case per
+ * request × check), report.html (for the merchant's developer: per endpoint, each failure with its
+ * clause, fix and, for signatures, the diagnosis with the correct and the sent base string side by
+ * side) and manifest.json (SHA-256 of each file). Records are already redacted (listener.ts).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ENDPOINTS } from '../catalogue/index.ts';
+import { manifestOf } from '../report/bundle.ts';
+import { MISTAKES } from '../signing/diagnose/index.ts';
+import { CHECK_IDS, CHECKS } from './checks.ts';
+import type { InspectRecord } from './listener.ts';
+
+export interface Coverage {
+  readonly exercised: readonly string[];
+  readonly never: readonly string[];
+  /** Async answers whose order was later asked for with status, out of all async answers. */
+  readonly asyncAnswers: number;
+  readonly polled: number;
+}
+
+export interface InspectSummary {
+  readonly requests: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly failedChecks: Readonly<Record<string, number>>;
+  readonly coverage: Coverage;
+}
+
+const ASYNC_TYPES = new Set(['async-response', 'async-form-response']);
+
+export function coverageOf(records: readonly InspectRecord[]): Coverage {
+  const exercised = new Set(records.map((r) => r.verdict.operation).filter((op): op is string => op !== undefined));
+  const asyncOrders = records.flatMap((r) => ('status' in r.answer && r.answer.type !== undefined && ASYNC_TYPES.has(r.answer.type) && r.answer.paynetOrderId ? [{ seq: r.seq, id: r.answer.paynetOrderId }] : []));
+  // A status request names the gateway's order id in `orderid`; only the answer's id is kept, so
+  // the status answer's own paynet-order-id (the same order) tells which order was polled.
+  const polledIds = new Set(records.filter((r) => r.verdict.operation === 'STATUS' && 'status' in r.answer && r.answer.paynetOrderId).map((r) => ('status' in r.answer ? r.answer.paynetOrderId : undefined)));
+  return {
+    exercised: ENDPOINTS.map((e) => e.operation).filter((op) => exercised.has(op)),
+    never: ENDPOINTS.map((e) => e.operation).filter((op) => !exercised.has(op)),
+    asyncAnswers: asyncOrders.length,
+    polled: asyncOrders.filter((o) => polledIds.has(o.id)).length,
+  };
+}
+
+export function summarizeInspect(records: readonly InspectRecord[]): InspectSummary {
+  const failedChecks: Record<string, number> = {};
+  for (const r of records) for (const c of r.verdict.checks) if (c.outcome === 'fail') failedChecks[c.id] = (failedChecks[c.id] ?? 0) + 1;
+  const passed = records.filter((r) => r.verdict.passed).length;
+  return { requests: records.length, passed, failed: records.length - passed, failedChecks, coverage: coverageOf(records) };
+}
+
+/** The console line of a request: number, operation, verdict and the first problem. */
+export function recordLine(r: InspectRecord): string {
+  const first = r.verdict.checks.find((c) => c.outcome === 'fail');
+  const status = 'status' in r.answer ? String(r.answer.status) : 'no answer';
+  return `#${r.seq} ${r.verdict.operation ?? r.path} → ${status}: ${first ? `FAIL ${first.id}: ${first.message ?? CHECKS[first.id].title}` : 'pass'}`;
+}
+
+const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+const html = xml;
+
+function junitOf(records: readonly InspectRecord[]): string {
+  const cases = records.flatMap((r) => r.verdict.checks.map((c) => {
+    const name = `${CHECKS[c.id].title} [${c.id}]`;
+    const body = c.outcome === 'fail' ? `<failure message="${xml(c.message ?? '')}">${xml(`${CHECKS[c.id].clause}\nfix: ${CHECKS[c.id].hint}`)}</failure>` : c.outcome === 'skip' ? `<skipped message="${xml(c.message ?? '')}"/>` : '';
+    return `    <testcase classname="${xml(`request ${r.seq} ${r.verdict.operation ?? r.path}`)}" name="${xml(name)}" time="0">${body}</testcase>`;
+  }));
+  const failures = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length, 0);
+  const skipped = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+}
+
+const mistakeOf = (id: string) => MISTAKES.find((m) => m.id === id);
+
+function htmlOf(records: readonly InspectRecord[], summary: InspectSummary, meta: { target: string; startedAt: string; finishedAt: string }): string {
+  const byOperation = new Map<string, InspectRecord[]>();
+  for (const r of records) {
+    const key = r.verdict.operation ?? 'unknown endpoint';
+    byOperation.set(key, [...(byOperation.get(key) ?? []), r]);
+  }
+  const sections = [...byOperation].map(([operation, rs]) => {
+    const rows = rs.map((r) => {
+      const failures = r.verdict.checks.filter((c) => c.outcome === 'fail').map((c) => {
+        const sig = c.signature;
+        const diagnoses = (sig?.diagnoses ?? []).map((id) => {
+          const m = mistakeOf(id);
+          return `<li><strong>${html(id)}</strong>${m ? `: ${html(m.explanation)} <em>Fix:</em> ${html(m.fix)}` : ''}</li>`;
+        }).join('');
+        const side = (label: string, v: { baseString?: string | undefined; controlInput?: string | undefined } | undefined): string =>
+          v?.baseString ?? v?.controlInput ? `<div class="side"><h5>${label}</h5><pre>${html(v!.baseString ?? v!.controlInput!)}</pre></div>` : '';
+        return `<div class="failure" data-check="${html(c.id)}"><h4>✗ ${html(CHECKS[c.id].title)}</h4>
+<p class="problem">${html(c.message ?? '')}</p>
+<p class="clause">Rule: ${html(CHECKS[c.id].clause)}</p>
+<p class="hint">Fix: ${html(CHECKS[c.id].hint)}</p>
+${diagnoses ? `<p>Diagnosis (the mistake that reproduces the value sent):</p><ul class="diagnoses">${diagnoses}</ul>` : ''}
+${sig ? `<div class="sides">${side('correct (what the gateway computes)', sig.correct)}${side('sent (what your code signed)', sig.sent)}</div>` : ''}
+${sig?.explanation ? `<details class="explanation"><summary>The correct signature, step by step</summary><pre>${html(sig.explanation)}</pre></details>` : ''}</div>`;
+      }).join('\n');
+      const marks = r.verdict.checks.map((c) => `<td class="${c.outcome}" title="${html(`${CHECKS[c.id].title}: ${c.message ?? c.outcome}`)}">${c.outcome === 'pass' ? '✓' : c.outcome === 'fail' ? '✗' : '–'}</td>`).join('');
+      const answer = 'status' in r.answer ? `${r.answer.status}${r.answer.type ? ` ${r.answer.type}` : ''}` : r.answer.error;
+      return `<tr class="${r.verdict.passed ? 'ok' : 'bad'}"><td>#${r.seq}</td><td>${html(r.at)}</td><td>${html(answer)}</td>${marks}</tr>${failures ? `<tr class="details"><td colspan="${3 + CHECK_IDS.length}">${failures}</td></tr>` : ''}`;
+    }).join('\n');
+    return `<section><h2>${html(operation)}</h2><table><thead><tr><th>request</th><th>time</th><th>answer</th>${CHECK_IDS.map((id) => `<th title="${html(CHECKS[id].clause)}">${html(CHECKS[id].title)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></section>`;
+  }).join('\n');
+  const c = summary.coverage;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>payconform inspect report</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 6px;font-size:12px;vertical-align:top}
+td.pass{color:#0a0;text-align:center}td.fail{color:#fff;background:#c00;text-align:center}td.skip{color:#999;text-align:center}tr.bad>td:first-child{border-left:4px solid #c00}
+.failure{border-left:4px solid #c00;padding:.3em 1em;margin:.5em 0;background:#fff5f5}.sides{display:flex;gap:1em}.side{flex:1;min-width:0}pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5em}
+.verdict-pass{color:#0a0}.verdict-fail{color:#c00}
+</style></head><body>
+<h1>payconform inspect</h1>
+<p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
+<p class="${summary.failed === 0 ? 'verdict-pass' : 'verdict-fail'}" id="verdict"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one.</strong></p>
+<h2>Go-live checklist</h2>
+<p>Operations exercised (${c.exercised.length} of ${c.exercised.length + c.never.length}): ${html(c.exercised.join(', ') || 'none')}</p>
+<p>Never exercised: ${html(c.never.join(', ') || 'none')}</p>
+<p>Status polled after an asynchronous answer: ${c.polled} of ${c.asyncAnswers} orders${c.asyncAnswers > c.polled ? ' — poll status until a final state for every order' : ''}.</p>
+${sections || '<p>No requests were received.</p>'}
+</body></html>
+`;
+}
+
+/** Writes the report in `dir` and returns its summary. */
+export function writeInspectReport(dir: string, records: readonly InspectRecord[], meta: { target: string; startedAt: string; finishedAt: string; version: string }): InspectSummary {
+  mkdirSync(dir, { recursive: true });
+  const summary = summarizeInspect(records);
+  writeFileSync(join(dir, 'report.json'), `${JSON.stringify({ tool: 'payconform inspect', ...meta, summary, checks: CHECKS, requests: records }, null, 2)}\n`);
+  writeFileSync(join(dir, 'junit.xml'), junitOf(records));
+  writeFileSync(join(dir, 'report.html'), htmlOf(records, summary, meta));
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
+  return summary;
+}

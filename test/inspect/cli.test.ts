@@ -1,0 +1,189 @@
+// `payconform inspect` end to end: driven by payconform's own client (every check passes), by
+// requests with mistakes (each reported under its check), in front of a second `payconform mock`
+// (answers relayed unchanged), and its HTML report opened in a real headless chromium.
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { endpointByOperation } from '../../src/catalogue/index.ts';
+import { buildRequest, PayClient } from '../../src/client/client.ts';
+import { prepareRequest } from '../../src/client/prepare.ts';
+import { MAGIC_CARDS } from '../../src/mock/magic.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { sampleRequest } from '../../src/schemas/index.ts';
+import { oauthHeaderWithMistake } from '../../src/signing/diagnose/index.ts';
+
+const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
+const merchant = testMerchant();
+const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const dir = mkdtempSync(join(tmpdir(), 'payconform-inspect-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Running { url: string; child: ChildProcess; out: () => string; exit: Promise<number | null> }
+
+/** Starts a payconform command that prints "listening on URL" and resolves once it does. */
+async function start(args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c));
+  child.stderr!.on('data', (c: Buffer) => (out += c));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) { clearInterval(timer); resolve(m[1]!); }
+    }, 20);
+    void exit.then(() => { clearInterval(timer); reject(new Error(`exited early: ${out}`)); });
+  });
+  return { url, child, out: () => out, exit };
+}
+
+const filesOf = (d: string): string[] => readdirSync(d).map((f) => join(d, f));
+
+/** Every secret of the run that must never show: keys, card numbers, CVVs, signatures. */
+function leaks(text: string): string[] {
+  const keyLine = credentials.privateKeyPem.split('\n')[3]!;
+  const found = [merchant.merchantControlKey, keyLine, ...Object.keys(MAGIC_CARDS)].filter((s) => text.includes(s));
+  for (const pattern of [/control=[0-9a-f]{40}/, /oauth_signature="(?!<redacted>)[^"]{8,}/, /cvv2=(?!%2A%2A%2A|\*\*\*)[0-9]/, /"cvv2" = "[0-9]/]) if (pattern.test(text)) found.push(String(pattern));
+  return found;
+}
+
+describe('payconform inspect', () => {
+  it('passes every request payconform\'s own client sends, writes the report and exits 0', async () => {
+    const report = join(dir, 'correct');
+    const inspect = await start(['inspect', '--port', '0', '--report-dir', report, '--until-requests', '6']);
+    const client = new PayClient({ baseUrl: `${inspect.url}/paynet`, credentials, endpointId: '1001' });
+    let n = 0;
+    const orderId = (): string => `INSPECT-${process.pid}-${++n}`;
+    const sale = await client.send('SALE', await prepareRequest(client, 'SALE', [], orderId));
+    await client.send('STATUS', await prepareRequest(client, 'STATUS', [['orderid', String((sale.body as Record<string, string>)['paynet-order-id'])]], orderId));
+    await client.send('PAYOUT', await prepareRequest(client, 'PAYOUT', [], orderId));
+    await client.send('PAYOUT_V4', await prepareRequest(client, 'PAYOUT_V4', [], orderId));
+    await client.send('CAPTURE', await prepareRequest(client, 'CAPTURE', [], orderId)); // and its PREAUTH
+    await client.close();
+    assert.equal(await inspect.exit, 0, inspect.out());
+    const out = inspect.out();
+    assert.match(out, /#1 SALE → 200: pass/);
+    assert.match(out, /#6 CAPTURE → 200: pass/);
+    assert.match(out, /6 passed, 0 failed/);
+    assert.match(out, /operations exercised: 6 of 28; status polled after 1 of 5 asynchronous answers/);
+    const names = readdirSync(report).sort();
+    assert.deepEqual(names, ['junit.xml', 'manifest.json', 'report.html', 'report.json']);
+    for (const entry of JSON.parse(readFileSync(join(report, 'manifest.json'), 'utf8')).files) {
+      assert.equal(createHash('sha256').update(readFileSync(join(report, entry.path))).digest('hex'), entry.sha256, entry.path);
+    }
+    const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'));
+    assert.equal(json.requests.length, 6);
+    assert.deepEqual(json.summary.coverage.exercised, ['CAPTURE', 'PAYOUT', 'PREAUTH', 'SALE', 'STATUS', 'PAYOUT_V4']);
+    assert.equal((readFileSync(join(report, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length, 6 * 13);
+    for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
+    assert.deepEqual(leaks(out), [], 'console');
+  });
+
+  it('reports each mistake under its check, with the diagnosis of a wrong signature, exits 1 and leaks nothing', async () => {
+    const report = join(dir, 'mistakes');
+    const inspect = await start(['inspect', '--port', '0', '--report-dir', report, '--until-requests', '4']);
+    const base = `${inspect.url}/paynet`;
+    // Each request with its own client order id, so only the mistake made on purpose shows.
+    const built = (operation: string, i: number, extra: Array<[string, string]> = []) =>
+      buildRequest(endpointByOperation(operation), { baseUrl: base, credentials, endpointId: '1001' }, sampleRequest(endpointByOperation(operation), [['client_orderid', `M-${process.pid}-${i}`], ...extra]));
+    const send = (r: { url: string; headers: Record<string, string>; body: string }) => request(r.url, { method: 'POST', headers: r.headers, body: r.body }).then((x) => x.body.text());
+    const sale1 = built('SALE', 1);
+    await send({ ...sale1, headers: { ...sale1.headers, accept: 'application/json' } });
+    const sale2 = built('SALE', 2);
+    await send({ ...sale2, body: sale2.body.replace(/amount=[^&]*/, 'amount=1.005') });
+    const payout = built('PAYOUT', 3, [['order_desc', 'two words']]);
+    const wrong = oauthHeaderWithMistake('plus-for-space', { request: { method: 'POST', url: payout.url, params: payout.params }, credentials, method: 'HMAC-SHA1', nonce: `n-${process.pid}`, timestamp: String(Math.floor(Date.now() / 1000)) })!;
+    await send({ ...payout, headers: { ...payout.headers, authorization: wrong } });
+    const payout4 = built('PAYOUT', 4);
+    await send({ ...payout4, body: `${payout4.body}&oauth_nonce=x` });
+    assert.equal(await inspect.exit, 1, inspect.out());
+    const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'));
+    const failed = json.requests.map((r: { verdict: { checks: Array<{ id: string; outcome: string }> } }) => r.verdict.checks.filter((c) => c.outcome === 'fail').map((c) => c.id));
+    assert.deepEqual(failed, [['accept'], ['fields', 'amount', 'signature'], ['signature'], ['signature', 'oauth-in-body']]);
+    const signature = json.requests[2].verdict.checks.find((c: { id: string }) => c.id === 'signature');
+    assert.deepEqual(signature.signature.diagnoses, ['plus-for-space']);
+    assert.match(signature.signature.sent.baseString, /two%2Bwords/);
+    assert.match(signature.signature.correct.baseString, /two%2520words/);
+    assert.match(signature.signature.explanation, /Signature base string/);
+    assert.match(inspect.out(), /#3 PAYOUT → 400: FAIL signature: .*plus-for-space/);
+    for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
+    assert.deepEqual(leaks(inspect.out()), [], 'console');
+    assert.match(readFileSync(join(report, 'report.html'), 'utf8'), /credit_card_number%3D411111%252A/, 'card numbers in base strings are masked');
+  });
+
+  it('with --upstream relays a second payconform mock\'s answers, status and headers unchanged', async () => {
+    const upstream = await start(['mock', '--port', '0', '--prefix', '/paynet']);
+    const report = join(dir, 'upstream');
+    const inspect = await start(['inspect', '--port', '0', '--upstream', upstream.url, '--report-dir', report, '--until-requests', '2']);
+    // Control signatures cover no URL; the OAuth one is made for the sandbox's URL, as in production.
+    const sale = buildRequest(endpointByOperation('SALE'), { baseUrl: `${inspect.url}/paynet`, credentials, endpointId: '1001' }, sampleRequest(endpointByOperation('SALE'), [['client_orderid', `U-${process.pid}`]]));
+    const viaInspect = await request(sale.url, { method: 'POST', headers: sale.headers, body: sale.body });
+    const saleAnswer = JSON.parse(await viaInspect.body.text());
+    assert.equal(viaInspect.statusCode, 200);
+    assert.equal(viaInspect.headers['content-type'], 'application/vnd.pay+json');
+    assert.equal(saleAnswer.type, 'async-response');
+    assert.match(saleAnswer['serial-number'], /^mock-/, 'the upstream mock answered');
+    const payout = buildRequest(endpointByOperation('PAYOUT_V4'), { baseUrl: `${upstream.url}/paynet`, credentials, endpointId: '1001' }, sampleRequest(endpointByOperation('PAYOUT_V4'), [['client-order-id', `U4-${process.pid}`]]));
+    const viaInspect4 = await request(payout.url.replace(upstream.url, inspect.url), { method: 'POST', headers: payout.headers, body: payout.body });
+    assert.equal(viaInspect4.statusCode, 200, await viaInspect4.body.text());
+    assert.equal(await inspect.exit, 0, inspect.out());
+    upstream.child.kill('SIGTERM');
+    assert.match(upstream.out(), /POST \/paynet\/api\/v2\/sale\/1001 200 SALE/, 'the request reached the upstream mock');
+    assert.match(upstream.out(), /POST \/paynet\/api\/v4\/payout\/1001 200 PAYOUT_V4/);
+  });
+
+  it('relays an upstream answer byte for byte, with its status and headers', async () => {
+    const body = Buffer.from('{"type":"error","error-code":"X","weird":"ü\\u0000"}\n');
+    const fake = createServer((req, res) => { req.resume(); res.writeHead(503, { 'content-type': 'application/vnd.pay+json', 'x-sandbox': 'kept' }); res.end(body); });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const port = (fake.address() as { port: number }).port;
+    const inspect = await start(['inspect', '--port', '0', '--upstream', `http://127.0.0.1:${port}`, '--report-dir', join(dir, 'fake'), '--until-requests', '1']);
+    const r = await request(`${inspect.url}/paynet/api/v2/status/1001`, { method: 'POST', headers: { accept: 'application/vnd.pay+json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'login=x' });
+    assert.equal(r.statusCode, 503);
+    assert.equal(r.headers['x-sandbox'], 'kept');
+    assert.deepEqual(Buffer.from(await r.body.arrayBuffer()), body);
+    assert.equal(await inspect.exit, 1);
+    fake.close();
+  });
+
+  it('renders the failure details in a real headless browser (chromium through playwright-core)', async (t) => {
+    const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+    if (!chromium) return t.skip('no chromium on this machine (apt-get install chromium): the HTML report was not checked in a browser');
+    const { chromium: driver } = await import('playwright-core');
+    const browser = await driver.launch({ executablePath: chromium, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await page.goto(`file://${join(dir, 'mistakes', 'report.html')}`);
+      assert.match(await page.locator('#verdict').innerText(), /4 requests: 0 passed every check, 4 failed/);
+      const failure = page.locator('.failure[data-check="signature"]', { hasText: 'plus-for-space' });
+      assert.ok(await failure.isVisible());
+      assert.match(await failure.innerText(), /plus-for-space[\s\S]*Fix:/);
+      const shot = join(dir, 'failure.png');
+      await failure.screenshot({ path: shot });
+      const box = await failure.boundingBox();
+      assert.ok(box && box.height > 100 && box.width > 600, `the failure is laid out (${JSON.stringify(box)})`);
+      assert.ok(statSync(shot).size > 10_000, 'the screenshot shows something');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('refuses bad input with one line and exit 2', async () => {
+    const { runCli } = await import('../support/cli.ts');
+    for (const [args, message] of [
+      [['--upstream', 'https://sandbox.example/paynet'], /--upstream: must be an origin/],
+      [['--until-requests', '0'], /--until-requests: must be a whole number from 1/],
+      [['--duration', 'x'], /--duration: must be a whole number/],
+    ] as const) {
+      const r = await runCli(['inspect', ...args]);
+      assert.equal(r.code, 2, r.err);
+      assert.match(r.err, message);
+    }
+  });
+});
