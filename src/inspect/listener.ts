@@ -46,15 +46,19 @@ export interface RunningListener {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'host']);
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** Far above any form body of the API (the mock refuses over 64 KiB): beyond it nothing is forwarded. */
+const MAX_INSPECTED_BYTES = 16 * MAX_BODY_BYTES;
+
+/** The whole body, to be judged and forwarded unchanged; undefined when it is too large to hold. */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size <= MAX_BODY_BYTES + 1) chunks.push(c);
+      if (size <= MAX_INSPECTED_BYTES) chunks.push(c);
     });
-    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('end', () => resolve(size <= MAX_INSPECTED_BYTES ? Buffer.concat(chunks) : undefined));
     req.once('error', reject);
   });
 }
@@ -96,6 +100,11 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
+    if (body === undefined) {
+      res.writeHead(413, { 'content-type': 'text/plain' });
+      res.end(`payconform inspect: body over ${MAX_INSPECTED_BYTES} bytes, not forwarded\n`);
+      return;
+    }
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const addressed = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;

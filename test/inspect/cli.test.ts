@@ -144,6 +144,9 @@ describe('payconform inspect', () => {
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const port = (fake.address() as { port: number }).port;
     const inspect = await start(['inspect', '--port', '0', '--upstream', `http://127.0.0.1:${port}`, '--report-dir', join(dir, 'fake'), '--until-requests', '1']);
+    const huge = await request(`${inspect.url}/paynet/api/v2/status/1001`, { method: 'POST', body: Buffer.alloc(2 * 1024 * 1024, 0x61) });
+    assert.equal(huge.statusCode, 413, 'a body too large to hold is refused, not forwarded truncated');
+    await huge.body.text();
     const r = await request(`${inspect.url}/paynet/api/v2/status/1001`, { method: 'POST', headers: { accept: 'application/vnd.pay+json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'login=x' });
     assert.equal(r.statusCode, 503);
     assert.equal(r.headers['x-sandbox'], 'kept');
