@@ -9,17 +9,11 @@ import { fieldError } from '../../errors.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { recordLine, writeInspectReport } from '../../inspect/report.ts';
 import { readMerchants, testMerchant } from '../../mock/merchants.ts';
-import { str } from '../args.ts';
+import { str, wholeNumber } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const stamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
-
-function wholeNumber(value: string | undefined, field: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw fieldError('ERR_USAGE', field, `must be a whole number from ${min} to ${max}`);
-  return Number(value);
-}
 
 export const inspectCommand: Command = {
   spec: {

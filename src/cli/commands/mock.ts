@@ -3,15 +3,8 @@ import { fieldError } from '../../errors.ts';
 import { DEFECTS, defectNamed } from '../../mock/defects.ts';
 import { readMerchants, TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
 import { startMock } from '../../mock/server.ts';
-import { str } from '../args.ts';
+import { str, wholeNumber } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-
-function wholeNumber(value: string | undefined, field: string, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || n < min || n > max) throw fieldError('ERR_USAGE', field, `must be a whole number from ${min} to ${max}`);
-  return n;
-}
 
 export const mockCommand: Command = {
   spec: {
@@ -52,11 +45,11 @@ export const mockCommand: Command = {
     if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
     const mock = await startMock({
       merchants: file === undefined ? undefined : readMerchants(file),
-      port: wholeNumber(str(values.port), '--port', 0, 0, 65535),
+      port: wholeNumber(str(values.port), '--port', 0, 65535) ?? 0,
       host: str(values.host) ?? '127.0.0.1',
       ...(prefix === undefined ? {} : { prefix }),
       ...(publicUrl === undefined ? {} : { publicUrl }),
-      windowSeconds: wholeNumber(str(values['window-seconds']), '--window-seconds', 300, 1, 86_400),
+      windowSeconds: wholeNumber(str(values['window-seconds']), '--window-seconds', 1, 86_400) ?? 300,
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
       defect,
     }).catch((err: NodeJS.ErrnoException) => {
