@@ -26,6 +26,9 @@ const RANK: readonly Outcome[] = ['failed', 'ambiguous', 'undefined', 'pending',
 
 const isoOf = (t: { seconds: number; nanos: number } | undefined): string | undefined => t && new Date(t.seconds * 1000 + t.nanos / 1e6).toISOString();
 
+/** A report directory's timestamp: UTC to the second, with no colons (safe on every file system). */
+export const reportStamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+
 /** One result per executed scenario (the last attempt where a scenario was retried). */
 export function scenarioResults(ndjson: string): { results: ScenarioResult[]; meta: Record<string, unknown>; started?: string | undefined; finished?: string | undefined } {
   const pickles = new Map<string, { name: string; uri: string; tags: string[] }>();

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { fieldError, PayconformError } from '../../errors.ts';
 import { defectNamed } from '../../mock/defects.ts';
-import { endpointTable, manifestOf, summarize } from '../../report/bundle.ts';
+import { endpointTable, manifestOf, reportStamp, summarize } from '../../report/bundle.ts';
 import { targetFromEnv } from '../../suite/target.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
@@ -16,7 +16,6 @@ import type { Command, ExitCode, Io } from '../command.ts';
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-const stamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
 
 function checkBaseUrl(baseUrl: string, live: boolean): void {
   let url: URL;
@@ -67,7 +66,7 @@ export const certifyCommand: Command = {
     // The steps read the target from the environment: check it here, before anything is sent.
     const env = { ...io.env, ...(baseUrl === undefined ? { PAYCONFORM_BASE_URL: '' } : { PAYCONFORM_BASE_URL: baseUrl }), PAYCONFORM_LIVE: live ? '1' : '', PAYCONFORM_MOCK_DEFECT: defect ?? '' };
     const target = targetFromEnv(env);
-    const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', stamp()));
+    const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', reportStamp()));
     const targetText = baseUrl === undefined ? `the embedded mock gateway (TEST-ONLY merchant)${defect ? `, deliberately broken: ${defect}` : ''}` : new URL(baseUrl).origin + new URL(baseUrl).pathname.replace(/\/+$/, '');
     if (live) await confirmLive(io, `certify: LIVE run against ${targetText} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
     mkdirSync(dir, { recursive: true });

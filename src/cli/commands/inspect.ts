@@ -9,11 +9,11 @@ import { fieldError } from '../../errors.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { recordLine, writeInspectReport } from '../../inspect/report.ts';
 import { readMerchants, testMerchant } from '../../mock/merchants.ts';
+import { reportStamp } from '../../report/bundle.ts';
 import { str, wholeNumber } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
-const stamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
 
 export const inspectCommand: Command = {
   spec: {
@@ -39,7 +39,7 @@ export const inspectCommand: Command = {
     const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
     const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
     const windowSeconds = wholeNumber(str(values['window-seconds']), '--window-seconds', 1, 86_400);
-    const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', `inspect-${stamp()}`));
+    const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', `inspect-${reportStamp()}`));
     const startedAt = new Date().toISOString();
     let stop: () => void = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
