@@ -5,7 +5,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { join, resolve } from 'node:path';
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { fieldError, PayconformError } from '../../errors.ts';
 import { defectNamed } from '../../mock/defects.ts';
 import { endpointTable, manifestOf, reportStamp, summarize } from '../../report/bundle.ts';
@@ -73,6 +72,8 @@ export const certifyCommand: Command = {
     Object.assign(process.env, env);
 
     const tags = [live ? 'not @mock-only' : undefined, str(values.tags)].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
+    // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
+    const { loadConfiguration, runCucumber } = await import('@cucumber/cucumber/api');
     const { runConfiguration } = await loadConfiguration({
       // cucumber.json's profiles are for plain `npx cucumber-js`; certify sets the same options itself.
       file: false,
