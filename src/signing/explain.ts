@@ -40,8 +40,8 @@ export function explain(result: SignResult): Explanation {
 
   if (result.scheme === 'control') {
     const { control } = result;
-    const formula = endpoint.auth.kind === 'control' ? endpoint.auth.fields : [];
-    add('formula', 'Control formula (api-spec.md, Scheme A)', formulaText(formula), ['the merchant control key is appended last and never sent']);
+    // The computed fields carry the formula's names, sources and cents flags, in the formula's order.
+    add('formula', 'Control formula (api-spec.md, Scheme A)', formulaText(control.fields), ['the merchant control key is appended last and never sent']);
     for (const f of control.fields.filter((x) => x.cents)) {
       add('cents', `Amount in integer cents: ${f.name}`, f.value, [`${JSON.stringify(f.raw)} → ${f.value} (decimal arithmetic, no floating point)`]);
     }
