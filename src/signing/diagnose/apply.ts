@@ -29,7 +29,8 @@ export function oauthHeaderWithMistake(id: string, input: OAuthMistakeInput, var
   const base = recipeBaseString(recipe, oauthParts(input.request.method ?? 'POST', input.request.url, input.request.params, protocol, input.realm));
   const signature = input.method === 'HMAC-SHA1'
     ? recipeHmac(recipe, input.credentials.controlKey ?? '', input.credentials.tokenSecret ?? '', base)
-    : rsaSign(recipe.rsaHash, Buffer.from(base, 'utf8'), loadPrivateKey(input.credentials.privateKeyPem ?? '')).toString('base64');
+    // Stryker disable next-line StringLiteral: any non-PEM text ("" or another) fails loadPrivateKey with the same ERR_KEY "is not PEM"
+    : rsaSign(recipe.rsaHash, Buffer.from(base), loadPrivateKey(input.credentials.privateKeyPem ?? '')).toString('base64');
   return buildAuthorizationHeader([...protocol, ['oauth_signature', signature]], input.realm);
 }
 

@@ -4,7 +4,7 @@
  * one is recomputed under every mistake, so the cost stays small for vector files.
  */
 import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
-import { endpointByOperation, findPath, type Endpoint } from '../../catalogue/index.ts';
+import { endpointByOperation, findPath, type ControlField, type Endpoint } from '../../catalogue/index.ts';
 import { isPayconformError, PayconformError } from '../../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
 import { computeControl, CONTROL_KEY_PLACEHOLDER, type ControlComputation } from '../control.ts';
@@ -32,25 +32,26 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
   const match = findPath(pathname);
   const endpoint = input.operation !== undefined ? endpointByOperation(input.operation) : match?.endpoint;
   if (endpoint !== undefined) signableScheme(endpoint);
-  if (endpoint?.auth.kind === 'control') return diagnoseControl(input, endpoint, match?.endpointId ?? pathname.slice(pathname.lastIndexOf('/') + 1));
+  if (endpoint?.auth.kind === 'control') return diagnoseControl(input, endpoint.operation, endpoint.auth.fields, match?.endpointId ?? pathname.slice(pathname.lastIndexOf('/') + 1));
   return diagnoseOAuth(input, endpoint);
 }
 
-function diagnoseControl(input: DiagnoseInput, endpoint: Endpoint, endpointId: string): Diagnosis {
-  const formula = endpoint.auth.kind === 'control' ? endpoint.auth.fields : [];
+function diagnoseControl(input: DiagnoseInput, operation: string, formula: readonly ControlField[], endpointId: string): Diagnosis {
   const params = input.request.params;
   const given = input.given.control ?? params.find(([n]) => n === 'control')?.[1];
   const base = { scheme: 'control' as const };
   if (given === undefined) return { ...base, verdict: 'invalid', defects: [], message: 'control: missing', correct: {} };
   const key = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
-  const ctx = { operation: endpoint.operation, endpointId, login: input.credentials.login, params: params.filter(([n]) => n !== 'control') };
+  // A `control` pair among the params needs no filtering: values are looked up by formula field names only.
+  const ctx = { operation, endpointId, login: input.credentials.login, params };
   let correct: ControlComputation | undefined;
-  let problem = '';
+  let why: string;
   try {
     correct = computeControl(formula, ctx, key);
+    why = 'control does not match the formula';
   } catch (err) {
     if (!isPayconformError(err)) throw err;
-    problem = err.message;
+    why = `control cannot be computed (${err.message})`;
   }
   const correctOut = correct ? { controlInput: correct.controlInput } : {};
   if (correct && constantTimeEqual(given, correct.control)) {
@@ -64,7 +65,6 @@ function diagnoseControl(input: DiagnoseInput, endpoint: Endpoint, endpointId: s
     defects.push(m.id);
     partner ??= hit.keyFirst ? CONTROL_KEY_PLACEHOLDER + hit.prefix : hit.prefix + CONTROL_KEY_PLACEHOLDER;
   }
-  const why = correct ? 'control does not match the formula' : `control cannot be computed (${problem})`;
   return {
     ...base, verdict: 'invalid', defects, correct: correctOut,
     message: `${why}; ${defects.length ? `reproduced by: ${defects.join(', ')}` : 'no known mistake reproduces it'}`,
@@ -104,9 +104,10 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
   });
   if (used === method && check(used, REFERENCE, correctBase)) return result('valid', [], `${method} signature is valid`);
   if (used !== method) {
+    // Only reached with a catalogue endpoint: without one, `method` is the one the header names.
     const reproduced = check(used, REFERENCE, correctBase);
     return result('invalid', reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
-      `authorization: oauth_signature_method is ${used}; ${endpoint?.operation ?? 'this endpoint'} requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`);
+      `authorization: oauth_signature_method is ${used}; ${endpoint!.operation} requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`);
   }
   const defects: string[] = [];
   let partnerBase: string | undefined;
@@ -139,7 +140,7 @@ function signatureCheck(input: DiagnoseInput, signature: string): (method: Metho
       return constantTimeEqual(signature, recipeHmac(recipe, secret, input.credentials.tokenSecret ?? '', base));
     }
     publicKey ??= rsaPublicKey(input);
-    return canonical && rsaVerify(recipe.rsaHash, Buffer.from(base, 'utf8'), publicKey, bytes);
+    return canonical && rsaVerify(recipe.rsaHash, Buffer.from(base), publicKey, bytes);
   };
 }
 

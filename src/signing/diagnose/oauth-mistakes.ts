@@ -28,9 +28,9 @@ const keepOnePerName = (pairs: Pair[], last: boolean): Pair[] => {
   for (const p of pairs) if (last || !kept.has(p[0])) kept.set(p[0], p);
   return [...kept.values()];
 };
-/** scheme://host:port/path exactly as written (case and port kept), no query. */
+/** scheme://host:port/path exactly as written (case and port kept), no query. No user info: normalizeUrl rejects it. */
 const asWritten = (input: string, keepCase: boolean, keepPort: boolean): string => {
-  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::([0-9]+))?([^?#]*)/i.exec(input);
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(\[[^\]]*\]|[^:/?#]*)(?::([0-9]+))?([^?#]*)/i.exec(input);
   if (!m) return input;
   const [, scheme, host, port, path] = m as unknown as [string, string, string, string | undefined, string];
   const authority = `${keepCase ? host : host.toLowerCase()}${port !== undefined && keepPort ? `:${port}` : ''}`;

@@ -36,6 +36,7 @@ export interface OAuthRecipe {
 
 export const REFERENCE: OAuthRecipe = {
   encode: (s) => percentEncode(s),
+  // Stryker disable next-line ArrowFunction: never called: recipeBaseString routes this very function to signatureBaseString
   encodeOuter: (s) => percentEncode(s),
   query: (url) => url.queryPairs,
   baseUrl: (url) => url.normalized,
@@ -50,12 +51,13 @@ export function recipeBaseString(recipe: OAuthRecipe, parts: OAuthParts): string
   const pairs = recipe.collect(parts, recipe.query(parts.url));
   const sorted = recipe.sort(pairs.map(([n, v]): Pair => [recipe.encode(n), recipe.encode(v)]));
   const joined = sorted.map(([n, v]) => `${n}=${v}`).join('&');
+  // Stryker disable next-line ConditionalExpression: the general line below builds the same string with the reference encoder
   if (recipe.encodeOuter === REFERENCE.encodeOuter) return signatureBaseString(parts.method, recipe.baseUrl(parts.url), joined);
   return `${parts.method.toUpperCase()}&${recipe.encodeOuter(recipe.baseUrl(parts.url))}&${recipe.encodeOuter(joined)}`;
 }
 
 export function recipeHmac(recipe: OAuthRecipe, secret: string, tokenSecret: string, baseString: string): string {
-  return createHmac(recipe.hmacHash, recipe.hmacKey(secret, tokenSecret)).update(baseString, 'utf8').digest('base64');
+  return createHmac(recipe.hmacHash, recipe.hmacKey(secret, tokenSecret)).update(baseString).digest('base64');
 }
 
 export function oauthParts(method: string, url: string, body: readonly Pair[], protocol: readonly Pair[], realm: string | undefined): OAuthParts {
@@ -65,7 +67,7 @@ export function oauthParts(method: string, url: string, body: readonly Pair[], p
 /** The query as written, split but not decoded (for the query-not-decoded mistake). */
 export function rawQueryPairs(url: NormalizedUrl): Pair[] {
   const search = new URL(url.input).search.slice(1);
-  return search === '' ? [] : search.split('&').filter(Boolean).map((s): Pair => {
+  return search.split('&').filter(Boolean).map((s): Pair => {
     const eq = s.indexOf('=');
     return eq === -1 ? [s, ''] : [s.slice(0, eq), s.slice(eq + 1)];
   });
