@@ -35,6 +35,7 @@ export function checkVector(v: Vector): VectorResult {
 }
 
 function checkSigning(v: Vector): VectorResult {
+  // Stryker disable next-line ObjectLiteral: speed only; without the hint the RSA signature is re-signed, with the same result
   const actual: ExpectedValues = expectedValues(computeVector(v, { rsaSignatureHint: v.expected.signature }));
   const mismatches: Mismatch[] = [];
   for (const field of SIGNED_FIELDS) {
@@ -59,7 +60,7 @@ function checkVerification(v: Vector): VectorResult {
     request: { method: v.request.method, url: v.request.url, params: v.request.params },
     credentials: { login: c.login, controlKey: c.merchantControlKey, privateKeyPem: c.privateKeyPem, publicKeyPem: c.publicKeyPem, token: c.token, tokenSecret: c.tokenSecret },
     given: v.given ?? {},
-    ...(v.operation === undefined ? {} : { operation: v.operation }),
+    operation: v.operation,
   });
   const mismatches: Mismatch[] = [];
   if (diagnosis.verdict !== v.expected.verdict) mismatches.push({ field: 'verdict', expected: v.expected.verdict ?? '', actual: diagnosis.verdict });
@@ -71,6 +72,7 @@ function checkVerification(v: Vector): VectorResult {
 
 /** The real concatenation with the key swapped for its placeholder, so a report never shows it. */
 function hideKey(controlInput: string, v: Vector): string {
+  // Stryker disable next-line StringLiteral: with no key any stand-in works alike ('' is skipped below; another one ends no real controlInput)
   const key = v.credentials.merchantControlKey ?? '';
   return key !== '' && controlInput.endsWith(key) ? controlInput.slice(0, -key.length) + CONTROL_KEY_PLACEHOLDER : controlInput;
 }

@@ -11,7 +11,8 @@ export interface FirstDifference {
 export function firstDifference(expected: string, actual: string, context = 30): FirstDifference | null {
   if (expected === actual) return null;
   let i = 0;
-  while (i < expected.length && i < actual.length && expected[i] === actual[i]) i++;
+  // The strings differ, so this stops: at a differing character, or where one ends (undefined !== a character).
+  while (expected[i] === actual[i]) i++;
   const from = Math.max(0, i - context);
   const lead = from > 0 ? '…' : '';
   const cut = (s: string): string => lead + s.slice(from, i + context) + (s.length > i + context ? '…' : '');

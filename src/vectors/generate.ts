@@ -4,6 +4,7 @@
  * same bytes: nonces and timestamps come from the seed, never from the clock.
  */
 import { ENDPOINTS, type Endpoint } from '../catalogue/index.ts';
+import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { expectedValues } from '../signing/sign.ts';
 import { computeVector } from './compute.ts';
@@ -48,28 +49,25 @@ function fieldValue(name: string, d: Data): string {
     case 'amount': return d.amount();
     case 'currency': return d.pick(['EUR', 'USD', 'GBP']);
     case 'email': return d.pick(['jane.doe@example.com', 'j+test@example.org', 'o\'brien@example.net']);
-    case 'order_desc': return d.pick(['Order #42', 'Blue shirt (XL)', 'Abo: 3 Monate']);
     case 'ipaddress': return `192.0.2.${1 + d.int(250)}`;
     case 'redirect_url': return 'https://merchant.example/return?o=1&s=ok';
     case 'card_printed_name': return d.pick(['JANE DOE', 'JOHN SMITH']);
-    case 'credit_card_number': return '4111111111111111';
-    case 'expire_month': return String(1 + d.int(12)).padStart(2, '0');
-    case 'expire_year': return String(30 + d.int(9));
-    case 'cvv2': return '123';
+    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable today (every formula field and extra has its own case); a safety net for a new formula field
     default: return `value-${d.hex(6)}`;
   }
 }
 
-const EXTRA_FIELDS = ['order_desc', 'ipaddress', 'redirect_url', 'card_printed_name', 'currency'];
+/**
+ * Payload fields added to a catalogue vector, by variant (0, 1, 2). None is a formula field or one
+ * of the OAuth vectors' base fields, so each is added once.
+ */
+const EXTRA_FIELDS: readonly (readonly string[])[] = [[], ['ipaddress'], ['redirect_url', 'card_printed_name']];
 
 function paramsFor(endpoint: Endpoint, d: Data, variant: number): Pair[] {
   const names: string[] = endpoint.auth.kind === 'control'
     ? endpoint.auth.fields.filter((f) => f.from === 'params').map((f) => f.name)
     : [endpoint.version === 'v4' ? 'client-order-id' : 'client_orderid', 'amount', 'currency'];
-  for (let i = 0; i < variant; i++) {
-    const extra = EXTRA_FIELDS[(variant + i) % EXTRA_FIELDS.length]!;
-    if (!names.includes(extra)) names.push(extra);
-  }
+  names.push(...EXTRA_FIELDS[variant]!);
   const pairs: Pair[] = names.map((n) => [n, fieldValue(n, d)]);
   // Send order varies: the signer must not depend on it.
   return variant === 2 ? pairs.reverse() : pairs;
@@ -115,7 +113,7 @@ function oauthEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, id = 
   const path = origin.pathname.replace(/\/+$/, '');
   const at = (b: string, endpointId = id): string => url(endpoint, endpointId, b);
   const draft = (name: string, description: string, params: Pair[], u = at(base), realm?: string): Draft =>
-    ({ id: `${prefix}${name}`, description: `${endpoint.operation}: ${description}`, scheme, url: u, params, ...(realm === undefined ? {} : { realm }) });
+    ({ id: `${prefix}${name}`, description: `${endpoint.operation}: ${description}`, scheme, url: u, params, realm });
   return [
     draft('unicode', 'UTF-8 of 2-, 3- and 4-byte characters in a value', [['order_desc', 'Zahlung für Jörg — 東京 🎉'], ['amount', '10.00']]),
     draft('reserved-characters', "every reserved character and `!'()*`, which encodeURIComponent leaves alone", [['order_desc', "!*'();:@&=+$,/?#[]% ~"], ['amount', '1.00']]),
@@ -134,6 +132,7 @@ function oauthEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, id = 
 
 /** Amount and id edge cases on one control endpoint (amounts only where its formula has one). */
 function controlEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, d: Data, id = '1001'): Draft[] {
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: type narrowing only; both callers pass control endpoints
   if (endpoint.auth.kind !== 'control') return [];
   const fields = endpoint.auth.fields;
   const draft = (name: string, description: string, amount: string, endpointId = id): Draft => ({
@@ -179,7 +178,13 @@ function drafts(d: Data, options: GenerateOptions): Draft[] {
   const byOp = (op: string): Endpoint => ENDPOINTS.find((e) => e.operation === op)!;
   all.push(...oauthEdgeDrafts(byOp('PAYOUT'), 'edge-', base), ...controlEdgeDrafts(byOp('SALE'), 'edge-control-', base, d));
   all.push({ ...oauthEdgeDrafts(byOp('PAYOUT_V4'), 'edge-rsa-', base)[0]!, description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base string with non-ASCII text' });
-  all.push({ ...oauthEdgeDrafts(byOp('PAYOUT'), 'edge-', 'https://gateway.example')[1]!, id: 'edge-no-prefix', description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)' });
+  const reserved = oauthEdgeDrafts(
+    byOp('PAYOUT'),
+    // Stryker disable next-line StringLiteral: the prefix only builds an id that is replaced just below
+    'edge-',
+    'https://gateway.example',
+  )[1]!;
+  all.push({ ...reserved, id: 'edge-no-prefix', description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)' });
   return all;
 }
 
@@ -198,13 +203,16 @@ export function generateVectors(options: GenerateOptions): VectorFile {
       scheme: draft.scheme,
       ...(draft.operation === undefined ? {} : { operation: draft.operation }),
       request: { method: 'POST', url: draft.url, params: draft.params },
-      credentials: draft.scheme === 'oauth-rsa-sha256' ? { login, privateKeyPem: options.privateKeyPem ?? '' } : { login, merchantControlKey: controlKey },
+      credentials: draft.scheme === 'oauth-rsa-sha256'
+        // Stryker disable next-line StringLiteral: any non-PEM stand-in for a missing key fails computeVector with the same ERR_KEY error
+        ? { login, privateKeyPem: options.privateKeyPem ?? '' }
+        : { login, merchantControlKey: controlKey },
       ...(oauth === undefined ? {} : { oauth }),
       expected: {},
     };
     const expected = expectedValues(computeVector(vector));
     // The format's controlInput is the real concatenation (vector-format.md).
-    if (expected.controlInput !== undefined) expected.controlInput = expected.controlInput.replace(/<merchant_control_key>$/, controlKey);
+    if (expected.controlInput !== undefined) expected.controlInput = expected.controlInput.slice(0, -CONTROL_KEY_PLACEHOLDER.length) + controlKey;
     vector.expected = expected;
     return vector;
   });

@@ -35,7 +35,6 @@ function schemaValidator(): ValidateFunction {
 function schemaProblem(e: ErrorObject): string {
   const where = e.instancePath || '/';
   if (e.keyword === 'additionalProperties') return `${where}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-  if (e.keyword === 'const' && e.instancePath === '/format') return `/format: must be "${VECTOR_FORMAT}"`;
   return `${where}: ${e.message ?? 'is invalid'}`;
 }
 
@@ -108,10 +107,8 @@ function vectorProblems(v: Vector, at: string): string[] {
   if (v.operation !== undefined) {
     guard('/operation', () => {
       const endpoint = endpointByOperation(v.operation!);
-      if (endpoint.operation !== v.operation) throw new PayconformError('ERR_UNKNOWN_OPERATION', '', { rule: `unknown operation "${v.operation}" (names are upper case, e.g. ${endpoint.operation})` });
-      if (match && match.endpoint !== endpoint) {
-        throw new PayconformError('ERR_SCHEME', '', { rule: `is ${v.operation} but the URL is the ${match.endpoint.operation} endpoint` });
-      }
+      if (endpoint.operation !== v.operation) problems.push(`${at}/operation: unknown operation "${v.operation}" (names are upper case, e.g. ${endpoint.operation})`);
+      else if (match && match.endpoint !== endpoint) problems.push(`${at}/operation: is ${v.operation} but the URL is the ${match.endpoint.operation} endpoint`);
     });
   }
   if (v.scheme === 'control' && !match) problems.push(`${at}/request/url: a control vector needs a catalogue endpoint URL (…/api/<version>/<operation>/<endpointId>)`);

@@ -40,7 +40,8 @@ export function fillPlaceholders(data: unknown, secrets: Secrets): string[] {
   if (!Array.isArray(vectors)) return missing;
   vectors.forEach((v, i) => {
     const c = (v as { credentials?: Record<string, unknown> } | null)?.credentials;
-    if (!c || typeof c !== 'object') return;
+    // Only an object can hold a placeholder: any other truthy value has no such properties.
+    if (!c) return;
     if (c.merchantControlKey === CONTROL_KEY_PLACEHOLDER) {
       if (secrets.controlKey === undefined) missing.push(`/vectors/${i}/credentials/merchantControlKey: is the placeholder ${CONTROL_KEY_PLACEHOLDER}; set PAYCONFORM_CONTROL_KEY to check it`);
       else c.merchantControlKey = secrets.controlKey;

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ENDPOINTS, matchPath } from '../../src/catalogue/index.ts';
 import { normalizeUrl } from '../../src/signing/normalize-url.ts';
@@ -33,6 +34,57 @@ describe('vectors generate', () => {
       if (e.auth.kind === 'unstated') assert.equal(counts.get(e.operation), undefined, e.operation);
       else assert.ok((counts.get(e.operation) ?? 0) >= 3, `${e.operation}: ${counts.get(e.operation) ?? 0}`);
     }
+  });
+
+  it('holds nothing JSON would drop: the vectors in memory are the ones written to the file', () => {
+    assert.deepEqual(JSON.parse(JSON.stringify(file)), file);
+  });
+
+  describe('for chosen operations (a partner pack)', () => {
+    const key = 'k$$1$&`x';
+    const pack = generateVectors({ operations: ['SALE', 'PAYOUT', 'PAYOUT_V4'], privateKeyPem: pem, baseUrl: 'http://h.example/pfx/', endpointId: '55', login: 'L', controlKey: key });
+    const byId = new Map(pack.vectors.map((v) => [v.id, v]));
+
+    it('has the three catalogue vectors and the edge cases of each chosen operation, and nothing else', () => {
+      const ops = new Set(pack.vectors.map((v) => matchPath(normalizeUrl(v.request.url).pathname).endpoint.operation));
+      assert.deepEqual([...ops].sort(), ['PAYOUT', 'PAYOUT_V4', 'SALE']);
+      for (const id of ['sale-001', 'sale-003', 'payout-002', 'payout-v4-003', 'sale-edge-amount-0-decimals', 'sale-edge-amount-zero', 'sale-edge-int64-endpoint-id',
+        'payout-edge-unicode', 'payout-edge-default-port', 'payout-edge-realm', 'payout-v4-edge-unicode', 'payout-v4-edge-int64-endpoint-id']) assert.ok(byId.has(id), id);
+      // 3 × 3 catalogue vectors, SALE: 5 amounts + int64 id, each OAuth endpoint: 12 canonicalisation cases.
+      assert.equal(pack.vectors.length, 9 + 6 + 12 + 12);
+      assert.ok(!byId.has('edge-no-prefix') && !byId.has('edge-unicode'));
+    });
+
+    it('uses the one endpointId given, except in the int64 cases', () => {
+      for (const v of pack.vectors) {
+        const id = v.request.url.split('?')[0]!.split('/').pop();
+        assert.equal(id, v.id.endsWith('int64-endpoint-id') ? '9223372036854775807' : '55', v.id);
+      }
+    });
+
+    it('builds the port and host cases from the base URL (http: default port 80, trailing slash dropped)', () => {
+      assert.equal(byId.get('payout-edge-default-port')!.request.url, 'http://h.example:80/pfx/api/v2/payout/55');
+      assert.equal(byId.get('payout-edge-explicit-port')!.request.url, 'http://h.example:8443/pfx/api/v2/payout/55');
+      assert.equal(byId.get('payout-edge-uppercase-host')!.request.url, 'HTTP://H.EXAMPLE/pfx/api/v2/payout/55');
+      const slashes = generateVectors({ operations: ['PAYOUT'], baseUrl: 'https://h.example/pfx//' }).vectors.find((v) => v.id === 'payout-edge-default-port')!;
+      assert.equal(slashes.request.url, 'https://h.example:443/pfx/api/v2/payout/1001');
+    });
+
+    it('writes the control key as given at the end of controlInput, even one with $ patterns', () => {
+      for (const v of pack.vectors.filter((x) => x.scheme === 'control')) {
+        const p = new Map(v.request.params);
+        const cents = v.id === 'sale-edge-amount-0-decimals' ? '1000' : v.id === 'sale-edge-amount-zero' ? '0' : null;
+        const input = v.expected.controlInput!;
+        assert.ok(input.endsWith(`${p.get('email')}${key}`), input);
+        assert.ok(input.startsWith(`${v.id.includes('int64') ? '9223372036854775807' : '55'}${p.get('client_orderid')}`), input);
+        if (cents !== null) assert.equal(input, `55${p.get('client_orderid')}${cents}${p.get('email')}${key}`);
+        assert.equal(v.expected.control, createHash('sha1').update(input).digest('hex'));
+      }
+    });
+
+    it('signs with the login given', () => {
+      for (const v of pack.vectors.filter((x) => x.scheme !== 'control')) assert.match(v.expected.authorization!, /oauth_consumer_key="L"/);
+    });
   });
 
   it('has the edge cases the issue names', () => {
