@@ -61,9 +61,7 @@ export function parseAuthorizationHeader(header: string): ParsedAuthorization {
     if (name === 'realm') realm = raw;
     else if (name.startsWith('oauth_')) pairs.push([name, percentDecode(raw, `authorization ${name}`)]);
     else throw headerError(`unexpected parameter "${name}" (only realm and oauth_* belong here)`);
-    if (header[ITEM.lastIndex - 1] !== ',' && ITEM.lastIndex < header.length) {
-      throw headerError(`malformed at character ${ITEM.lastIndex + 1}`);
-    }
+    // ITEM ends with a comma or at the end of the header, so the next item starts right after this one.
   }
   if (pairs.length === 0) throw headerError('carries no oauth_* parameters');
   return { realm, pairs };

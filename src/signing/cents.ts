@@ -14,14 +14,15 @@ export function toCents(amount: string | number, field = 'amount'): string {
   if (!match || text === '') {
     throw fieldError('ERR_AMOUNT_FORMAT', field, whyNotDecimal(text));
   }
-  const whole = match[1] || '0';
+  const whole = match[1]!; // BigInt('') is 0n, so an empty integer part ('.5') needs no default
   const fraction = (match[2] ?? '').padEnd(2, '0');
   return (BigInt(whole) * 100n + BigInt(fraction)).toString();
 }
 
 function numberToDecimal(amount: number, field: string): string {
   if (!Number.isFinite(amount)) throw fieldError('ERR_AMOUNT_FORMAT', field, 'must be a finite number (got NaN or Infinity)');
-  if (amount < 0 || Object.is(amount, -0)) throw fieldError('ERR_AMOUNT_FORMAT', field, 'must not be negative');
+  // Other negative numbers print with a leading '-', which whyNotDecimal rejects with the same rule.
+  if (Object.is(amount, -0)) throw fieldError('ERR_AMOUNT_FORMAT', field, 'must not be negative');
   // The shortest decimal that round-trips; exponent forms (1e+21, 1e-7) are rejected below.
   return String(amount);
 }

@@ -14,7 +14,6 @@ export type Pair = readonly [name: string, value: string];
  */
 export function decodeForm(text: string, field = 'body'): Pair[] {
   const pairs: Pair[] = [];
-  if (text === '') return pairs;
   let index = 0;
   for (const segment of text.split('&')) {
     index += 1;

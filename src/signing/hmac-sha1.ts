@@ -11,5 +11,5 @@ export function hmacSigningKey(consumerSecret: string, tokenSecret = ''): string
 
 /** Base64 HMAC-SHA1 of the base string (§3.4.2, "digest" then base64). */
 export function hmacSha1Signature(signingKey: string, baseString: string): string {
-  return createHmac('sha1', signingKey).update(baseString, 'utf8').digest('base64');
+  return createHmac('sha1', signingKey).update(baseString).digest('base64'); // a string is hashed as UTF-8
 }

@@ -14,8 +14,10 @@ export interface NormalizedParams {
 }
 
 export function compareEncodedPairs(a: Pair, b: Pair): number {
-  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
-  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
+  if (a[0] < b[0]) return -1;
+  if (a[0] > b[0]) return 1;
+  if (a[1] < b[1]) return -1;
+  if (a[1] > b[1]) return 1;
   return 0;
 }
 
@@ -28,6 +30,7 @@ const INSERTION_SORT_MAX = 64;
 /** `pairs` are the decoded parameters from body, query and protocol, oauth_signature already left out. */
 export function normalizeParams(pairs: readonly Pair[]): NormalizedParams {
   const n = pairs.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: both sorts give the same order (see above); the limit is for speed only
   const small = n <= INSERTION_SORT_MAX;
   const sorted: Pair[] = [];
   for (let i = 0; i < n; i++) {

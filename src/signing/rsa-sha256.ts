@@ -11,18 +11,20 @@ import type Forge from 'node-forge';
 let forge: typeof Forge | undefined;
 const loadForge = (): typeof Forge => (forge ??= createRequire(import.meta.url)('node-forge') as typeof Forge);
 
+// Buffer.from(string) is the string's UTF-8 bytes.
 export function rsaSha256Signature(privateKey: KeyObject, baseString: string): string {
-  return sign('sha256', Buffer.from(baseString, 'utf8'), privateKey).toString('base64');
+  return sign('sha256', Buffer.from(baseString), privateKey).toString('base64');
 }
 
 export function rsaSha256Verify(publicKey: KeyObject, baseString: string, signatureBase64: string): boolean {
   const signature = Buffer.from(signatureBase64, 'base64');
   // Buffer.from ignores bad characters; only canonical base64 counts as the signature sent.
   if (signature.toString('base64') !== signatureBase64) return false;
-  return verify('sha256', Buffer.from(baseString, 'utf8'), publicKey, signature);
+  return verify('sha256', Buffer.from(baseString), publicKey, signature);
 }
 
 /** Reference implementation with node-forge (about 50× slower): for cross-checks, never hot paths. */
+// Buffer.from(string) is the string's UTF-8 bytes.
 export function rsaSha256SignatureForge(privateKeyPem: string, baseString: string): string {
   const f = loadForge();
   const key = f.pki.privateKeyFromPem(privateKeyPem);

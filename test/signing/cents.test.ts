@@ -26,6 +26,15 @@ describe('amount in cents (spec Scheme A rule 3)', () => {
     ["1'000", /thousands separators/], ['10.', /decimal point/], [' 10', /spaces/], ['.', /decimal point/],
     ['1.2.3', /non-negative decimal/], ['0x10', /non-negative decimal/], ['１０', /non-negative decimal/],
     [Number.NaN, /finite/], [Number.POSITIVE_INFINITY, /finite/], [-5, /negative/], [1e21, /exponent notation/], [1e-7, /exponent notation/],
+    // -Infinity is not finite (before being negative); -0 is negative although it prints as "0".
+    [Number.NEGATIVE_INFINITY, /finite/], [-0, /must not be negative/],
+    // Only blanks: empty, not "spaces".
+    ['   ', /must not be empty/],
+    // Each rule matches the whole text: a word around NaN, an exponent or a separated number is just not a number.
+    ['xInfinity', /non-negative decimal/], ['NaNx', /non-negative decimal/], ['a1e5', /non-negative decimal/], ['1e5x', /non-negative decimal/],
+    ['x1,000', /non-negative decimal/], ['1,000x', /non-negative decimal/],
+    ['12e3', /exponent notation/], ['12,345', /thousands separators/], ['1,000,000', /thousands separators/],
+    ['12.345', /at most 2 decimals are allowed \(got 3\)/],
   ];
   for (const [input, message] of rejected) {
     it(`rejects ${JSON.stringify(String(input))} with a one-line reason naming the field`, () => {

@@ -5,6 +5,9 @@ import assert from 'node:assert/strict';
 import { signRequest } from '../../src/signing/sign.ts';
 import { verifyRequest } from '../../src/signing/verify.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
+import { readFileSync } from 'node:fs';
+import { ENDPOINTS } from '../../src/catalogue/index.ts';
+import { formulaText } from '../../src/signing/control.ts';
 
 const key = 'TESTKEY-123';
 const login = 'merchant-test';
@@ -77,5 +80,50 @@ describe('control = SHA-1 of the formula, key last (spec Scheme A)', () => {
     assert.equal(verifyRequest({ url, params }, { controlKey: key }, { control: good.toUpperCase() }).reason, 'malformed');
     assert.equal(verifyRequest({ url, params }, { controlKey: 'TESTKEY-124' }, { control: good }).reason, 'mismatch');
     assert.equal(verifyRequest({ url, params }, { controlKey: key }, {}).reason, 'missing');
+  });
+});
+
+describe('formulaText writes the formula as api-spec.md states it', () => {
+  // Rows of the spec's endpoint table: | /api/.../{endpointId} | OPERATION | ... | control = SHA-1(...)[, amount in cents] |
+  const spec = readFileSync(new URL('../../docs/spec/api-spec.md', import.meta.url), 'utf8'); // the repository's copy of the spec
+  const rows = [...spec.matchAll(/^\| (\/api\/\S+\/\{endpointId\}) \|[^\n]*\| control = ([^|\n]+?) \|$/gm)];
+
+  it('for every control endpoint of the spec table', () => {
+    assert.ok(rows.length >= 10, `found ${rows.length} control rows`);
+    assert.ok(rows.some((r) => r[2]!.endsWith('in cents')) && rows.some((r) => !r[2]!.endsWith('in cents')));
+    for (const [, path, formula] of rows) {
+      const endpoint = ENDPOINTS.find((e) => e.path === path);
+      assert.ok(endpoint !== undefined && endpoint.auth.kind === 'control', path);
+      if (endpoint.auth.kind === 'control') assert.equal(formulaText(endpoint.auth.fields), formula, path);
+    }
+  });
+
+  it('lists every cents field, comma-separated', () => {
+    const formula = [
+      { name: 'amount', from: 'params', cents: true },
+      { name: 'fee', from: 'params', cents: true },
+      { name: 'currency', from: 'params', cents: false },
+    ] as const;
+    assert.equal(formulaText(formula), 'SHA-1(amount + fee + currency + merchant_control_key), amount, fee in cents');
+  });
+});
+
+describe('control field errors name the field and the formula', () => {
+  it('a repeated field: how many times, and that it must appear once', () => {
+    assert.throws(() => control('/api/v2/status/1', [['client_orderid', 'A'], ['client_orderid', 'B'], ['orderid', 'O']]),
+      (err: Error & { code: string; field: string }) => {
+        assert.equal(err.code, 'ERR_MISSING_FIELD');
+        assert.match(err.message, /^client_orderid: appears 2 times;/);
+        assert.match(err.message, /STATUS control formula is SHA-1\(login \+ client_orderid \+ orderid \+ merchant_control_key\)/);
+        assert.match(err.message, /must appear once/);
+        return true;
+      });
+  });
+
+  it('a missing login says how to give it; a missing form field does not', () => {
+    const noLogin = () => signRequest({ url: `${base}/api/v2/status/1`, params: [['client_orderid', 'A'], ['orderid', 'O']] }, { controlKey: key });
+    assert.throws(noLogin, (err: Error) => /^login: is missing \(give --login or PAYCONFORM_LOGIN\); the STATUS control formula/.test(err.message));
+    assert.throws(() => control('/api/v2/status/1', [['client_orderid', 'A']]),
+      (err: Error) => /^orderid: is missing; the STATUS control formula/.test(err.message) && !err.message.includes('--login'));
   });
 });

@@ -1,0 +1,65 @@
+// signRequest through the catalogue: the scheme each endpoint states (api-spec.md), the credentials each
+// scheme needs, and how the key is described (RFC 5849 §3.4.2 key layout, placeholders of api-spec.md).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ENDPOINTS } from '../../src/catalogue/index.ts';
+import { signableScheme, signRequest } from '../../src/signing/sign.ts';
+
+const pkcs8 = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
+const hmacUrl = 'https://gw.example/api/v2/payout/1234';
+const rsaUrl = 'https://gw.example/api/v4/payout/1234';
+const options = { nonce: 'n', timestamp: '1700000000' };
+
+describe('signableScheme', () => {
+  it('refuses an endpoint whose scheme the spec does not state (ERR_SCHEME, field operation)', () => {
+    const cardInfo = ENDPOINTS.find((e) => e.operation === 'CARDINFO');
+    assert.ok(cardInfo !== undefined && cardInfo.auth.kind === 'unstated');
+    assert.throws(() => signableScheme(cardInfo), (err: Error & { code?: string; field?: string; rule?: string }) => {
+      assert.equal(err.code, 'ERR_SCHEME');
+      assert.equal(err.field, 'operation');
+      assert.match(err.rule ?? '', /scheme must be stated/);
+      assert.match(err.message, /^operation: CARDINFO has no authentication stated/);
+      return true;
+    });
+  });
+});
+
+describe('signRequest: credentials', () => {
+  const missing = (field: string, how: RegExp) => (err: Error & { code?: string; field?: string; rule?: string }) => {
+    assert.equal(err.code, 'ERR_CREDENTIALS');
+    assert.equal(err.field, field);
+    assert.equal(err.rule, 'required');
+    assert.ok(err.message.startsWith(`${field}: missing`), err.message);
+    assert.match(err.message, how);
+    return true;
+  };
+
+  it('HMAC-SHA1 needs the control key (the consumer secret) and the login (the consumer key)', () => {
+    assert.throws(() => signRequest({ url: hmacUrl, params: [] }, { login: 'm' }, options), missing('control key', /PAYCONFORM_CONTROL_KEY/));
+    assert.throws(() => signRequest({ url: hmacUrl, params: [] }, { controlKey: 'k' }, options), missing('login', /PAYCONFORM_LOGIN/));
+  });
+
+  it('RSA-SHA256 needs the private key', () => {
+    assert.throws(() => signRequest({ url: rsaUrl, params: [] }, { login: 'm' }, options), missing('private key', /PAYCONFORM_PRIVATE_KEY_FILE/));
+  });
+});
+
+describe('signRequest: key description (never the key itself)', () => {
+  const description = (url: string, credentials: Parameters<typeof signRequest>[1]) => {
+    const result = signRequest({ url, params: [] }, credentials, options);
+    return result.scheme === 'control' ? assert.fail('expected an OAuth scheme') : result.keyDescription;
+  };
+
+  it('HMAC-SHA1: enc(consumer secret)&enc(token secret), the token part empty without a token secret', () => {
+    assert.equal(description(hmacUrl, { login: 'm', controlKey: 'secret-1' }), 'enc(<merchant_control_key>)&');
+    const withToken = description(hmacUrl, { login: 'm', controlKey: 'secret-1', token: 't', tokenSecret: 'ts-1' });
+    assert.equal(withToken, 'enc(<merchant_control_key>)&<enc(token_secret)>');
+    assert.ok(!withToken.includes('secret-1') && !withToken.includes('ts-1'));
+  });
+
+  it('RSA-SHA256: the <PRIVATE_KEY> placeholder with the key size', () => {
+    const text = description(rsaUrl, { login: 'm', privateKeyPem: pkcs8 });
+    assert.equal(text, '<PRIVATE_KEY> (2048-bit RSA private key)');
+  });
+});
