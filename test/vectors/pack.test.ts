@@ -1,9 +1,11 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/cli.ts';
+import { isPayconformError } from '../../src/errors.ts';
+import { writePack } from '../../src/vectors/pack.ts';
 
 const keyFile = new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url).pathname;
 const SECRET = 'partner-TEST-key-9c1d';
@@ -62,5 +64,91 @@ describe('vectors pack', () => {
       assert.match(r.err, message);
       assert.equal(r.err.trim().split('\n').length, 1);
     }
+  });
+});
+
+// Direct calls of writePack: credentials each operation needs, and the --out folder rules.
+describe('writePack', () => {
+  const pem = readFileSync(keyFile, 'utf8');
+  const base = { login: 'partner-login', controlKey: SECRET, privateKeyPem: pem, includeSecrets: false, force: false };
+  let n = 0;
+  const fresh = (): string => join(dir, `direct-${n++}`);
+
+  function refuses(options: Parameters<typeof writePack>[0], code: string, field: RegExp, rule: RegExp): void {
+    assert.throws(() => writePack(options), (err: unknown) => {
+      assert.ok(isPayconformError(err), String(err));
+      assert.equal(err.code, code);
+      assert.match(err.field ?? '', field);
+      assert.match(err.rule ?? '', rule);
+      assert.equal(err.message.split('\n').length, 1);
+      return true;
+    });
+  }
+
+  it('asks for at least one operation', () => {
+    refuses({ ...base, operations: [], outDir: fresh() }, 'ERR_USAGE', /^--operation$/, /at least one operation/);
+  });
+
+  it('names each missing credential and its variable, only for the schemes chosen', () => {
+    for (const login of [undefined, '']) {
+      refuses({ ...base, login, operations: ['STATUS'], outDir: fresh() }, 'ERR_CREDENTIALS', /^login$/, /missing.*PAYCONFORM_LOGIN/);
+    }
+    for (const op of ['SALE', 'PAYOUT']) { // control and HMAC-SHA1 both sign with the control key
+      for (const controlKey of [undefined, '']) {
+        refuses({ ...base, controlKey, operations: [op], outDir: fresh() }, 'ERR_CREDENTIALS', /^control key$/, /missing.*PAYCONFORM_CONTROL_KEY/);
+      }
+    }
+    for (const privateKeyPem of [undefined, '']) {
+      refuses({ ...base, privateKeyPem, operations: ['SALE', 'PAYOUT_V4'], outDir: fresh() }, 'ERR_CREDENTIALS', /^private key$/, /missing.*PAYCONFORM_PRIVATE_KEY_FILE/);
+    }
+    // An RSA-only pack needs no control key, a control-only pack no private key.
+    const rsa = fresh();
+    writePack({ ...base, controlKey: undefined, operations: ['PAYOUT_V4'], outDir: rsa });
+    assert.ok(existsSync(join(rsa, 'PAYOUT_V4', 'README.md')));
+    const control = fresh();
+    writePack({ ...base, privateKeyPem: undefined, operations: ['SALE'], outDir: control });
+    assert.ok(existsSync(join(control, 'SALE', 'README.md')));
+  });
+
+  it('accepts an empty existing --out, refuses a non-empty one unless forced, and force replaces the old content', () => {
+    const out = fresh();
+    mkdirSync(out);
+    writePack({ ...base, operations: ['STATUS'], outDir: out });
+    assert.ok(existsSync(join(out, 'STATUS', 'README.md')));
+    writeFileSync(join(out, 'stale.txt'), 'old');
+    mkdirSync(join(out, 'OLD'));
+    writeFileSync(join(out, 'OLD', 'README.md'), 'old');
+    refuses({ ...base, operations: ['SALE'], outDir: out }, 'ERR_USAGE', /^--out$/, /exists and is not empty.*--force/);
+    assert.ok(!existsSync(join(out, 'SALE')), 'nothing written when refused');
+    writePack({ ...base, operations: ['SALE'], outDir: out, force: true });
+    assert.deepEqual(readdirSync(out).sort(), ['README.md', 'SALE', 'vectors.json']);
+  });
+
+  it('an unwritable --out is ERR_IO naming --out, and leaves nothing behind', () => {
+    const parent = fresh();
+    mkdirSync(parent);
+    writeFileSync(join(parent, 'file'), 'x');
+    const under = join(parent, 'file', 'pack');
+    refuses({ ...base, operations: ['STATUS'], outDir: under }, 'ERR_IO', /^--out$/, new RegExp(`cannot write ${under.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(ENOTDIR\\)`));
+    assert.deepEqual(readdirSync(parent), ['file']);
+  });
+
+  it('refuses an --out that is a file, even with force, and leaves the file alone', () => {
+    const file = fresh();
+    writeFileSync(file, 'keep');
+    for (const force of [false, true]) refuses({ ...base, operations: ['STATUS'], outDir: file, force }, 'ERR_USAGE', /^--out$/, /is a file; give a folder/);
+    assert.equal(readFileSync(file, 'utf8'), 'keep');
+  });
+
+  it('a write failing half-way leaves no partial folder', () => {
+    const parent = fresh();
+    mkdirSync(parent);
+    // The pack is staged in a sibling temporary folder (pack.ts); a directory where an operation README
+    // goes makes the write fail after the first files are written.
+    const staged = join(parent, `.${process.pid}.pack.tmp`);
+    mkdirSync(join(staged, 'STATUS', 'README.md'), { recursive: true });
+    const out = join(parent, 'pack');
+    refuses({ ...base, operations: ['STATUS'], outDir: out }, 'ERR_IO', /^--out$/, /cannot write .*\(EISDIR\)/);
+    assert.deepEqual(readdirSync(parent), [], 'neither the staged files nor --out remain');
   });
 });
