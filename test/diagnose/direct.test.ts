@@ -60,6 +60,23 @@ describe('diagnose, control scheme', () => {
     assert.match(d.message, /reproduced by: key-not-last/);
   });
 
+  it('names fields-wrong-order for the right values concatenated in another order', () => {
+    const swapped = 'A-7' + '9876' + '1000' + 'e@x';
+    const d = diagnose({ request: { url, params }, credentials, given: { control: sha1(swapped + KEY) } });
+    assert.deepEqual(d.defects, ['fields-wrong-order']);
+    assert.equal(d.partner?.controlInput, swapped + PLACEHOLDER);
+  });
+
+  it('names decimal-amount for an amount that is no decimal at all ("10,00"), though no correct control exists', () => {
+    const comma: Pair[] = [['client_orderid', 'A-7'], ['amount', '10,00'], ['email', 'e@x']];
+    const d = diagnose({ request: { url, params: comma }, credentials, given: { control: sha1('9876' + 'A-7' + '10,00' + 'e@x' + KEY) } });
+    assert.equal(d.verdict, 'invalid');
+    assert.deepEqual(d.defects, ['decimal-amount']);
+    assert.match(d.message, /^control cannot be computed \(amount: /);
+    assert.match(d.message, /reproduced by: decimal-amount$/);
+    assert.deepEqual(d.correct, {});
+  });
+
   it('says no known mistake reproduces an unrelated value, and shows no partner concatenation', () => {
     const d = diagnose({ request: { url, params }, credentials, given: { control: sha1('unrelated') } });
     assert.equal(d.verdict, 'invalid');
@@ -262,6 +279,13 @@ describe('mistake recipes give the base string a partner with that mistake signs
   const recipe = (id: string, variant = 0) => OAUTH_MISTAKES.find((m) => m.id === id)!.recipes[variant]!;
   const base = (id: string, url: string, body: Pair[], realm?: string, variant = 0) =>
     recipeBaseString(id === 'none' ? REFERENCE : recipe(id, variant), oauthParts('POST', url, body, nonce, realm));
+
+  it('default-port-kept and host-not-lowercased keep an IPv6 host literal whole, brackets included', () => {
+    // RFC 3986 §3.2.2: an IPv6 host is written in brackets; the partner's URL as written is https://[2001:DB8::1]:443/p.
+    const url = 'https://[2001:DB8::1]:443/p';
+    assert.equal(base('default-port-kept', url, []), 'POST&https%3A%2F%2F%5B2001%3Adb8%3A%3A1%5D%3A443%2Fp&oauth_nonce%3Dn');
+    assert.equal(base('host-not-lowercased', url, []), 'POST&https%3A%2F%2F%5B2001%3ADB8%3A%3A1%5D%2Fp&oauth_nonce%3Dn');
+  });
 
   it('sort-by-name-only sorts the names and keeps repeated names in send order', () => {
     assert.equal(base('sort-by-name-only', 'https://h.example/p', [['z', '2'], ['b', '2'], ['b', '1']]),

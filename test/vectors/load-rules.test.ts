@@ -55,6 +55,17 @@ describe('vector file errors', () => {
     });
   });
 
+  it('puts each problem on a line of its own in the message', () => {
+    assert.throws(() => parseVectorFile(file(sale('same'), sale('same'), sale('same')), 'f.json'), (err: unknown) => {
+      assert.ok(err instanceof VectorFileError);
+      const shown = err.message.split('\n');
+      assert.equal(shown.length, 2);
+      assert.match(shown[0]!, /^f\.json: \/vectors\/1\/id: duplicate id "same"/);
+      assert.match(shown[1]!, /^f\.json: \/vectors\/2\/id: duplicate id "same"/);
+      return true;
+    });
+  });
+
   it('shows at most 20 problem lines, then how many more there are', () => {
     // 23 vectors with one id: 22 duplicate-id problems.
     const lines = problems(file(...Array.from({ length: 23 }, () => sale('same'))));
