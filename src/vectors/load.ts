@@ -61,7 +61,8 @@ export function parseVectorFile(text: string, file: string, secrets: Secrets = {
   if (!validate(data)) {
     // An unknown format makes every other message noise: say that one alone.
     const format = (data as { format?: unknown } | null)?.format;
-    if (typeof data === 'object' && data !== null && format !== VECTOR_FORMAT) {
+    // Only for an object: for anything else (an array too) the schema's "must be object" says more.
+    if (typeof data === 'object' && data !== null && !Array.isArray(data) && format !== VECTOR_FORMAT) {
       throw new VectorFileError(file, [`/format: must be "${VECTOR_FORMAT}" (got ${JSON.stringify(format) ?? 'nothing'})`]);
     }
     // Stryker disable next-line ArrayDeclaration: ajv sets validate.errors whenever validation fails
@@ -88,17 +89,20 @@ export function isFormatSchema(text: string): boolean {
   }
 }
 
-export function readVectorFile(file: string, secrets: Secrets = {}): VectorFile {
-  let text: string;
+/** The text of a vector file; one that cannot be read (missing, a folder, no permission) is a VectorFileError. */
+export function readVectorText(file: string): string {
   try {
     // Stryker disable next-line StringLiteral: without an encoding readFileSync gives a Buffer, which JSON.parse reads as UTF-8 all the same
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (err) {
     // Stryker disable next-line StringLiteral: every readFileSync error carries a code; 'error' is a safety net
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
     throw new VectorFileError(file, [`cannot read (${code})`]);
   }
-  return parseVectorFile(text, file, secrets);
+}
+
+export function readVectorFile(file: string, secrets: Secrets = {}): VectorFile {
+  return parseVectorFile(readVectorText(file), file, secrets);
 }
 
 /** The rules beyond the schema for one vector, as `pointer: message` lines. */

@@ -61,6 +61,12 @@ describe('payconform vectors', () => {
     assert.match(r.err, /invalid\.json: \/vectors\/0\/request\/url: must be string/);
     assert.equal((await cli(['vectors', 'check'])).code, 2);
     assert.match((await cli(['vectors', 'check', join(dir, 'missing.json')])).err, /missing\.json: cannot read \(ENOENT\)/);
+    // A folder among the files is one line and exit 2, not an internal error.
+    const folder = await cli(['vectors', 'check', join(root, 'vectors/anchors.json'), dir]);
+    assert.equal(folder.code, 2);
+    assert.equal(folder.out, '');
+    assert.equal(folder.err.trim().split('\n').length, 1);
+    assert.match(folder.err, /cannot read \(EISDIR\)/);
   });
 
   it('explain shows the steps of one vector, with the key as a placeholder', async () => {

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isFormatSchema, parseVectorFile, readVectorFile, SCHEMA_PATH, VectorFileError } from '../../src/vectors/load.ts';
+import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText, SCHEMA_PATH, VectorFileError } from '../../src/vectors/load.ts';
 
 const pem = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
 const publicPem = createPublicKey(pem).export({ type: 'spki', format: 'pem' }) as string;
@@ -82,7 +82,7 @@ describe('vector file errors', () => {
 
   it('names the root as / and says what the top level must be', () => {
     assert.ok(problems(JSON.stringify({ format: 'payconform-vectors/1' })).includes("f.json: /: must have required property 'vectors'"));
-    for (const text of ['null', '5', '"text"']) {
+    for (const text of ['null', '5', '"text"', '[]', '[{"format":"payconform-vectors/1"}]']) {
       const lines = problems(text);
       assert.ok(lines.includes('f.json: /: must be object'), `${text}: ${lines.join('; ')}`);
       assert.ok(!lines.some((l) => l.includes('/format')), `${text}: no format line`);
@@ -104,6 +104,9 @@ describe('vector file errors', () => {
     const missing = new URL('./no-such-vectors.json', import.meta.url).pathname;
     assert.throws(() => readVectorFile(missing), (err: unknown) =>
       err instanceof VectorFileError && err.lines.length === 1 && err.lines[0] === `${missing}: cannot read (ENOENT)`);
+    const folder = new URL('.', import.meta.url).pathname;
+    assert.throws(() => readVectorText(folder), (err: unknown) =>
+      err instanceof VectorFileError && err.lines.length === 1 && err.lines[0] === `${folder}: cannot read (EISDIR)`);
   });
 });
 

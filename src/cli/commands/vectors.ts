@@ -1,5 +1,5 @@
 /** `payconform vectors generate | check | explain`: the vector interchange format at the command line. */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fieldError, PayconformError } from '../../errors.ts';
 import { redactPairsInText } from '../../report/redact.ts';
 import { explain, explanationText } from '../../signing/explain.ts';
@@ -7,7 +7,7 @@ import { checkVector, type VectorResult } from '../../vectors/check.ts';
 import { computeVector } from '../../vectors/compute.ts';
 import { firstDifference } from '../../vectors/diff.ts';
 import { DEFAULT_SEED, generateVectors } from '../../vectors/generate.ts';
-import { isFormatSchema, readVectorFile } from '../../vectors/load.ts';
+import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText } from '../../vectors/load.ts';
 import { SECRETS_BANNER, writePack } from '../../vectors/pack.ts';
 import type { Vector } from '../../vectors/types.ts';
 import { readTextFile } from '../request-options.ts';
@@ -84,12 +84,13 @@ export const vectorsCheckCommand: Command = {
     const keyFile = io.env.PAYCONFORM_PRIVATE_KEY_FILE;
     const secrets = { controlKey: io.env.PAYCONFORM_CONTROL_KEY, privateKeyPem: keyFile === undefined ? undefined : readTextFile(keyFile, 'PAYCONFORM_PRIVATE_KEY_FILE') };
     // `vectors check vectors/*.json` also names the format's schema: skip it, and say so.
-    const named = positionals.filter((file) => {
-      const schema = existsSync(file) && isFormatSchema(readFileSync(file, 'utf8'));
+    // Each file is read once; an unreadable one stops the run before any vector is checked.
+    const named = positionals.map((file) => ({ file, text: readVectorText(file) })).filter(({ file, text }) => {
+      const schema = isFormatSchema(text);
       if (schema) io.stderr(`skipping ${file}: the format's JSON Schema, not a vector file`);
       return !schema;
     });
-    const files = named.map((file) => ({ file, vectors: readVectorFile(file, secrets).vectors }));
+    const files = named.map(({ file, text }) => ({ file, vectors: parseVectorFile(text, file, secrets).vectors }));
     let passed = 0;
     let failed = 0;
     for (const { file, vectors } of files) {
