@@ -3,7 +3,7 @@
  * endpoints named only in its signing examples. Signer, client, mock and features read this table;
  * nothing else lists endpoints.
  */
-import type { AuthScheme, ControlField, Endpoint, VersionSegment } from './types.ts';
+import type { AuthScheme, ControlField, Endpoint, EndpointFacts, VersionSegment } from './types.ts';
 
 const endpointId: ControlField = { name: 'endpointId', from: 'url', cents: false };
 const login: ControlField = { name: 'login', from: 'credentials', cents: false };
@@ -23,21 +23,21 @@ const byLoginOrderAmount = control(login, param('client_orderid'), param('orderi
 const byLoginCardRefAmount = control(login, param('client_orderid'), param('cardrefid'), cents('amount'), param('currency'));
 const threeDsUpload = control(login, param('client-order-id'), param('orderid'));
 
-function row(
-  operation: string,
+function row<const O extends string>(
+  operation: O,
   path: string,
   requestSchema: string | null,
   responseSchema: string | null,
   auth: AuthScheme,
-  source: Endpoint['source'] = 'table',
-): Endpoint {
+  source: EndpointFacts['source'] = 'table',
+): EndpointFacts & { readonly operation: O } {
   const version = path.split('/')[2] === '3ds' ? '3ds/v1' : (path.split('/')[2] as VersionSegment);
   // A-3: a group id stands in for the endpoint id exactly where the formula is keyed by endpointId.
   const acceptsEndpointGroup = auth.kind === 'control' && auth.fields[0] === endpointId;
   return { operation, path: `${path}/{endpointId}`, version, requestSchema, responseSchema, auth, acceptsEndpointGroup, source };
 }
 
-export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
+const ROWS = [
   row('TDS_UPLOAD_CRES_RESULT', '/api/3ds/v1/upload-cres-result', 'TdsCResResultRequest', 'AsyncResponse', threeDsUpload),
   row('TDS_UPLOAD_METHOD_URL_RESULT', '/api/3ds/v1/upload-method-url-result', 'TdsMethodUrlResultRequest', 'AsyncResponse', threeDsUpload),
   row('TDS_UPLOAD_PARES_RESULT', '/api/3ds/v1/upload-pares-result', 'TdsPaResResultRequest', 'AsyncResponse', threeDsUpload),
@@ -68,4 +68,15 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   row('TRANSFER_V4', '/api/v4/transfer', null, null, rsa, 'signing-example'),
   // The spec names no scheme for transfer-by-ref; "all /api/v4/ endpoints" use RSA-SHA256 (A-5).
   row('TRANSFER_BY_REF_V4', '/api/v4/transfer-by-ref', null, null, rsa, 'signing-example'),
-]);
+];
+
+/** An operation name of the catalogue: the compiler knows every one, so a typo does not compile. */
+export type Operation = (typeof ROWS)[number]['operation'];
+
+export const ENDPOINTS: readonly Endpoint[] = Object.freeze(ROWS);
+
+/**
+ * Every operation by name (`OP.SALE === 'SALE'`): code outside the catalogue names an operation
+ * through this object, never by a string literal, so a renamed or removed row breaks the build.
+ */
+export const OP = Object.freeze(Object.fromEntries(ROWS.map((e) => [e.operation, e.operation]))) as { readonly [K in Operation]: K };

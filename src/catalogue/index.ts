@@ -1,5 +1,5 @@
-export { ENDPOINTS } from './endpoints.ts';
+export { ENDPOINTS, OP, type Operation } from './endpoints.ts';
 export { endpointUrl } from './url.ts';
-export { endpointByOperation, findPath, matchPath, checkEndpointId, operationNames, type PathMatch } from './lookup.ts';
-export type { Endpoint, AuthScheme, AuthKind, SignableScheme, ControlField, ControlFieldSource, VersionSegment } from './types.ts';
+export { endpointByOperation, isOperation, findPath, matchPath, checkEndpointId, operationNames, type PathMatch } from './lookup.ts';
+export type { Endpoint, EndpointFacts, SigningEndpoint, AuthScheme, AuthKind, SignableScheme, ControlField, ControlFieldSource, VersionSegment } from './types.ts';
 export { PREREQUISITES, THREE_DS_CARD, type Prerequisite } from './flows.ts';

@@ -1,15 +1,15 @@
 /** Finding catalogue rows by operation name or by request URL path. */
 import { PayconformError, fieldError } from '../errors.ts';
 import { ENDPOINTS } from './endpoints.ts';
-import type { Endpoint } from './types.ts';
+import type { Endpoint, Operation } from './types.ts';
 
-const byOperation = new Map(ENDPOINTS.map((e) => [e.operation, e]));
+const byOperation = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.operation, e]));
 /** Path template without the trailing `/{endpointId}` → row. */
 const byPathStem = new Map(ENDPOINTS.map((e) => [e.path.slice(0, -'/{endpointId}'.length), e]));
 
 const INT64_MAX = 9223372036854775807n;
 
-export function operationNames(): string[] {
+export function operationNames(): Operation[] {
   return ENDPOINTS.map((e) => e.operation);
 }
 
@@ -19,6 +19,11 @@ export function endpointByOperation(operation: string): Endpoint {
     throw fieldError('ERR_UNKNOWN_OPERATION', 'operation', `"${operation}" is not in the catalogue (see \`payconform explain --help\` for the list)`);
   }
   return found;
+}
+
+/** Whether a user-given name is an operation of the catalogue (exactly as written). */
+export function isOperation(name: string): name is Operation {
+  return byOperation.has(name);
 }
 
 /**

@@ -1,4 +1,7 @@
 /** Types of the endpoint catalogue: one row per endpoint of the spec (api-spec.md, "Endpoints"). */
+import type { Operation } from './endpoints.ts';
+
+export type { Operation };
 
 /** Where a control-formula value comes from. */
 export type ControlFieldSource =
@@ -29,9 +32,8 @@ export type SignableScheme = Exclude<AuthKind, 'unstated'>;
 
 export type VersionSegment = 'v2' | 'v4' | '3ds/v1';
 
-export interface Endpoint {
-  /** Operation name as in the spec's table (SALE, PREAUTHFORM, PAYOUT_V4 …). */
-  readonly operation: string;
+/** Every fact of a catalogue row except its operation name. */
+export interface EndpointFacts {
   /** Path template below {base_url}, always ending in `/{endpointId}`. */
   readonly path: string;
   readonly version: VersionSegment;
@@ -44,4 +46,14 @@ export interface Endpoint {
   readonly acceptsEndpointGroup: boolean;
   /** `table`: a row of the spec's endpoint table; `signing-example`: named only in signing examples. */
   readonly source: 'table' | 'signing-example';
+}
+
+export interface Endpoint extends EndpointFacts {
+  /** Operation name as in the spec's table (SALE, PREAUTHFORM, PAYOUT_V4 …). */
+  readonly operation: Operation;
+}
+
+/** A catalogue row, or the stand-in for a generic RFC 5849 request whose URL is no catalogue endpoint. */
+export interface SigningEndpoint extends EndpointFacts {
+  readonly operation: Operation | 'RFC5849';
 }

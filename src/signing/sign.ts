@@ -2,7 +2,7 @@
  * Signing driven by the catalogue: the URL path names the endpoint, the endpoint names the scheme,
  * and the scheme's own module does the work. Returns every intermediate value.
  */
-import type { Endpoint, SignableScheme } from '../catalogue/index.ts';
+import type { Endpoint, SignableScheme, SigningEndpoint } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { computeControl, type ControlComputation } from './control.ts';
 import { loadPrivateKey, describeKey } from './keys.ts';
@@ -17,7 +17,7 @@ export interface SignOptions {
 }
 
 interface Resolved {
-  readonly endpoint: Endpoint;
+  readonly endpoint: SigningEndpoint;
   readonly endpointId: string;
   readonly prefix: string;
 }

@@ -3,7 +3,7 @@
  * catalogue row of their operation; OAuth vectors may also be generic RFC 5849 requests (anchors)
  * whose URL is no catalogue endpoint.
  */
-import { endpointByOperation, findPath, matchPath, type Endpoint } from '../catalogue/index.ts';
+import { endpointByOperation, findPath, matchPath, type SigningEndpoint } from '../catalogue/index.ts';
 import { computeControl } from '../signing/control.ts';
 import { describeKey, loadPrivateKey, loadPublicKey } from '../signing/keys.ts';
 import { normalizeUrl } from '../signing/normalize-url.ts';
@@ -13,7 +13,7 @@ import type { SignResult } from '../signing/sign.ts';
 import type { Vector } from './types.ts';
 
 /** A stand-in catalogue row for an OAuth vector whose URL is not a catalogue endpoint. */
-function genericEndpoint(pathname: string, scheme: 'oauth-hmac-sha1' | 'oauth-rsa-sha256'): Endpoint {
+function genericEndpoint(pathname: string, scheme: 'oauth-hmac-sha1' | 'oauth-rsa-sha256'): SigningEndpoint {
   return {
     operation: 'RFC5849', path: pathname, requestSchema: null, responseSchema: null,
     auth: { kind: scheme }, acceptsEndpointGroup: false, source: 'signing-example',
