@@ -5,6 +5,7 @@
  */
 import { Then } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
+import { rulesRefusingWith } from '../src/rules/book.ts';
 import { validateResponse } from '../src/schemas/index.ts';
 import { shown, type PayWorld } from './support/world.ts';
 
@@ -27,9 +28,15 @@ Then('the gateway answers with a server error', function (this: PayWorld) {
   assert.deepEqual(validateResponse('ServerErrorResponse', this.last.body), { valid: true }, shown(this.last));
 });
 
-/** The mock's error codes are payconform's assumption (docs/assumptions.md A-21, A-22): such scenarios carry @assumption. */
+/**
+ * The mock's error codes are payconform's assumption (docs/assumptions.md A-21, A-22): such scenarios
+ * carry @assumption. A code must be the refusal of a rule in the rule book, which the message names.
+ */
 Then('the error code is {string}', function (this: PayWorld, code: string) {
-  assert.equal(this.answer('error-code'), code, shown(this.last));
+  const rules = rulesRefusingWith(code);
+  assert.ok(rules.length > 0, `${code} is the refusal of no rule in src/rules/book.ts`);
+  const basis = rules.map((r) => `${r.id} (${r.basis}: ${r.clause})`).join(' or ');
+  assert.equal(this.answer('error-code'), code, `${shown(this.last)}; expected under rule ${basis}`);
 });
 
 Then('the error names the field {string}', function (this: PayWorld, field: string) {

@@ -11,8 +11,10 @@ import type { Credentials } from '../signing/request.ts';
 import { signRequest, type SignOptions } from '../signing/sign.ts';
 import { validateResponse } from '../schemas/index.ts';
 
-export const MEDIA_TYPE = 'application/vnd.pay+json';
-export const FORM_TYPE = 'application/x-www-form-urlencoded';
+import { answerMediaType, noControlKeyInAnswer } from '../rules/answers.ts';
+import { FORM_TYPE, MEDIA_TYPE } from '../rules/http.ts';
+
+export { FORM_TYPE, MEDIA_TYPE };
 
 export interface ClientOptions {
   /** {base_url}: origin plus any prefix before /api/. */
@@ -114,17 +116,20 @@ export class PayClient {
     const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
     const contentType = headers['content-type'] ?? '';
     const problems: string[] = [];
-    const controlKey = this.options.credentials.controlKey;
-    if (controlKey && text.includes(controlKey)) problems.push('leak: the answer contains the merchant control key');
+    const seen = { status: response.statusCode, contentType, text, controlKey: this.options.credentials.controlKey || undefined };
+    // The answer rules of the rule book; the schema check below adds the body's shape.
+    const leak = noControlKeyInAnswer.check(seen);
+    if (leak.outcome === 'fail') problems.push(leak.evidence.message);
     let body: unknown = text;
-    if (contentType.split(';')[0]!.trim().toLowerCase() === MEDIA_TYPE) {
+    const media = answerMediaType.check(seen);
+    if (media.outcome === 'pass') {
       try {
         body = JSON.parse(text);
       } catch {
         problems.push(`body: is not JSON although the content type is ${MEDIA_TYPE}`);
       }
-    } else {
-      problems.push(`content-type: must be ${MEDIA_TYPE} (got ${contentType || 'none'})`);
+    } else if (media.outcome === 'fail') {
+      problems.push(media.evidence.message);
     }
     const schema = schemaForStatus(endpoint, response.statusCode);
     if (schema === null && endpoint.responseSchema !== null) problems.push(`status: ${response.statusCode} is none of the spec's 200, 400, 500`);

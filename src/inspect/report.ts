@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { ENDPOINTS } from '../catalogue/index.ts';
 import { manifestOf } from '../report/bundle.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
-import { CHECK_IDS, CHECKS } from './checks.ts';
+import { REQUEST_RULES } from '../rules/book.ts';
+
+const CHECK_IDS = REQUEST_RULES.map((r) => r.id);
+const CHECKS = Object.fromEntries(REQUEST_RULES.map((r) => [r.id, { title: r.title, clause: r.clause, basis: r.basis, hint: r.hint }])) as Record<string, { title: string; clause: string; basis: string; hint: string }>;
 import type { InspectRecord } from './listener.ts';
 
 export interface Coverage {

@@ -9,13 +9,9 @@ import { checkEndpointId } from '../catalogue/index.ts';
 import { fieldError, isPayconformError } from '../errors.ts';
 import { loadPublicKey } from '../signing/keys.ts';
 
-export interface Merchant {
-  readonly login: string;
-  readonly merchantControlKey: string;
-  readonly publicKeyPem: string;
-  readonly endpointIds: readonly string[];
-  readonly endpointGroupIds: readonly string[];
-}
+import type { Merchant } from '../rules/merchant.ts';
+
+export type { Merchant };
 
 const TEST_KEY_DIR = new URL('../../vectors/keys/', import.meta.url);
 

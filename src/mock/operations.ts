@@ -4,13 +4,17 @@
  * (capture, void, return, payout-pay, 3-D Secure results), report its status, or create and use card
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
-import type { Endpoint } from '../catalogue/index.ts';
+import { OP, type Endpoint } from '../catalogue/index.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
-import type { Defect } from './defects.ts';
+import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
+import type { Merchant } from '../rules/merchant.ts';
+import { MOVE_RULES, type OrderMove } from '../rules/orders.ts';
+import type { Outcome, Rule } from '../rules/rule.ts';
+import type { RefusalCode } from '../rules/book.ts';
+import type { Breakage } from './defects.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL } from './magic.ts';
-import type { Merchant } from './merchants.ts';
-import { MockError } from './mock-error.ts';
+import { MockError, refusal } from './mock-error.ts';
 import type { CardRef, Order, OrderStore, StoredCard } from './orders.ts';
 
 export interface OperationContext {
@@ -21,8 +25,15 @@ export interface OperationContext {
   readonly serialNumber: string;
   /** Where this mock is reached, for redirect URLs. */
   readonly publicBase: string;
-  /** A deliberate defect (src/mock/defects.ts); undefined for the real mock. */
-  readonly defect?: Defect | undefined;
+  /** The rules a deliberately broken mock breaks (src/mock/defects.ts). */
+  readonly broken: Breakage;
+}
+
+/** Refuses with the rule's refusal when its check fails, unless this mock is broken on that rule. */
+function enforce<In>(rule: Rule<In, string, RefusalCode>, input: In, broken: Breakage): void {
+  if (broken.breaks(rule.id as never)) return;
+  const outcome: Outcome = rule.check(input);
+  if (outcome.outcome === 'fail') throw refusal(rule, outcome.evidence);
 }
 
 type Behaviour = 'payment' | 'form' | 'move' | 'status' | 'card-ref-of-order' | 'card-ref-of-card' | 'card-info' | 'by-card-ref' | 'recurring-create' | 'recurring-process';
@@ -49,47 +60,23 @@ function cardOf(params: readonly Pair[]): StoredCard | undefined {
   };
 }
 
-/** What the accept-unknown-reference defect charges when a reference is unknown. */
+/** What a mock broken on reference-known charges when a reference is unknown. */
 const INVENTED_CARD = cardOf([['credit_card_number', '4111111111111111']])!;
 
-const refuse = (why: string): never => { throw new MockError(400, 'ORDER_STATE', `orderid: ${why}`, 'orderid'); };
-const exceeds = (why: string): never => { throw new MockError(400, 'AMOUNT_EXCEEDS', `amount: ${why}`, 'amount'); };
-
-/** Moves an existing order on, or refuses with the rule it breaks (nothing is changed then). */
-function moveOrder(operation: string, parent: Order, amount: bigint | undefined, params: readonly Pair[], defect: Defect | undefined): void {
-  const approved = defect === 'move-unapproved-order' || (parent.finalStatus === 'approved' && !parent.awaiting3ds && !parent.awaitingCheckout);
-  if (operation.startsWith('TDS_')) {
-    if (!parent.awaiting3ds && defect !== '3ds-upload-anytime') refuse('no 3-D Secure step is pending for this order');
+/** Moves an existing order on, once every order rule allows it (nothing is changed otherwise). */
+function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonly Pair[], broken: Breakage): void {
+  for (const rule of MOVE_RULES) enforce(rule, move, broken);
+  const { operation, parent, amountCents } = move;
+  if (operation === OP.CAPTURE) parent.capturedCents += amountCents ?? (parent.amountCents ?? 0n) - parent.capturedCents;
+  else if (operation === OP.PAYOUT_V4_PAY) parent.capturedCents = parent.amountCents ?? 0n;
+  else if (operation === OP.VOID) parent.voided = true;
+  else if (operation === OP.RETURN) {
+    const base = [OP.SALE, OP.SALEFORM, OP.REBILL].includes(parent.operation as never) ? parent.amountCents ?? 0n : parent.capturedCents;
+    parent.returnedCents += amountCents ?? base - parent.returnedCents;
+  } else {
+    // A 3-D Secure result upload: the step is done; a failed authentication declines the order.
     parent.awaiting3ds = false;
     if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL) parent.finalStatus = 'declined';
-    return;
-  }
-  if (parent.voided && defect !== 'capture-after-void') refuse('the order is voided');
-  if (operation === 'CAPTURE') {
-    if (parent.operation !== 'PREAUTH' && parent.operation !== 'PREAUTHFORM') refuse('only a preauth can be captured');
-    if (!approved) refuse(`a ${parent.finalStatus} preauth cannot be captured`);
-    const room = (parent.amountCents ?? 0n) - parent.capturedCents;
-    if ((amount ?? room) > room && defect !== 'capture-above-authorised') exceeds(`capture above the authorised amount (${room} cents left)`);
-    parent.capturedCents += amount ?? room;
-  } else if (operation === 'PAYOUT_V4_PAY') {
-    if (parent.operation !== 'PAYOUT_V4_CHECK') refuse('only a payout-check order can be paid');
-    if (!approved) refuse(`a ${parent.finalStatus} payout check cannot be paid`);
-    if (parent.capturedCents > 0n && defect !== 'pay-twice') refuse('this payout check is already paid');
-    parent.capturedCents = parent.amountCents ?? 0n;
-  } else if (operation === 'VOID') {
-    if (!['SALE', 'PREAUTH', 'SALEFORM', 'PREAUTHFORM', 'REBILL'].includes(parent.operation)) refuse('only a sale, a preauth or a rebill can be voided');
-    if (parent.capturedCents > 0n || parent.returnedCents > 0n) refuse('a captured or returned order is settled and cannot be voided');
-    if (!approved) refuse(`a ${parent.finalStatus} order cannot be voided`);
-    parent.voided = true;
-  } else if (operation === 'RETURN') {
-    const preauth = parent.operation === 'PREAUTH' || parent.operation === 'PREAUTHFORM';
-    const sale = ['SALE', 'SALEFORM', 'REBILL'].includes(parent.operation);
-    if (!approved || (!sale && !preauth)) refuse('only an approved sale or a captured preauth can be returned');
-    const base = sale ? parent.amountCents ?? 0n : parent.capturedCents;
-    if (base === 0n && defect !== 'return-above-captured') refuse('nothing was captured to return');
-    const room = base - parent.returnedCents;
-    if ((amount ?? room) > room && defect !== 'return-above-captured') exceeds(`return above the ${sale ? 'sale' : 'captured'} amount (${room} cents left)`);
-    parent.returnedCents += amount ?? room;
   }
 }
 
@@ -110,16 +97,15 @@ class Run {
 
   parent(): Order {
     const order = this.ctx.orders.find(field(this.ctx.params, 'orderid') ?? '', this.login);
-    if (!order) throw new MockError(400, 'ORDER_UNKNOWN', 'orderid: no such order for this merchant', 'orderid');
-    return order;
+    enforce(orderKnown, { order }, this.ctx.broken);
+    return order!;
   }
 
   cardRef(): CardRef {
     const id = field(this.ctx.params, 'cardrefid') ?? '';
     const ref = this.ctx.orders.cardRefs.find(id, this.login);
-    if (!ref && this.ctx.defect === 'accept-unknown-reference') return { id, merchantLogin: this.login, card: INVENTED_CARD };
-    if (!ref) throw new MockError(400, 'CARD_REF_UNKNOWN', 'cardrefid: no such card reference for this merchant', 'cardrefid');
-    return ref;
+    enforce(referenceKnown, { field: 'cardrefid', found: ref !== undefined }, this.ctx.broken);
+    return ref ?? { id, merchantLogin: this.login, card: INVENTED_CARD };
   }
 
   base(order: Order): Record<string, string> {
@@ -151,7 +137,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
   switch (BEHAVIOUR[endpoint.operation]) {
     case 'status': {
       const order = run.parent();
-      const status = ctx.defect === 'lose-order' ? 'unknown' : orders.poll(order);
+      const status = ctx.broken.breaks('order-kept') ? 'unknown' : orders.poll(order);
       return {
         type: 'status-response', ...run.base(order), status,
         ...(order.amount === undefined ? {} : { amount: order.amount }), ...(order.currency === undefined ? {} : { currency: order.currency }),
@@ -164,12 +150,12 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     }
     case 'move': {
       const parent = run.parent();
-      moveOrder(endpoint.operation, parent, run.amountCents, params, ctx.defect);
+      moveOrder({ operation: endpoint.operation, parent, amountCents: run.amountCents }, params, ctx.broken);
       return { type: 'async-response', ...run.base(run.start(undefined, { approved: true, currency: parent.currency, amount: run.amount ?? parent.amount })) };
     }
     case 'card-ref-of-order': {
       const parent = run.parent();
-      if (parent.card === undefined || parent.finalStatus !== 'approved' || parent.awaiting3ds || parent.awaitingCheckout) refuse('a card reference needs an approved order paid with a card');
+      enforce(cardRefOfApprovedCard, { parent, hasCard: parent.card !== undefined }, ctx.broken);
       return run.addCardRef(parent.card!);
     }
     case 'card-ref-of-card':
@@ -190,9 +176,9 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       return { type: 'async-response', ...run.base(run.start(undefined, { approved: true })), 'recurring-payment-id': id };
     }
     case 'recurring-process': {
-      const unknown = ctx.defect === 'accept-unknown-reference' ? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } } : undefined;
-      const plan = orders.recurring.find(field(params, 'recurring-payment-id') ?? '', run.login) ?? unknown;
-      if (!plan) throw new MockError(400, 'RECURRING_PAYMENT_UNKNOWN', 'recurring-payment-id: no such recurring payment for this merchant', 'recurring-payment-id');
+      const found = orders.recurring.find(field(params, 'recurring-payment-id') ?? '', run.login);
+      enforce(referenceKnown, { field: 'recurring-payment-id', found: found !== undefined }, ctx.broken);
+      const plan = found ?? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } };
       return { type: 'async-response', ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })) };
     }
     default:

@@ -4,6 +4,7 @@
  * order answers `processing` to its first status request and its final state from the second on;
  * an order waiting for 3-D Secure or for its hosted checkout stays `processing` until that step is done.
  */
+import type { Operation } from '../catalogue/index.ts';
 import type { CardOutcome } from './magic.ts';
 
 export type OrderStatus = 'processing' | 'approved' | 'declined' | 'filtered' | 'error' | 'unknown';
@@ -11,7 +12,7 @@ export type OrderStatus = 'processing' | 'approved' | 'declined' | 'filtered' | 
 export interface Order {
   readonly paynetOrderId: string;
   readonly merchantLogin: string;
-  readonly operation: string;
+  readonly operation: Operation;
   readonly merchantOrderId: string;
   /** In integer cents, where the operation carries an amount. */
   readonly amountCents: bigint | undefined;

@@ -1,25 +1,27 @@
 /**
- * The embedded mock gateway on node:http. Every request goes through the same checks, in order,
- * each failure with its own code: POST only (405), a known path (404), Accept (406), content type
- * (415), body size (413) and well-formed UTF-8 form encoding (400), endpoint id and authentication
- * (400), then the operation. A client mistake is never a 500.
+ * The embedded mock gateway on node:http. Every request is judged by the rule book
+ * (src/rules/book.ts) in its order, and the first failure is answered with that rule's refusal:
+ * POST only (405), a known path (404), Accept (406), content type (415), then, with the body read,
+ * its size (413) and form encoding (400), the endpoint id and authentication (400), the fields, and
+ * then the operation with its order rules. A client mistake is never a 500.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { matchPath, type PathMatch } from '../catalogue/index.ts';
-import { isPayconformError } from '../errors.ts';
-import { checkRequestFields, requestSchemaOf } from '../schemas/index.ts';
-import { decodeForm, type Pair } from '../signing/form-body.ts';
-import { authenticate, type AuthSettings } from './authenticate.ts';
+import type { PathMatch } from '../catalogue/index.ts';
+import { BODY_RULES, HEAD_RULES } from '../rules/book.ts';
+import { MEDIA_TYPE } from '../rules/http.ts';
+import type { Merchant } from '../rules/merchant.ts';
+import { NonceStore } from '../rules/nonces.ts';
+import { RequestUnderTest, type RuleContext } from '../rules/request.ts';
+import { firstFailure, judgeRequest, type RequestRule } from '../rules/run.ts';
 import { serveCheckout } from './checkout.ts';
-import type { Defect } from './defects.ts';
-import { testMerchant, type Merchant } from './merchants.ts';
-import { MockError } from './mock-error.ts';
-import { NonceStore } from './nonces.ts';
+import { breakageOf, type Breakage, type Defect } from './defects.ts';
+import { testMerchant } from './merchants.ts';
+import { MockError, refusal } from './mock-error.ts';
 import { runOperation } from './operations.ts';
 import { OrderStore } from './orders.ts';
 
-export const MEDIA_TYPE = 'application/vnd.pay+json';
+export { MEDIA_TYPE };
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface MockOptions {
@@ -66,9 +68,10 @@ function logRequest(log: ((line: string) => void) | undefined, started: number, 
   log(`${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${match?.endpoint.operation ?? '-'} ${outcome} ${ms}ms`);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** The body, or undefined with the bytes seen when it is larger than the rules allow (not read further). */
+function readBody(req: IncomingMessage): Promise<{ body?: Buffer; tooLarge?: number }> {
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > MAX_BODY_BYTES) return Promise.reject(new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`));
+  if (declared > MAX_BODY_BYTES) return Promise.resolve({ tooLarge: declared });
   // Events rather than an async iterator, which costs more per request on this hot path.
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -78,75 +81,76 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       if (size > MAX_BODY_BYTES) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new MockError(413, 'BODY_TOO_LARGE', `body: at most ${MAX_BODY_BYTES} bytes`));
+        resolve({ tooLarge: size });
       } else chunks.push(chunk);
     });
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('end', () => resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
     req.once('error', reject);
   });
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** The rules the mock refuses on: a rule without a refusal (a merchant habit) is inspect's to report. */
+const refusing = (rules: readonly RequestRule[]): RequestRule[] => rules.filter((r) => r.refusals.length > 0);
+const MOCK_HEAD_RULES = refusing(HEAD_RULES);
+const MOCK_BODY_RULES = refusing(BODY_RULES);
+
+/** Throws the refusal of the first rule that fails. */
+function enforce(rules: readonly RequestRule[], request: RequestUnderTest, broken: Breakage): void {
+  const failed = firstFailure(judgeRequest(rules, request, { firstFailure: true, bent: broken.bent }));
+  if (failed) throw refusal(failed.rule, failed.outcome.evidence);
+}
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const windowSeconds = options.windowSeconds ?? 300;
-  const auth: AuthSettings = {
+  const prefix = (options.prefix ?? '').replace(/\/+$/, '');
+  const context: RuleContext = {
     merchants: options.merchants ?? [testMerchant()],
     windowSeconds,
     now: options.now ?? Date.now,
     nonces: new NonceStore(windowSeconds),
-    defect: options.defect,
+    prefix: options.anyPrefix ? undefined : prefix,
+    maxBodyBytes: MAX_BODY_BYTES,
+    explain: false,
   };
-  const { defect } = options;
-  const mediaType = defect === 'wrong-response-content-type' ? 'application/json' : MEDIA_TYPE;
+  const broken = breakageOf(options.defect);
+  const mediaType = broken.breaks('answer-media-type') ? 'application/json' : MEDIA_TYPE;
   const orders = new OrderStore(options.maxOrders ?? 100_000);
-  const prefix = (options.prefix ?? '').replace(/\/+$/, '');
   let serial = 0;
   const checkoutPath = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/checkout/([0-9]+)$`);
+
+  /** The message of a refusal, as a broken mock may leak into it. */
+  function messageOf(err: MockError, request: RequestUnderTest | undefined): string {
+    let message = err.message;
+    if (err.code === 'CONTROL_INVALID' && broken.breaks('no-control-key-in-answer')) message += ` (SHA-1 of the formula's fields, then ${request?.merchant?.merchantControlKey})`;
+    const pan = broken.breaks('no-full-pan-in-answer') ? request?.field('credit_card_number') : undefined;
+    return pan === undefined ? message : `${message} (card ${pan})`;
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const serialNumber = `mock-${++serial}`;
     const started = options.log ? performance.now() : 0;
-    let match: PathMatch | undefined;
-    let params: Pair[] | undefined;
+    let request: RequestUnderTest | undefined;
     try {
       const pathname = (req.url ?? '/').split('?')[0]!;
       const checkout = pathname.includes('/checkout/') ? checkoutPath.exec(pathname) : null;
       if (checkout) {
         await serveCheckout(req, res, checkout[1]!, orders, `${prefix}/checkout/${checkout[1]}`);
-        return logRequest(options.log, started, req.method, match, res.statusCode, `checkout ${checkout[1]}`);
-      }
-      if (req.method !== 'POST') throw new MockError(405, 'METHOD_NOT_ALLOWED', `method: only POST is allowed (got ${req.method})`);
-      try {
-        match = matchPath(pathname);
-      } catch (err) {
-        if (isPayconformError(err) && err.code === 'ERR_ENDPOINT_ID') throw new MockError(400, 'ENDPOINT_UNKNOWN', err.message, 'endpointId');
-        throw new MockError(404, 'NOT_FOUND', `path: ${pathname.slice(0, 100)} is no endpoint of this gateway`);
-      }
-      if (match.prefix !== prefix && !options.anyPrefix) throw new MockError(404, 'NOT_FOUND', `path: endpoints are under ${prefix || '(no prefix)'}/api/`);
-      if (req.headers.accept?.trim() !== MEDIA_TYPE && defect !== 'ignore-accept-header') throw new MockError(406, 'NOT_ACCEPTABLE', `accept: must be ${MEDIA_TYPE}`, 'accept');
-      const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (contentType !== 'application/x-www-form-urlencoded' && defect !== 'accept-any-body-type') throw new MockError(415, 'UNSUPPORTED_MEDIA_TYPE', 'content-type: must be application/x-www-form-urlencoded', 'content-type');
-      try {
-        params = decodeForm(utf8.decode(await readBody(req)));
-      } catch (err) {
-        if (err instanceof MockError) throw err;
-        throw new MockError(400, 'BODY_MALFORMED', `body: ${isPayconformError(err) ? err.message : 'is not UTF-8'}`);
+        return logRequest(options.log, started, req.method, undefined, res.statusCode, `checkout ${checkout[1]}`);
       }
       const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
-      const request = { method: 'POST', url: `${origin}${req.url ?? ''}`, params, match };
-      const merchant = authenticate(match.endpoint, match.endpointId, request, req.headers.authorization, auth);
-      const problem = defect === 'skip-field-validation' ? undefined : checkRequestFields(requestSchemaOf(match.endpoint)!, params);
-      if (problem) throw new MockError(400, problem.code, problem.message, problem.field);
-      const answer = runOperation({ endpoint: match.endpoint, params, merchant, orders, serialNumber, publicBase: `${origin}${prefix}`, defect });
+      request = new RequestUnderTest({ method: req.method ?? 'GET', url: `${origin}${req.url ?? ''}`, headers: req.headers as Record<string, string | undefined> }, context);
+      enforce(MOCK_HEAD_RULES, request, broken);
+      const { body, tooLarge } = await readBody(req);
+      enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), broken);
+      const match = request.match!;
+      const answer = runOperation({ endpoint: match.endpoint, params: request.params!, merchant: request.merchant!, orders, serialNumber, publicBase: `${origin}${prefix}`, broken });
       send(res, 200, answer, {}, mediaType);
       logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
     } catch (err) {
-      // server-error-on-client-mistake: a field problem, found by the schema or the signature formula, crashes.
-      if (err instanceof MockError && !(defect === 'server-error-on-client-mistake' && err.code.startsWith('FIELD_'))) {
-        const pan = defect === 'leak-full-pan' ? params?.find(([n]) => n === 'credit_card_number')?.[1] : undefined;
-        const message = pan === undefined ? err.message : `${err.message} (card ${pan})`;
-        send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': message, 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
+      const match = request?.match;
+      // A broken mock (validation-error-status) crashes on a field problem instead of refusing it.
+      if (err instanceof MockError && !(broken.breaks('validation-error-status') && err.code.startsWith('FIELD_'))) {
+        send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': messageOf(err, request), 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
           err.status === 405 ? { allow: 'POST' } : {}, mediaType);
         return logRequest(options.log, started, req.method, match, err.status, err.code);
       }

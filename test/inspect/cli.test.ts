@@ -1,6 +1,7 @@
 // `payconform inspect` end to end: driven by payconform's own client (every check passes), by
 // requests with mistakes (each reported under its check), in front of a second `payconform mock`
 // (answers relayed unchanged), and its HTML report opened in a real headless chromium.
+import { REQUEST_RULES } from '../../src/rules/book.ts';
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -80,7 +81,7 @@ describe('payconform inspect', () => {
     const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'));
     assert.equal(json.requests.length, 6);
     assert.deepEqual(json.summary.coverage.exercised, ['CAPTURE', 'PAYOUT', 'PREAUTH', 'SALE', 'STATUS', 'PAYOUT_V4']);
-    assert.equal((readFileSync(join(report, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length, 6 * 13);
+    assert.equal((readFileSync(join(report, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length, 6 * REQUEST_RULES.length);
     for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
     assert.deepEqual(leaks(out), [], 'console');
   });
@@ -105,13 +106,13 @@ describe('payconform inspect', () => {
     assert.equal(await inspect.exit, 1, inspect.out());
     const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'));
     const failed = json.requests.map((r: { verdict: { checks: Array<{ id: string; outcome: string }> } }) => r.verdict.checks.filter((c) => c.outcome === 'fail').map((c) => c.id));
-    assert.deepEqual(failed, [['accept'], ['fields', 'amount', 'signature'], ['signature'], ['signature', 'oauth-in-body']]);
-    const signature = json.requests[2].verdict.checks.find((c: { id: string }) => c.id === 'signature');
+    assert.deepEqual(failed, [['accept-header'], ['control-signature', 'required-fields', 'amount-format'], ['oauth-signature'], ['oauth-body-consistent', 'oauth-signature', 'no-oauth-in-body']]);
+    const signature = json.requests[2].verdict.checks.find((c: { id: string }) => c.id === 'oauth-signature');
     assert.deepEqual(signature.signature.diagnoses, ['plus-for-space']);
     assert.match(signature.signature.sent.baseString, /two%2Bwords/);
     assert.match(signature.signature.correct.baseString, /two%2520words/);
     assert.match(signature.signature.explanation, /Signature base string/);
-    assert.match(inspect.out(), /#3 PAYOUT → 400: FAIL signature: .*plus-for-space/);
+    assert.match(inspect.out(), /#3 PAYOUT → 400: FAIL oauth-signature: .*plus-for-space/);
     for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
     assert.deepEqual(leaks(inspect.out()), [], 'console');
     assert.match(readFileSync(join(report, 'report.html'), 'utf8'), /credit_card_number%3D411111%252A/, 'card numbers in base strings are masked');
@@ -164,7 +165,7 @@ describe('payconform inspect', () => {
       const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
       await page.goto(`file://${join(dir, 'mistakes', 'report.html')}`);
       assert.match(await page.locator('#verdict').innerText(), /4 requests: 0 passed every check, 4 failed/);
-      const failure = page.locator('.failure[data-check="signature"]', { hasText: 'plus-for-space' });
+      const failure = page.locator('.failure[data-check="oauth-signature"]', { hasText: 'plus-for-space' });
       assert.ok(await failure.isVisible());
       assert.match(await failure.innerText(), /plus-for-space[\s\S]*Fix:/);
       const shot = join(dir, 'failure.png');

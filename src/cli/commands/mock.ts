@@ -34,7 +34,7 @@ export const mockCommand: Command = {
     }
     if (values['list-defects']) {
       const width = Math.max(...Object.keys(DEFECTS).map((name) => name.length));
-      for (const [name, what] of Object.entries(DEFECTS)) io.stdout(`${name.padEnd(width)}  ${what}`);
+      for (const [name, { description, breaks }] of Object.entries(DEFECTS)) io.stdout(`${name.padEnd(width)}  ${description} (breaks ${breaks.join(', ')})`);
       return 0;
     }
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
@@ -55,7 +55,7 @@ export const mockCommand: Command = {
     }).catch((err: NodeJS.ErrnoException) => {
       throw fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
     });
-    if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect]}`);
+    if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
     io.stdout(`listening on ${mock.url}`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

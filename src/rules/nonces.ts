@@ -1,6 +1,6 @@
 /**
  * Nonces seen per consumer key, kept only as long as their timestamp could still be accepted, so
- * memory stays bounded by the request rate times the window.
+ * memory stays bounded by the request rate times the window (A-22). The mock and inspect each keep one.
  */
 export class NonceStore {
   private readonly seen = new Map<string, number>();

@@ -1,0 +1,58 @@
+/**
+ * The rule book: every check payconform makes, once. The mock runs the request rules in this order
+ * and answers the first failure with its refusal; inspect runs them all; the mock's order stage
+ * runs the order rules; the client checks every answer with the answer rules. MockErrorCode, inspect's
+ * check list and the defect list all come from here (docs/architecture.md: adding a rule).
+ */
+import { answerMediaType, noControlKeyInAnswer, noFullPanInAnswer, orderKept, validationErrorStatus } from './answers.ts';
+import { controlFormat, controlPresent, controlSignature } from './control.ts';
+import { endpointOwner } from './endpoint-owner.ts';
+import { amountFormat, requiredFields } from './fields.ts';
+import { noBlindRetry, orderIdUnique } from './habits.ts';
+import { acceptHeader, bodySize, contentType, encodedOnce, endpointKnown, formEncoding, methodPost } from './http.ts';
+import { cardRefOfApprovedCard, orderKnown, referenceKnown } from './lookups.ts';
+import { consumerKeyKnown, noOAuthInBody, nonceUnique, oauthBodyConsistent, oauthHeaderFormat, oauthHeaderPresent, oauthSignature, oauthTimestampWindow, oauthVersion, signatureMethod } from './oauth.ts';
+import { MOVE_RULES } from './orders.ts';
+
+/** Judged before the body is read: a gateway refuses these without reading it. */
+export const HEAD_RULES = [methodPost, endpointKnown, acceptHeader, contentType] as const;
+
+/** Judged once the body is read, in the order the mock refuses. */
+export const BODY_RULES = [
+  bodySize, formEncoding, encodedOnce, endpointOwner,
+  controlPresent, controlFormat, controlSignature,
+  oauthHeaderPresent, oauthHeaderFormat, oauthBodyConsistent, consumerKeyKnown, signatureMethod, oauthVersion, oauthTimestampWindow, oauthSignature, nonceUnique, noOAuthInBody,
+  requiredFields, amountFormat, orderIdUnique, noBlindRetry,
+] as const;
+
+export const REQUEST_RULES = [...HEAD_RULES, ...BODY_RULES] as const;
+
+/** Rules of the mock's order stage: references first, then the moves. */
+export const ORDER_RULES = [orderKnown, referenceKnown, cardRefOfApprovedCard, ...MOVE_RULES] as const;
+
+export const ANSWER_RULES = [answerMediaType, validationErrorStatus, noControlKeyInAnswer, noFullPanInAnswer, orderKept] as const;
+
+export const RULES = [...REQUEST_RULES, ...ORDER_RULES, ...ANSWER_RULES] as const;
+
+type AnyRule = (typeof RULES)[number];
+export type RuleId = AnyRule['id'];
+export type RequestRuleId = (typeof REQUEST_RULES)[number]['id'];
+/** Every error code a rule's refusal can carry. */
+export type RefusalCode = AnyRule['refusals'][number]['code'];
+
+/** The rule's description without its check: what reports, docs and defects need. */
+export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'hint'> & { readonly refusals: readonly { readonly status: number; readonly code: RefusalCode }[] };
+
+export const RULE_BY_ID: ReadonlyMap<RuleId, RuleInfo> = new Map(RULES.map((r) => [r.id, r as RuleInfo]));
+
+export const RULE_IDS: readonly RuleId[] = RULES.map((r) => r.id);
+
+/** Whether a name is a rule id (for user input such as a ledger or a profile). */
+export function isRuleId(name: string): name is RuleId {
+  return RULE_BY_ID.has(name as RuleId);
+}
+
+/** The rules whose refusal carries this error code (the suite names the rule behind a code it expects). */
+export function rulesRefusingWith(code: string): RuleInfo[] {
+  return [...RULE_BY_ID.values()].filter((r) => r.refusals.some((f) => f.code === code));
+}

@@ -1,0 +1,62 @@
+/**
+ * Habits of a merchant's integration that span requests (A-20, A-30): a client order id starts one
+ * order, and a request is not sent again without asking the order's status first. A gateway cannot
+ * refuse what it cannot tell from a lost answer, so only inspect judges these.
+ */
+import { OP, PREREQUISITES, type Operation } from '../catalogue/index.ts';
+import type { RequestUnderTest } from './request.ts';
+import { fail, PASS, skip, type Rule } from './rule.ts';
+
+/** An operation that starts a new order rather than acting on an existing one (capture, void, …). */
+export const startsOrder = (operation: Operation): boolean => PREREQUISITES[operation]?.field !== 'orderid';
+
+/** The earlier start of this request's client order id, or why the habit does not apply. */
+function earlierStart(req: RequestUnderTest): { statusSince: boolean } | null | string {
+  const history = req.context.history;
+  const id = req.clientOrderId;
+  if (history === undefined) return 'no request history is kept here';
+  if (id === undefined) return 'no client order id';
+  if (!startsOrder(req.match!.endpoint.operation)) return 'the operation acts on an existing order';
+  return history.earlier(req.merchant!.login, id) ?? null;
+}
+
+export const orderIdUnique: Rule<RequestUnderTest, 'order-id-unique', never> = {
+  id: 'order-id-unique',
+  title: 'client_orderid unique per merchant',
+  clause: 'Identifiers: client_orderid "merchant-side order identifier"; A-30',
+  basis: 'assumption',
+  refusals: [],
+  hint: 'Give every new order its own client_orderid.',
+  needs: ['endpoint', 'form', 'merchant'],
+  check(req) {
+    const earlier = earlierStart(req);
+    if (typeof earlier === 'string') return skip(earlier);
+    return earlier === null ? PASS : fail(`client order id ${JSON.stringify(req.clientOrderId!.slice(0, 40))} was already used by this merchant`, { field: 'client_orderid' });
+  },
+};
+
+export const noBlindRetry: Rule<RequestUnderTest, 'no-blind-retry', never> = {
+  id: 'no-blind-retry',
+  title: 'no retry without a status check',
+  clause: 'Time-outs and retries "not shown": A-20, A-30 (a timed-out POST may have moved money)',
+  basis: 'assumption',
+  refusals: [],
+  hint: 'After a time-out, ask status for the order before sending it again; never resend a money-moving request blindly.',
+  needs: ['endpoint', 'form', 'merchant'],
+  check(req) {
+    const earlier = earlierStart(req);
+    if (typeof earlier === 'string') return skip(earlier);
+    return earlier === null || earlier.statusSince ? PASS : fail('sent again with no status request for the order in between', { field: 'client_orderid' });
+  },
+};
+
+/** Records what this request adds to the history, once every rule has judged it. */
+export function recordHabits(req: RequestUnderTest): void {
+  const { history } = req.context;
+  const id = req.clientOrderId;
+  const merchant = req.merchant;
+  const match = req.match;
+  if (history === undefined || id === undefined || merchant === undefined || match === undefined) return;
+  if (match.endpoint.operation === OP.STATUS) history.statusAsked(merchant.login, id);
+  else if (startsOrder(match.endpoint.operation)) history.start(merchant.login, id);
+}

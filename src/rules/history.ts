@@ -1,0 +1,28 @@
+/**
+ * What a merchant's integration has sent so far, for the rules that span requests (A-30): which
+ * client order ids started an order, and whether status was asked for each since it was last sent.
+ */
+export class OrderHistory {
+  /** merchant \0 client order id → whether status was asked for it since it was last sent. */
+  private readonly started = new Map<string, { statusSince: boolean }>();
+
+  private static key(merchant: string, clientOrderId: string): string {
+    return `${merchant}\u0000${clientOrderId}`;
+  }
+
+  /** The earlier start of this order id, if any. */
+  earlier(merchant: string, clientOrderId: string): { readonly statusSince: boolean } | undefined {
+    return this.started.get(OrderHistory.key(merchant, clientOrderId));
+  }
+
+  /** Records a request that starts an order (after the rules have judged it). */
+  start(merchant: string, clientOrderId: string): void {
+    this.started.set(OrderHistory.key(merchant, clientOrderId), { statusSince: false });
+  }
+
+  /** Records a status request for the order. */
+  statusAsked(merchant: string, clientOrderId: string): void {
+    const order = this.started.get(OrderHistory.key(merchant, clientOrderId));
+    if (order) order.statusSince = true;
+  }
+}

@@ -1,0 +1,11 @@
+export { ANSWER_RULES, BODY_RULES, HEAD_RULES, isRuleId, ORDER_RULES, REQUEST_RULES, RULE_BY_ID, RULE_IDS, RULES, type RefusalCode, type RequestRuleId, type RuleId, type RuleInfo } from './book.ts';
+export { FORM_TYPE, MEDIA_TYPE } from './http.ts';
+export { ownerOf, credentialsOf, type Merchant } from './merchant.ts';
+export { NonceStore } from './nonces.ts';
+export { OrderHistory } from './history.ts';
+export { RequestUnderTest, type RuleContext, type SeenRequest } from './request.ts';
+export { fail, PASS, skip, refusalOf, type Basis, type Evidence, type Outcome, type Refusal, type Rule } from './rule.ts';
+export { judgeRequest, firstFailure, type Bent, type Judgement, type RequestRule } from './run.ts';
+export type { SignatureDetail } from './signature-evidence.ts';
+export type { OrderMove, OrderState } from './orders.ts';
+export type { AnswerSeen } from './answers.ts';

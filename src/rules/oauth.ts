@@ -1,0 +1,211 @@
+/**
+ * Scheme B, OAuth 1.0a (api-spec.md "Authentication", Scheme B; RFC 5849): the Authorization header
+ * and its parameters, the signature method of the endpoint, the timestamp window and nonce replay
+ * rules the spec leaves open (A-22), and the signature over the base string.
+ */
+import { isPayconformError } from '../errors.ts';
+import { verifyRequest } from '../signing/verify.ts';
+import { credentialsOf } from './merchant.ts';
+import type { RequestUnderTest } from './request.ts';
+import { fail, PASS, skip, type Outcome, type Rule } from './rule.ts';
+import { diagnoseSignature, signatureDetail, unverifiable } from './signature-evidence.ts';
+
+type OAuthRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id, C>;
+
+const REQUIRED_PARAMS = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_signature'];
+
+const isOAuth = (req: RequestUnderTest): boolean => req.match!.endpoint.auth.kind.startsWith('oauth-');
+const NOT_OAUTH = 'the endpoint is not signed with OAuth';
+
+/** Skip unless the endpoint is an OAuth one and its header parsed with every parameter there. */
+function usableHeader(req: RequestUnderTest): Outcome | undefined {
+  if (!isOAuth(req)) return skip(NOT_OAUTH);
+  if (req.header === undefined || REQUIRED_PARAMS.some((name) => req.oauthParam(name) === undefined)) return skip('no well-formed Authorization header');
+  return undefined;
+}
+
+export function requiredMethod(req: RequestUnderTest): 'HMAC-SHA1' | 'RSA-SHA256' {
+  return req.match!.endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
+}
+
+export const oauthHeaderPresent: OAuthRule<'oauth-header-present', 'AUTH_HEADER_MISSING'> = {
+  id: 'oauth-header-present',
+  title: 'OAuth Authorization header sent',
+  clause: 'Scheme B rule 2: "Header Authorization starts with OAuth"',
+  basis: 'spec',
+  refusals: [{ status: 400, code: 'AUTH_HEADER_MISSING' }],
+  hint: 'Send the OAuth 1.0a Authorization header on every request of an OAuth endpoint.',
+  needs: ['endpoint'],
+  check(req) {
+    if (!isOAuth(req)) return skip(NOT_OAUTH);
+    return req.authorization !== undefined ? PASS : fail('authorization: an OAuth Authorization header is required', { field: 'authorization' });
+  },
+};
+
+export const oauthHeaderFormat: OAuthRule<'oauth-header-format', 'AUTH_HEADER_MALFORMED'> = {
+  id: 'oauth-header-format',
+  title: 'OAuth header well-formed',
+  clause: 'Scheme B rules 2–3 (name="value" pairs, each percent-encoded); A-11',
+  basis: 'spec',
+  refusals: [{ status: 400, code: 'AUTH_HEADER_MALFORMED' }],
+  hint: 'Write every oauth_* parameter once as name="percent-encoded value", separated by commas.',
+  needs: ['endpoint'],
+  check(req) {
+    if (!isOAuth(req)) return skip(NOT_OAUTH);
+    if (req.authorization === undefined) return skip('no Authorization header');
+    if (req.header === undefined) return fail(req.whyNoHeader, { field: 'authorization' });
+    const missing = REQUIRED_PARAMS.find((name) => req.oauthParam(name) === undefined);
+    return missing === undefined ? PASS : fail(`authorization: ${missing} is missing`, { field: 'authorization' });
+  },
+};
+
+export const oauthBodyConsistent: OAuthRule<'oauth-body-consistent', 'OAUTH_PARAM_CONFLICT'> = {
+  id: 'oauth-body-consistent',
+  title: 'oauth_* in the body repeat the header',
+  clause: 'Scheme B rule 6 (the HMAC example repeats oauth_* in the body); A-26',
+  basis: 'assumption',
+  refusals: [{ status: 400, code: 'OAUTH_PARAM_CONFLICT' }],
+  hint: 'Leave oauth_* out of the form body, or repeat exactly what the Authorization header says.',
+  needs: ['endpoint', 'form'],
+  check(req) {
+    const unusable = usableHeader(req);
+    if (unusable) return unusable;
+    const conflict = req.params!.find(([name, value]) => name.startsWith('oauth_') && req.oauthParam(name) !== value);
+    return conflict === undefined ? PASS : fail(`${conflict[0]}: in the form body it must repeat the Authorization header's value, or be left out`, { field: conflict[0] });
+  },
+};
+
+export const consumerKeyKnown: OAuthRule<'consumer-key-known', 'CONSUMER_KEY_UNKNOWN' | 'ENDPOINT_UNKNOWN'> = {
+  id: 'consumer-key-known',
+  title: 'consumer key is the merchant login',
+  clause: 'Scheme B rule 2: oauth_consumer_key = merchant login',
+  basis: 'spec',
+  refusals: [{ status: 400, code: 'CONSUMER_KEY_UNKNOWN' }, { status: 400, code: 'ENDPOINT_UNKNOWN' }],
+  hint: 'Send your merchant login as oauth_consumer_key, on an endpoint id of that merchant.',
+  needs: ['endpoint', 'merchant'],
+  check(req) {
+    const unusable = usableHeader(req);
+    if (unusable) return unusable;
+    const consumerKey = req.oauthParam('oauth_consumer_key')!;
+    const merchant = req.context.merchants.find((m) => m.login === consumerKey);
+    if (!merchant) return fail('authorization: oauth_consumer_key is not a known merchant login', { field: 'oauth_consumer_key' });
+    if (merchant !== req.merchant) return fail(`endpointId: ${req.match!.endpointId} is not an endpoint of this merchant`, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });
+    return PASS;
+  },
+};
+
+export const signatureMethod: OAuthRule<'signature-method', 'SIGNATURE_METHOD_WRONG'> = {
+  id: 'signature-method',
+  title: 'signature method of the endpoint',
+  clause: 'Scheme B: HMAC-SHA1 for payout, RSA-SHA256 for every /api/v4/ endpoint',
+  basis: 'spec',
+  refusals: [{ status: 400, code: 'SIGNATURE_METHOD_WRONG' }],
+  hint: 'Sign payout with HMAC-SHA1 (key "control key&") and every /api/v4/ endpoint with RSA-SHA256.',
+  needs: ['endpoint'],
+  check(req) {
+    const unusable = usableHeader(req);
+    if (unusable) return unusable;
+    const required = requiredMethod(req);
+    const method = req.oauthParam('oauth_signature_method')!;
+    return method === required ? PASS : fail(`authorization: ${req.match!.endpoint.operation} requires oauth_signature_method ${required}`, { field: 'oauth_signature_method', expected: required, actual: method.slice(0, 20) });
+  },
+};
+
+export const oauthVersion: OAuthRule<'oauth-version', 'OAUTH_VERSION_WRONG'> = {
+  id: 'oauth-version',
+  title: 'oauth_version 1.0',
+  clause: 'Scheme B rule 2: oauth_version "1.0"; A-9 (it may be left out)',
+  basis: 'spec',
+  refusals: [{ status: 400, code: 'OAUTH_VERSION_WRONG' }],
+  hint: 'Send oauth_version="1.0", or leave it out.',
+  needs: ['endpoint'],
+  check(req) {
+    const unusable = usableHeader(req);
+    if (unusable) return unusable;
+    const version = req.oauthParam('oauth_version');
+    return version === undefined || version === '1.0' ? PASS : fail('authorization: oauth_version must be 1.0', { field: 'oauth_version', expected: '1.0', actual: version.slice(0, 20) });
+  },
+};
+
+/** Seconds since the epoch of the request's oauth_timestamp, or NaN. */
+const timestampOf = (req: RequestUnderTest): number => Number(req.oauthParam('oauth_timestamp'));
+
+export const oauthTimestampWindow: OAuthRule<'oauth-timestamp-window', 'TIMESTAMP_OUT_OF_WINDOW'> = {
+  id: 'oauth-timestamp-window',
+  title: 'OAuth timestamp fresh',
+  clause: 'Scheme B rule 2: oauth_timestamp "current time in seconds"; tolerance "not shown": A-22',
+  basis: 'assumption',
+  refusals: [{ status: 400, code: 'TIMESTAMP_OUT_OF_WINDOW' }],
+  hint: 'Use the current Unix time in seconds, and keep the server clock in sync (NTP).',
+  needs: ['endpoint'],
+  check(req) {
+    const unusable = usableHeader(req);
+    if (unusable) return unusable;
+    const timestamp = timestampOf(req);
+    const now = Math.floor(req.context.now() / 1000);
+    const window = req.context.windowSeconds;
+    if (Number.isInteger(timestamp) && Math.abs(now - timestamp) <= window) return PASS;
+    return fail(`authorization: oauth_timestamp must be within ${window} s of the server's clock`, {
+      field: 'oauth_timestamp', expected: `within ±${window} s`, actual: Number.isInteger(timestamp) ? `${now - timestamp} s away` : 'not a whole number',
+    });
+  },
+};
+
+export const oauthSignature: OAuthRule<'oauth-signature', 'SIGNATURE_INVALID' | 'FIELD_MISSING' | 'FIELD_INVALID'> = {
+  id: 'oauth-signature',
+  title: 'OAuth signature',
+  clause: 'Scheme B rules 4–5: the base string POST&url&params, HMAC-SHA1 with key "secret&" or RSA-SHA256',
+  basis: 'spec',
+  refusals: [{ status: 400, code: 'SIGNATURE_INVALID' }, { status: 400, code: 'FIELD_MISSING' }, { status: 400, code: 'FIELD_INVALID' }],
+  hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
+  needs: ['endpoint', 'form', 'merchant'],
+  check(req) {
+    const unusable = usableHeader(req);
+    if (unusable) return unusable;
+    const merchant = req.merchant!;
+    const verify = (url: string): boolean => verifyRequest({ method: 'POST', url, params: req.params!, match: req.match }, credentialsOf(merchant), { authorization: req.authorization }).valid;
+    try {
+      if (verify(req.seen.url) || (req.seen.alsoSignedFor !== undefined && verify(req.seen.alsoSignedFor))) return PASS;
+    } catch (err) {
+      if (!isPayconformError(err)) throw err;
+      return unverifiable(req, err);
+    }
+    if (!req.context.explain) return fail(`authorization: ${requiredMethod(req)} signature does not match the request`, { field: 'oauth_signature' });
+    const d = diagnoseSignature(req, merchant);
+    return fail(d.message, { field: 'oauth_signature', detail: signatureDetail(req, merchant, d) });
+  },
+};
+
+export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
+  id: 'nonce-unique',
+  title: 'OAuth nonce unique',
+  clause: 'Limits: "The nonce must be unique per request"; replay rules "not shown": A-22',
+  basis: 'spec',
+  refusals: [{ status: 400, code: 'NONCE_REPLAYED' }],
+  hint: 'Make a fresh random oauth_nonce for every request, retries included.',
+  needs: ['endpoint'],
+  check(req) {
+    const unusable = usableHeader(req);
+    if (unusable) return unusable;
+    // The mock reaches this rule only once the signature is valid, so nobody can burn another merchant's nonces.
+    const now = Math.floor(req.context.now() / 1000);
+    const timestamp = timestampOf(req);
+    const fresh = req.context.nonces.remember(req.oauthParam('oauth_consumer_key')!, req.oauthParam('oauth_nonce')!, Number.isInteger(timestamp) ? timestamp : now, now);
+    return fresh ? PASS : fail('authorization: oauth_nonce was already used within the timestamp window', { field: 'oauth_nonce' });
+  },
+};
+
+/** The spec's operations put oauth_* in the header only; the mock accepts a repeat (its HMAC example), inspect reports it. */
+export const noOAuthInBody: OAuthRule<'no-oauth-in-body', never> = {
+  id: 'no-oauth-in-body',
+  title: 'no oauth_* in the body',
+  clause: 'Scheme B rule 6: oauth_* go in the Authorization header, not in the form body; A-26',
+  basis: 'spec',
+  refusals: [],
+  hint: 'Send the oauth_* parameters only in the Authorization header.',
+  needs: ['form'],
+  check(req) {
+    const names = [...new Set(req.params!.filter(([n]) => n.startsWith('oauth_')).map(([n]) => n))];
+    return names.length === 0 ? PASS : fail(`${names.join(', ')} in the form body`, { field: names[0] });
+  },
+};

@@ -1,0 +1,154 @@
+/**
+ * A request as the rules see it: what came over the wire, and the facts rules derive from it (the
+ * catalogue row, the form fields, the merchant, the Authorization header), each derived once and
+ * kept. A fact that cannot be derived is undefined; the rule that judges it says why.
+ */
+import { matchPath, type PathMatch } from '../catalogue/index.ts';
+import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../signing/authorization-header.ts';
+import { decodeForm, type Pair } from '../signing/form-body.ts';
+import { ownerOf, type Merchant } from './merchant.ts';
+import type { NonceStore } from './nonces.ts';
+import type { OrderHistory } from './history.ts';
+
+export interface SeenRequest {
+  readonly method: string;
+  /** The URL a signature must cover: the origin the client addressed, the path and query as sent. */
+  readonly url: string;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** Undefined until it is read (the mock judges the head of a request before reading its body). */
+  readonly body?: Buffer | undefined;
+  /** Bytes of body received, where reading stopped early because the body was too large. */
+  readonly bodyBytes?: number | undefined;
+  /** Another URL an OAuth signature may have been made for: the sandbox inspect forwards to. */
+  readonly alsoSignedFor?: string | undefined;
+}
+
+export interface RuleContext {
+  readonly merchants: readonly Merchant[];
+  /** Accepted oauth_timestamp skew either way, in seconds (A-22). */
+  readonly windowSeconds: number;
+  /** Clock in milliseconds. */
+  readonly now: () => number;
+  readonly nonces: NonceStore;
+  /** The path prefix endpoints are served under (`/paynet`, or '' for none); undefined: any prefix. */
+  readonly prefix?: string | undefined;
+  readonly maxBodyBytes: number;
+  /** Whether a failed signature's evidence carries its diagnosis and explanation (inspect), or not (the mock, for speed). */
+  readonly explain: boolean;
+  /** Client order ids seen so far, for the habits only inspect judges. */
+  readonly history?: OrderHistory | undefined;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const NOT_YET = Symbol('not derived yet');
+type Derived<T> = T | undefined | typeof NOT_YET;
+
+export class RequestUnderTest {
+  private matchFact: Derived<PathMatch> = NOT_YET;
+  private matchError: { message: string; code: string } = { message: '', code: '' };
+  private paramsFact: Derived<Pair[]> = NOT_YET;
+  private paramsError = '';
+  private ownerFact: Derived<Merchant | ReturnType<typeof ownerOf>> = NOT_YET;
+  private headerFact: Derived<ParsedAuthorization> = NOT_YET;
+  private headerError = '';
+
+  constructor(public seen: SeenRequest, readonly context: RuleContext) {}
+
+  /** The body, once read (the head rules are judged before it is). */
+  withBody(body: Buffer | undefined, bodyBytes?: number): this {
+    this.seen = { ...this.seen, body, bodyBytes };
+    this.paramsFact = NOT_YET;
+    return this;
+  }
+
+  get pathname(): string {
+    return new URL(this.seen.url).pathname;
+  }
+
+  /** The catalogue row the path names, or undefined (`matchError` says why). */
+  get match(): PathMatch | undefined {
+    if (this.matchFact === NOT_YET) {
+      try {
+        this.matchFact = matchPath(this.pathname);
+      } catch (err) {
+        this.matchFact = undefined;
+        this.matchError = { message: (err as Error).message, code: (err as { code?: string }).code ?? '' };
+      }
+    }
+    return this.matchFact;
+  }
+
+  /** Why the path names no endpoint: ERR_ENDPOINT_ID for a catalogue path with a malformed endpointId. */
+  get whyNoMatch(): { readonly message: string; readonly code: string } {
+    return this.matchError;
+  }
+
+  /** The form fields, decoded as UTF-8 form encoding, or undefined (`whyNoParams` says why). */
+  get params(): Pair[] | undefined {
+    if (this.paramsFact === NOT_YET) {
+      if (this.seen.body === undefined) return undefined;
+      try {
+        this.paramsFact = decodeForm(utf8.decode(this.seen.body));
+      } catch (err) {
+        this.paramsFact = undefined;
+        this.paramsError = err instanceof TypeError ? 'is not UTF-8' : (err as Error).message;
+      }
+    }
+    return this.paramsFact;
+  }
+
+  get whyNoParams(): string {
+    return this.paramsError;
+  }
+
+  /** The merchant the endpoint id belongs to, or the failure saying why there is none. */
+  get owner(): Merchant | ReturnType<typeof ownerOf> | undefined {
+    if (this.ownerFact === NOT_YET) {
+      const match = this.match;
+      this.ownerFact = match === undefined ? undefined : ownerOf(match.endpoint, match.endpointId, this.context.merchants);
+    }
+    return this.ownerFact;
+  }
+
+  get merchant(): Merchant | undefined {
+    const owner = this.owner;
+    return owner !== undefined && 'login' in owner ? owner : undefined;
+  }
+
+  get authorization(): string | undefined {
+    return this.seen.headers.authorization;
+  }
+
+  /** The parsed Authorization header, or undefined (none sent, or `whyNoHeader` says why it is malformed). */
+  get header(): ParsedAuthorization | undefined {
+    if (this.headerFact === NOT_YET) {
+      const text = this.authorization;
+      try {
+        this.headerFact = text === undefined ? undefined : parseAuthorizationHeader(text);
+      } catch (err) {
+        this.headerFact = undefined;
+        this.headerError = (err as Error).message;
+      }
+    }
+    return this.headerFact;
+  }
+
+  get whyNoHeader(): string {
+    return this.headerError;
+  }
+
+  oauthParam(name: string): string | undefined {
+    const header = this.header;
+    return header === undefined ? undefined : getParam(header, name);
+  }
+
+  field(name: string): string | undefined {
+    return this.params?.find(([n]) => n === name)?.[1];
+  }
+
+  /** The client order id, spelled `client-order-id` on the v4 and 3-D Secure operations. */
+  get clientOrderId(): string | undefined {
+    return this.field('client_orderid') ?? this.field('client-order-id');
+  }
+}
