@@ -68,7 +68,7 @@ export function schemaForStatus(endpoint: Endpoint, status: number): string | nu
 
 export function buildRequest(endpoint: Endpoint, options: ClientOptions, params: readonly Pair[], send: SendOptions = {}): SentRequest {
   const endpointId = send.endpointId ?? options.endpointId;
-  if (endpointId === undefined) throw new PayconformError('ERR_USAGE', 'endpointId: missing (give --endpoint-id or set PAYCONFORM_ENDPOINT_ID)', { field: 'endpointId', rule: 'required' });
+  if (endpointId === undefined) throw new PayconformError('ERR_ENDPOINT_ID', 'endpointId: missing (give --endpoint-id or set PAYCONFORM_ENDPOINT_ID)', { field: 'endpointId', rule: 'required' });
   const url = endpointUrl(options.baseUrl, endpoint, endpointId);
   const headers: Record<string, string> = { accept: MEDIA_TYPE, 'content-type': FORM_TYPE };
   const pairs: Pair[] = [...params];

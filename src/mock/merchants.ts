@@ -30,28 +30,28 @@ export const TEST_MERCHANT_PRIVATE_KEY_FILE = new URL('test-only-merchant-rsa-20
 
 /** Validates a parsed merchants file; every problem names its JSON pointer. */
 export function parseMerchants(data: unknown, file: string): Merchant[] {
-  if (!Array.isArray(data) || data.length === 0) throw fieldError('ERR_USAGE', file, 'must be a non-empty JSON array of merchants');
+  if (!Array.isArray(data) || data.length === 0) throw fieldError('ERR_MERCHANTS', file, 'must be a non-empty JSON array of merchants');
   const seen = new Set<string>();
   return data.map((m: unknown, i) => {
     const at = `${file}: /${i}`;
     const o = (m ?? {}) as Record<string, unknown>;
     for (const key of ['login', 'merchantControlKey', 'publicKeyPem']) {
-      if (typeof o[key] !== 'string' || o[key] === '') throw fieldError('ERR_USAGE', `${at}/${key}`, 'must be a non-empty string');
+      if (typeof o[key] !== 'string' || o[key] === '') throw fieldError('ERR_MERCHANTS', `${at}/${key}`, 'must be a non-empty string');
     }
     for (const key of ['endpointIds', 'endpointGroupIds']) {
-      if (!Array.isArray(o[key])) throw fieldError('ERR_USAGE', `${at}/${key}`, 'must be an array of endpoint ids');
+      if (!Array.isArray(o[key])) throw fieldError('ERR_MERCHANTS', `${at}/${key}`, 'must be an array of endpoint ids');
       (o[key] as unknown[]).forEach((id, j) => {
         const text = typeof id === 'number' ? String(id) : id;
-        if (typeof text !== 'string') throw fieldError('ERR_USAGE', `${at}/${key}/${j}`, 'must be an id');
+        if (typeof text !== 'string') throw fieldError('ERR_MERCHANTS', `${at}/${key}/${j}`, 'must be an id');
         checkEndpointId(text, `${at}/${key}/${j}`);
-        if (seen.has(text)) throw fieldError('ERR_USAGE', `${at}/${key}/${j}`, `id ${text} belongs to two merchants`);
+        if (seen.has(text)) throw fieldError('ERR_MERCHANTS', `${at}/${key}/${j}`, `id ${text} belongs to two merchants`);
         seen.add(text);
       });
     }
     try {
       loadPublicKey(o.publicKeyPem as string, `${at}/publicKeyPem`);
     } catch (err) {
-      if (isPayconformError(err)) throw fieldError('ERR_USAGE', `${at}/publicKeyPem`, err.rule ?? err.message);
+      if (isPayconformError(err)) throw fieldError('ERR_MERCHANTS', `${at}/publicKeyPem`, err.rule ?? err.message);
       throw err;
     }
     const ids = (key: string) => (o[key] as Array<string | number>).map(String);
@@ -70,7 +70,7 @@ export function readMerchants(file: string): Merchant[] {
   try {
     data = JSON.parse(text);
   } catch {
-    throw fieldError('ERR_USAGE', file, 'is not JSON');
+    throw fieldError('ERR_MERCHANTS', file, 'is not JSON');
   }
   return parseMerchants(data, file);
 }

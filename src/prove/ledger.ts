@@ -53,7 +53,7 @@ const SCHEMA = {
 const validate = new Ajv({ allErrors: true }).compile(SCHEMA);
 
 const ledgerError = (file: string, pointer: string, rule: string): PayconformError =>
-  new PayconformError('ERR_USAGE', `${file}: ${pointer || '/'}: ${rule}`, { field: `${file}${pointer}`, rule });
+  new PayconformError('ERR_LEDGER', `${file}: ${pointer || '/'}: ${rule}`, { field: `${file}${pointer}`, rule });
 
 /** Reads and checks every ledger in `dir`: one per defect, named after it, each entry's tag expression parseable. */
 export function readLedgers(dir: string): Map<Defect, Ledger> {

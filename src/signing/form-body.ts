@@ -35,6 +35,6 @@ export function encodeForm(pairs: readonly Pair[]): string {
 /** Parses a `name=value` command-line parameter; the value may itself contain `=`. */
 export function parseParamOption(option: string, field = '--param'): Pair {
   const eq = option.indexOf('=');
-  if (eq <= 0) throw fieldError('ERR_USAGE', field, `"${option.slice(0, 40)}" must be written name=value`);
+  if (eq <= 0) throw fieldError('ERR_FORM_BODY', field, `"${option.slice(0, 40)}" must be written name=value`);
   return [option.slice(0, eq), option.slice(eq + 1)];
 }

@@ -68,7 +68,7 @@ export function signOAuth(
 ): OAuthComputation {
   const signatureMethod: SignatureMethod = key.method;
   if (protocolParams.timestamp !== '' && !/^[0-9]+$/.test(protocolParams.timestamp)) {
-    throw fieldError('ERR_USAGE', 'timestamp', 'must be whole seconds since 1970 (digits only)');
+    throw fieldError('ERR_TIMESTAMP', 'timestamp', 'must be whole seconds since 1970 (digits only)');
   }
   // Field by field, not `{ ...protocolParams, signatureMethod }`: on Node 20 a spread followed by
   // more properties takes V8's slow path (~1 µs per added property) and yields an object that is

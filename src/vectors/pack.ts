@@ -59,7 +59,7 @@ function indexReadme(operations: readonly string[], banner: string[], secretsInc
 }
 
 export function writePack(options: PackOptions): string[] {
-  if (options.operations.length === 0) throw fieldError('ERR_USAGE', '--operation', 'give at least one operation');
+  if (options.operations.length === 0) throw fieldError('ERR_NO_OPERATION', '--operation', 'give at least one operation');
   const schemes = new Set(options.operations.map((op) => signableScheme(endpointByOperation(op))));
   const need = (value: string | undefined, field: string, variable: string): void => {
     if (value === undefined || value === '') throw fieldError('ERR_CREDENTIALS', field, `missing (set ${variable} to your test credentials)`);
@@ -68,9 +68,9 @@ export function writePack(options: PackOptions): string[] {
   if (schemes.has('control') || schemes.has('oauth-hmac-sha1')) need(options.controlKey, 'control key', 'PAYCONFORM_CONTROL_KEY');
   if (schemes.has('oauth-rsa-sha256')) need(options.privateKeyPem, 'private key', 'PAYCONFORM_PRIVATE_KEY_FILE');
   // Even with --force a file is not replaced by a folder: --out names a folder, so a file there is a mistake.
-  if (existsSync(options.outDir) && !statSync(options.outDir).isDirectory()) throw fieldError('ERR_USAGE', '--out', `${options.outDir} is a file; give a folder`);
+  if (existsSync(options.outDir) && !statSync(options.outDir).isDirectory()) throw fieldError('ERR_OUT_DIR', '--out', `${options.outDir} is a file; give a folder`);
   if (existsSync(options.outDir) && readdirSync(options.outDir).length > 0 && !options.force) {
-    throw fieldError('ERR_USAGE', '--out', `${options.outDir} exists and is not empty; choose another --out or pass --force`);
+    throw fieldError('ERR_OUT_DIR', '--out', `${options.outDir} exists and is not empty; choose another --out or pass --force`);
   }
   const operations = options.operations.map((op) => endpointByOperation(op).operation);
   const generated = generateVectors({

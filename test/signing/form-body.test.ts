@@ -34,7 +34,7 @@ describe('parseParamOption', () => {
   });
 
   const usageError = (field: string, shown: string) => (err: Error & { code?: string; field?: string }) => {
-    assert.equal(err.code, 'ERR_USAGE');
+    assert.equal(err.code, 'ERR_FORM_BODY');
     assert.equal(err.field, field);
     assert.ok(err.message.startsWith(`${field}: `), err.message);
     assert.match(err.message, /must be written name=value/);

@@ -12,9 +12,9 @@ const sign = (timestamp: string, params: Pair[] = [['a', '1']]) =>
 
 describe('signOAuth: timestamp', () => {
   for (const bad of ['12a', 'a123', '123a', '1.5', '-1', ' 1']) {
-    it(`rejects ${JSON.stringify(bad)}: ERR_USAGE naming the timestamp and the rule`, () => {
+    it(`rejects ${JSON.stringify(bad)}: ERR_TIMESTAMP naming the timestamp and the rule`, () => {
       assert.throws(() => sign(bad), (err: Error & { code?: string; field?: string }) => {
-        assert.equal(err.code, 'ERR_USAGE');
+        assert.equal(err.code, 'ERR_TIMESTAMP');
         assert.equal(err.field, 'timestamp');
         assert.match(err.message, /^timestamp: must be whole seconds since 1970 \(digits only\)$/);
         return true;

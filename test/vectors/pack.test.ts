@@ -86,7 +86,7 @@ describe('writePack', () => {
   }
 
   it('asks for at least one operation', () => {
-    refuses({ ...base, operations: [], outDir: fresh() }, 'ERR_USAGE', /^--operation$/, /at least one operation/);
+    refuses({ ...base, operations: [], outDir: fresh() }, 'ERR_NO_OPERATION', /^--operation$/, /at least one operation/);
   });
 
   it('names each missing credential and its variable, only for the schemes chosen', () => {
@@ -118,7 +118,7 @@ describe('writePack', () => {
     writeFileSync(join(out, 'stale.txt'), 'old');
     mkdirSync(join(out, 'OLD'));
     writeFileSync(join(out, 'OLD', 'README.md'), 'old');
-    refuses({ ...base, operations: ['SALE'], outDir: out }, 'ERR_USAGE', /^--out$/, /exists and is not empty.*--force/);
+    refuses({ ...base, operations: ['SALE'], outDir: out }, 'ERR_OUT_DIR', /^--out$/, /exists and is not empty.*--force/);
     assert.ok(!existsSync(join(out, 'SALE')), 'nothing written when refused');
     writePack({ ...base, operations: ['SALE'], outDir: out, force: true });
     assert.deepEqual(readdirSync(out).sort(), ['README.md', 'SALE', 'vectors.json']);
@@ -136,7 +136,7 @@ describe('writePack', () => {
   it('refuses an --out that is a file, even with force, and leaves the file alone', () => {
     const file = fresh();
     writeFileSync(file, 'keep');
-    for (const force of [false, true]) refuses({ ...base, operations: ['STATUS'], outDir: file, force }, 'ERR_USAGE', /^--out$/, /is a file; give a folder/);
+    for (const force of [false, true]) refuses({ ...base, operations: ['STATUS'], outDir: file, force }, 'ERR_OUT_DIR', /^--out$/, /is a file; give a folder/);
     assert.equal(readFileSync(file, 'utf8'), 'keep');
   });
 
