@@ -47,7 +47,9 @@ export type PayconformErrorCode =
   /** A merchants file that is not a non-empty JSON array of well-formed merchants. */
   | 'ERR_MERCHANTS'
   /** An expected-failure ledger that is missing, is not JSON or breaks its schema. */
-  | 'ERR_LEDGER';
+  | 'ERR_LEDGER'
+  /** A deliberately broken mock asked for by a name that is no defect (payconform mock --list-defects). */
+  | 'ERR_UNKNOWN_DEFECT';
 
 export interface ErrorDetails {
   field?: string;

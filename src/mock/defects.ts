@@ -91,10 +91,10 @@ export type Defect = keyof typeof DEFECTS;
 
 export const DEFECT_NAMES = Object.keys(DEFECTS) as Defect[];
 
-/** The defect called `name`, or a usage error naming `field` and listing the known ones. */
+/** The defect called `name`, or an error naming `field` and where the known ones are listed. */
 export function defectNamed(name: string, field = '--defect'): Defect {
   if (Object.hasOwn(DEFECTS, name)) return name as Defect;
-  throw fieldError('ERR_USAGE', field, `must be one of the defects listed by "payconform mock --list-defects" (got ${JSON.stringify(name.slice(0, 60))})`);
+  throw fieldError('ERR_UNKNOWN_DEFECT', field, `must be one of the defects listed by "payconform mock --list-defects" (got ${JSON.stringify(name.slice(0, 60))})`);
 }
 
 /** What a defect does to the rules: whether it breaks one, and the checks the request rules run instead. */

@@ -4,19 +4,21 @@
  * rule's refusal in the rule book (src/rules/book.ts), except SERVER_ERROR, the mock's own fault.
  * Statuses are in docs/assumptions.md A-21.
  */
+import { PayconformError } from '../errors.ts';
 import type { RefusalCode } from '../rules/book.ts';
 import { refusalOf, type Evidence, type Rule } from '../rules/rule.ts';
 
 export type MockErrorCode = RefusalCode | 'SERVER_ERROR';
 
-export class MockError extends Error {
+/** A refusal is an error of the one root (src/errors.ts), with the HTTP status the mock answers. */
+export class MockError extends PayconformError<MockErrorCode> {
   constructor(
     readonly status: number,
-    readonly code: MockErrorCode,
+    code: MockErrorCode,
     message: string,
-    readonly field?: string,
+    field?: string,
   ) {
-    super(message);
+    super(code, message, field === undefined ? {} : { field });
     this.name = 'MockError';
   }
 }

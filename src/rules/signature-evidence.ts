@@ -64,7 +64,7 @@ function explanationOf(req: RequestUnderTest, merchant: Merchant): { explanation
  * A signature that cannot be computed because a field it covers is missing or malformed: refused as
  * that field's problem; with the diagnosis where one is asked for (a misspelt field is a mistake too).
  */
-export function unverifiable(req: RequestUnderTest, err: PayconformError): Outcome {
+export function unverifiable(req: RequestUnderTest, err: PayconformError<string>): Outcome {
   const evidence = { field: err.field, code: err.code === 'ERR_MISSING_FIELD' ? 'FIELD_MISSING' : 'FIELD_INVALID' };
   if (!req.context.explain) return fail(err.message, evidence);
   const d = diagnoseSignature(req, req.merchant!);

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { endpointByOperation, OP, type Operation } from '../../src/catalogue/index.ts';
 import { buildRequest, type SentRequest } from '../../src/client/client.ts';
+import { PayconformError } from '../../src/errors.ts';
 import { DEFECTS } from '../../src/mock/defects.ts';
+import { MockError, refusal } from '../../src/mock/mock-error.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
 import { ANSWER_RULES, ORDER_RULES, REQUEST_RULES, RULE_BY_ID, RULES, rulesRefusingWith, type RequestRuleId } from '../../src/rules/book.ts';
 import { OrderHistory } from '../../src/rules/history.ts';
@@ -99,6 +101,15 @@ describe('the rule book', () => {
     assert.deepEqual(rulesRefusingWith('CONTROL_INVALID').map((r) => r.id), ['control-signature']);
     assert.deepEqual(rulesRefusingWith('FIELD_MISSING').map((r) => r.id).sort(), ['control-signature', 'oauth-signature', 'required-fields']);
     assert.deepEqual(rulesRefusingWith('NO_SUCH_CODE'), []);
+  });
+
+  it('turns a failed rule into a refusal of the one error root, with the rule\'s status and code', () => {
+    const accept = REQUEST_RULES.find((r) => r.id === 'accept-header')!;
+    const err = refusal(accept, { message: 'accept: must be application/vnd.pay+json', field: 'accept' });
+    assert.ok(err instanceof PayconformError && err instanceof MockError);
+    assert.deepEqual([err.name, err.status, err.code, err.field, err.message], ['MockError', 406, 'NOT_ACCEPTABLE', 'accept', 'accept: must be application/vnd.pay+json']);
+    const fields = REQUEST_RULES.find((r) => r.id === 'required-fields')!;
+    assert.equal(refusal(fields, { message: 'x: must appear once', code: 'FIELD_DUPLICATE' }).code, 'FIELD_DUPLICATE');
   });
 
   it('lets every defect break rules that exist, each by id', () => {
