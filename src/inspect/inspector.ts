@@ -70,7 +70,7 @@ const SIGNATURE_STEPS = new Set(['digest', 'signature', 'authorization']);
 const field = (params: readonly Pair[], name: string): string | undefined => params.find(([n]) => n === name)?.[1];
 const clientOrderIdOf = (params: readonly Pair[]): string | undefined => field(params, 'client_orderid') ?? field(params, 'client-order-id');
 /** An operation that starts a new order rather than acting on an existing one (capture, void, …). */
-const startsOrder = (operation: string): boolean => PREREQUISITES[operation]?.field !== 'orderid';
+const startsOrder = (operation: keyof typeof PREREQUISITES): boolean => PREREQUISITES[operation]?.field !== 'orderid';
 
 export class Inspector {
   private readonly nonces: NonceStore;
