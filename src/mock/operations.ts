@@ -1,10 +1,10 @@
 /**
  * What the mock does with an authenticated request whose fields passed the request schema. Each
- * operation has one behaviour (the BEHAVIOUR table): start an order, move an existing one on
+ * operation has one behaviour (its catalogue row's mockBehaviour): start an order, move an existing one on
  * (capture, void, return, payout-pay, 3-D Secure results), report its status, or create and use card
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
-import type { Endpoint } from '../catalogue/index.ts';
+import { OP, type Endpoint, type Operation } from '../catalogue/index.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
 import type { Defect } from './defects.ts';
@@ -25,18 +25,6 @@ export interface OperationContext {
   readonly defect?: Defect | undefined;
 }
 
-type Behaviour = 'payment' | 'form' | 'move' | 'status' | 'card-ref-of-order' | 'card-ref-of-card' | 'card-info' | 'by-card-ref' | 'recurring-create' | 'recurring-process';
-
-const BEHAVIOUR: Readonly<Record<string, Behaviour>> = {
-  SALE: 'payment', PREAUTH: 'payment', ACCOUNT_VERIFICATION: 'payment', PAYOUT: 'payment', PAYOUT_V4: 'payment',
-  PAYOUT_V4_CHECK: 'payment', TRANSFER_V4: 'payment', PAN_ELIGIBILITY_SEND: 'payment',
-  SALEFORM: 'form', PREAUTHFORM: 'form', PAYMENTFORM: 'form', PAYOUTFORM: 'form', ACCOUNT_VERIFICATION_FORM: 'form',
-  CAPTURE: 'move', VOID: 'move', RETURN: 'move', PAYOUT_V4_PAY: 'move',
-  TDS_UPLOAD_CRES_RESULT: 'move', TDS_UPLOAD_METHOD_URL_RESULT: 'move', TDS_UPLOAD_PARES_RESULT: 'move',
-  STATUS: 'status', CARDREF: 'card-ref-of-order', CARDREF_V4: 'card-ref-of-card', CARDINFO: 'card-info',
-  REBILL: 'by-card-ref', TRANSFER_BY_REF_V4: 'by-card-ref', CREATE_RP_V4: 'recurring-create', PROCESS_RP_V4: 'recurring-process',
-};
-
 const field = (params: readonly Pair[], name: string): string | undefined => params.find(([k]) => k === name)?.[1];
 
 /** The masked card of a request: the full number is never kept. */
@@ -55,35 +43,40 @@ const INVENTED_CARD = cardOf([['credit_card_number', '4111111111111111']])!;
 const refuse = (why: string): never => { throw new MockError(400, 'ORDER_STATE', `orderid: ${why}`, 'orderid'); };
 const exceeds = (why: string): never => { throw new MockError(400, 'AMOUNT_EXCEEDS', `amount: ${why}`, 'amount'); };
 
+// The operations a move acts on or with; an order's operation is the one that created it.
+const THREE_DS_RESULTS: readonly Operation[] = [OP.TDS_UPLOAD_CRES_RESULT, OP.TDS_UPLOAD_METHOD_URL_RESULT, OP.TDS_UPLOAD_PARES_RESULT];
+const PREAUTHS: readonly string[] = [OP.PREAUTH, OP.PREAUTHFORM];
+const SALES: readonly string[] = [OP.SALE, OP.SALEFORM, OP.REBILL];
+
 /** Moves an existing order on, or refuses with the rule it breaks (nothing is changed then). */
-function moveOrder(operation: string, parent: Order, amount: bigint | undefined, params: readonly Pair[], defect: Defect | undefined): void {
+function moveOrder(operation: Operation, parent: Order, amount: bigint | undefined, params: readonly Pair[], defect: Defect | undefined): void {
   const approved = defect === 'move-unapproved-order' || (parent.finalStatus === 'approved' && !parent.awaiting3ds && !parent.awaitingCheckout);
-  if (operation.startsWith('TDS_')) {
+  if (THREE_DS_RESULTS.includes(operation)) {
     if (!parent.awaiting3ds && defect !== '3ds-upload-anytime') refuse('no 3-D Secure step is pending for this order');
     parent.awaiting3ds = false;
     if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL) parent.finalStatus = 'declined';
     return;
   }
   if (parent.voided && defect !== 'capture-after-void') refuse('the order is voided');
-  if (operation === 'CAPTURE') {
-    if (parent.operation !== 'PREAUTH' && parent.operation !== 'PREAUTHFORM') refuse('only a preauth can be captured');
+  if (operation === OP.CAPTURE) {
+    if (!PREAUTHS.includes(parent.operation)) refuse('only a preauth can be captured');
     if (!approved) refuse(`a ${parent.finalStatus} preauth cannot be captured`);
     const room = (parent.amountCents ?? 0n) - parent.capturedCents;
     if ((amount ?? room) > room && defect !== 'capture-above-authorised') exceeds(`capture above the authorised amount (${room} cents left)`);
     parent.capturedCents += amount ?? room;
-  } else if (operation === 'PAYOUT_V4_PAY') {
-    if (parent.operation !== 'PAYOUT_V4_CHECK') refuse('only a payout-check order can be paid');
+  } else if (operation === OP.PAYOUT_V4_PAY) {
+    if (parent.operation !== OP.PAYOUT_V4_CHECK) refuse('only a payout-check order can be paid');
     if (!approved) refuse(`a ${parent.finalStatus} payout check cannot be paid`);
     if (parent.capturedCents > 0n && defect !== 'pay-twice') refuse('this payout check is already paid');
     parent.capturedCents = parent.amountCents ?? 0n;
-  } else if (operation === 'VOID') {
-    if (!['SALE', 'PREAUTH', 'SALEFORM', 'PREAUTHFORM', 'REBILL'].includes(parent.operation)) refuse('only a sale, a preauth or a rebill can be voided');
+  } else if (operation === OP.VOID) {
+    if (!SALES.includes(parent.operation) && !PREAUTHS.includes(parent.operation)) refuse('only a sale, a preauth or a rebill can be voided');
     if (parent.capturedCents > 0n || parent.returnedCents > 0n) refuse('a captured or returned order is settled and cannot be voided');
     if (!approved) refuse(`a ${parent.finalStatus} order cannot be voided`);
     parent.voided = true;
-  } else if (operation === 'RETURN') {
-    const preauth = parent.operation === 'PREAUTH' || parent.operation === 'PREAUTHFORM';
-    const sale = ['SALE', 'SALEFORM', 'REBILL'].includes(parent.operation);
+  } else if (operation === OP.RETURN) {
+    const preauth = PREAUTHS.includes(parent.operation);
+    const sale = SALES.includes(parent.operation);
     if (!approved || (!sale && !preauth)) refuse('only an approved sale or a captured preauth can be returned');
     const base = sale ? parent.amountCents ?? 0n : parent.capturedCents;
     if (base === 0n && defect !== 'return-above-captured') refuse('nothing was captured to return');
@@ -148,7 +141,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
   const { endpoint, params, orders } = ctx;
   const run = new Run(ctx);
   if (run.merchantOrderId === SERVER_ERROR_ORDER_ID) throw new MockError(500, 'SERVER_ERROR', `client_orderid ${SERVER_ERROR_ORDER_ID} makes the mock answer 500 on purpose`);
-  switch (BEHAVIOUR[endpoint.operation]) {
+  switch (endpoint.mockBehaviour) {
     case 'status': {
       const order = run.parent();
       const status = ctx.defect === 'lose-order' ? 'unknown' : orders.poll(order);
@@ -195,7 +188,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       if (!plan) throw new MockError(400, 'RECURRING_PAYMENT_UNKNOWN', 'recurring-payment-id: no such recurring payment for this merchant', 'recurring-payment-id');
       return { type: 'async-response', ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })) };
     }
-    default:
+    case 'payment':
       return { type: 'async-response', ...run.base(run.start(cardOf(params))) };
   }
 }
