@@ -67,7 +67,7 @@ Given('a {string} order paid with the {string} test card', async function (this:
 
 /** Remembers an id the last answer made, for the requests that act on it (catalogue PREREQUISITES). */
 When('I keep the {string} of the answer', function (this: PayWorld, answerField: string) {
-  const prerequisite = Object.values(PREREQUISITES).find((p) => p.answer === answerField);
+  const prerequisite = Object.values(PREREQUISITES).find((p) => p?.answer === answerField);
   assert.ok(prerequisite, `no operation takes a ${answerField}`);
   const value = this.answer(answerField);
   assert.ok(value, `the answer has no ${answerField}: ${shown(this.last)}`);

@@ -32,7 +32,7 @@ export type SignableScheme = Exclude<AuthKind, 'unstated'>;
 
 export type VersionSegment = 'v2' | 'v4' | '3ds/v1';
 
-/** Every fact of a catalogue row except its operation name. */
+/** The facts of a row that signing reads; a generic RFC 5849 request (SigningEndpoint) has them too. */
 export interface EndpointFacts {
   /** Path template below {base_url}, always ending in `/{endpointId}`. */
   readonly path: string;
@@ -48,7 +48,42 @@ export interface EndpointFacts {
   readonly source: 'table' | 'signing-example';
 }
 
-export interface Endpoint extends EndpointFacts {
+/** What the mock does with an accepted request of this operation (src/mock/operations.ts). */
+export type MockBehaviour =
+  /** starts an order whose card decides its outcome */
+  | 'payment'
+  /** starts an order that waits for the hosted checkout form */
+  | 'form'
+  /** moves an existing order on: capture, void, return, payout-pay, 3-D Secure results */
+  | 'move'
+  | 'status'
+  /** a card reference from an approved card order */
+  | 'card-ref-of-order'
+  /** a card reference from card fields */
+  | 'card-ref-of-card'
+  | 'card-info'
+  /** charges the card behind a card reference */
+  | 'by-card-ref'
+  | 'recurring-create'
+  | 'recurring-process';
+
+/** The features/ folder of an endpoint's generated feature file. */
+export type FeatureArea = 'payments' | 'forms' | 'cards' | 'recurring' | 'payouts' | 'threeds' | 'status' | 'transfers';
+
+/** Facts of a row that the mock, the request check and the feature generator read; signing needs none. */
+export interface EndpointUse {
+  /**
+   * The request schema the form body is checked against and samples are built from: the spec's
+   * `requestSchema`, or ours where the spec shows none (docs/assumptions.md A-25).
+   */
+  readonly checkedRequestSchema: string;
+  readonly mockBehaviour: MockBehaviour;
+  readonly featureArea: FeatureArea;
+  /** The operation moves funds: a live run of it is tagged @money. */
+  readonly movesMoney: boolean;
+}
+
+export interface Endpoint extends EndpointFacts, EndpointUse {
   /** Operation name as in the spec's table (SALE, PREAUTHFORM, PAYOUT_V4 …). */
   readonly operation: Operation;
 }

@@ -2,7 +2,7 @@
  * A request that a gateway will accept: the schema's sample fields plus, where the operation acts on
  * an earlier result (catalogue PREREQUISITES), the id of one made just now through the same client.
  */
-import { endpointByOperation, PREREQUISITES } from '../catalogue/index.ts';
+import { endpointByOperation, PREREQUISITES, type Operation } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { redactEchoes } from '../report/redact.ts';
 import { sampleRequest } from '../schemas/index.ts';
@@ -13,12 +13,12 @@ import type { PayClient } from './client.ts';
  * `orderId`, when given, makes each request's client_orderid (client-order-id on v4 and 3-D Secure)
  * unique, as a real gateway expects; otherwise the schema's example is used.
  */
-export async function prepareRequest(client: PayClient, operation: string, overrides: readonly Pair[] = [], orderId?: () => string): Promise<Pair[]> {
+export async function prepareRequest(client: PayClient, operation: Operation, overrides: readonly Pair[] = [], orderId?: () => string): Promise<Pair[]> {
   const endpoint = endpointByOperation(operation);
   const prerequisite = PREREQUISITES[operation];
   const fresh = (pairs: Pair[]): Pair[] => orderId === undefined ? pairs
     : pairs.map(([name, value]) => [name, (name === 'client_orderid' || name === 'client-order-id') && !overrides.some(([n]) => n === name) ? orderId() : value]);
-  if (prerequisite === undefined || overrides.some(([name]) => name === prerequisite.field)) return fresh(sampleRequest(endpoint, overrides));
+  if (prerequisite === null || overrides.some(([name]) => name === prerequisite.field)) return fresh(sampleRequest(endpoint, overrides));
   const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
   const id = (earlier.body as Record<string, unknown> | undefined)?.[prerequisite.answer];
   if (earlier.status !== 200 || typeof id !== 'string') {

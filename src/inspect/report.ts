@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENDPOINTS } from '../catalogue/index.ts';
+import { ENDPOINTS, OP } from '../catalogue/index.ts';
 import { manifestOf } from '../report/bundle.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
 import { REQUEST_RULES } from '../rules/book.ts';
@@ -38,7 +38,7 @@ export function coverageOf(records: readonly InspectRecord[]): Coverage {
   const asyncOrders = records.flatMap((r) => ('status' in r.answer && r.answer.type !== undefined && ASYNC_TYPES.has(r.answer.type) && r.answer.paynetOrderId ? [{ seq: r.seq, id: r.answer.paynetOrderId }] : []));
   // A status request names the gateway's order id in `orderid`; only the answer's id is kept, so
   // the status answer's own paynet-order-id (the same order) tells which order was polled.
-  const polledIds = new Set(records.filter((r) => r.verdict.operation === 'STATUS' && 'status' in r.answer && r.answer.paynetOrderId).map((r) => ('status' in r.answer ? r.answer.paynetOrderId : undefined)));
+  const polledIds = new Set(records.filter((r) => r.verdict.operation === OP.STATUS && 'status' in r.answer && r.answer.paynetOrderId).map((r) => ('status' in r.answer ? r.answer.paynetOrderId : undefined)));
   return {
     exercised: ENDPOINTS.map((e) => e.operation).filter((op) => exercised.has(op)),
     never: ENDPOINTS.map((e) => e.operation).filter((op) => !exercised.has(op)),

@@ -4,6 +4,7 @@
  * which `status` then shows. The card number is used to decide and is never stored or shown back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { endpointByOperation } from '../catalogue/index.ts';
 import { decodeForm } from '../signing/form-body.ts';
 import { cardOutcome } from './magic.ts';
 import type { OrderStore } from './orders.ts';
@@ -29,7 +30,7 @@ function page(res: ServerResponse, status: number, title: string, main: string):
 /** Serves GET (the form) and POST (its submission) of `/checkout/{id}` under the mock's prefix. */
 export async function serveCheckout(req: IncomingMessage, res: ServerResponse, orderId: string, orders: OrderStore, action: string): Promise<void> {
   const order = orders.byId(orderId);
-  if (!order || !order.operation.endsWith('FORM')) return page(res, 404, 'Unknown checkout', '<h1>Unknown checkout</h1><p>No payment is waiting here.</p>');
+  if (!order || endpointByOperation(order.operation).mockBehaviour !== 'form') return page(res, 404, 'Unknown checkout', '<h1>Unknown checkout</h1><p>No payment is waiting here.</p>');
   const amount = order.amount === undefined ? '' : `${escapeHtml(order.currency ?? '')} ${escapeHtml(order.amount)}`.trim();
   if (req.method === 'GET') {
     if (!order.awaitingCheckout) return page(res, 409, 'Already paid', '<h1>This checkout is complete</h1>');

@@ -1,6 +1,6 @@
 /**
  * What the mock does with an authenticated request whose fields passed the request schema. Each
- * operation has one behaviour (the BEHAVIOUR table): start an order, move an existing one on
+ * operation has one behaviour (its catalogue row's mockBehaviour): start an order, move an existing one on
  * (capture, void, return, payout-pay, 3-D Secure results), report its status, or create and use card
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
@@ -36,18 +36,6 @@ function enforce<In>(rule: Rule<In, string, RefusalCode>, input: In, broken: Bre
   if (outcome.outcome === 'fail') throw refusal(rule, outcome.evidence);
 }
 
-type Behaviour = 'payment' | 'form' | 'move' | 'status' | 'card-ref-of-order' | 'card-ref-of-card' | 'card-info' | 'by-card-ref' | 'recurring-create' | 'recurring-process';
-
-const BEHAVIOUR: Readonly<Record<string, Behaviour>> = {
-  SALE: 'payment', PREAUTH: 'payment', ACCOUNT_VERIFICATION: 'payment', PAYOUT: 'payment', PAYOUT_V4: 'payment',
-  PAYOUT_V4_CHECK: 'payment', TRANSFER_V4: 'payment', PAN_ELIGIBILITY_SEND: 'payment',
-  SALEFORM: 'form', PREAUTHFORM: 'form', PAYMENTFORM: 'form', PAYOUTFORM: 'form', ACCOUNT_VERIFICATION_FORM: 'form',
-  CAPTURE: 'move', VOID: 'move', RETURN: 'move', PAYOUT_V4_PAY: 'move',
-  TDS_UPLOAD_CRES_RESULT: 'move', TDS_UPLOAD_METHOD_URL_RESULT: 'move', TDS_UPLOAD_PARES_RESULT: 'move',
-  STATUS: 'status', CARDREF: 'card-ref-of-order', CARDREF_V4: 'card-ref-of-card', CARDINFO: 'card-info',
-  REBILL: 'by-card-ref', TRANSFER_BY_REF_V4: 'by-card-ref', CREATE_RP_V4: 'recurring-create', PROCESS_RP_V4: 'recurring-process',
-};
-
 const field = (params: readonly Pair[], name: string): string | undefined => params.find(([k]) => k === name)?.[1];
 
 /** The masked card of a request: the full number is never kept. */
@@ -73,10 +61,13 @@ function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonl
   else if (operation === OP.RETURN) {
     const base = [OP.SALE, OP.SALEFORM, OP.REBILL].includes(parent.operation as never) ? parent.amountCents ?? 0n : parent.capturedCents;
     parent.returnedCents += amountCents ?? base - parent.returnedCents;
-  } else {
-    // A 3-D Secure result upload: the step is done; a failed authentication declines the order.
+  } else if (operation === OP.TDS_UPLOAD_CRES_RESULT || operation === OP.TDS_UPLOAD_METHOD_URL_RESULT || operation === OP.TDS_UPLOAD_PARES_RESULT) {
+    // The 3-D Secure step is done; a failed authentication declines the order.
     parent.awaiting3ds = false;
     if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL) parent.finalStatus = 'declined';
+  } else {
+    // A catalogue row whose mockBehaviour is 'move' needs its move written here (docs/architecture.md).
+    throw new Error(`the mock has no move for ${operation}`);
   }
 }
 
@@ -134,7 +125,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
   const { endpoint, params, orders } = ctx;
   const run = new Run(ctx);
   if (run.merchantOrderId === SERVER_ERROR_ORDER_ID) throw new MockError(500, 'SERVER_ERROR', `client_orderid ${SERVER_ERROR_ORDER_ID} makes the mock answer 500 on purpose`);
-  switch (BEHAVIOUR[endpoint.operation]) {
+  switch (endpoint.mockBehaviour) {
     case 'status': {
       const order = run.parent();
       const status = ctx.broken.breaks('order-kept') ? 'unknown' : orders.poll(order);
@@ -181,7 +172,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       const plan = found ?? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } };
       return { type: 'async-response', ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })) };
     }
-    default:
+    case 'payment':
       return { type: 'async-response', ...run.base(run.start(cardOf(params))) };
   }
 }

@@ -47,10 +47,6 @@ export const RULE_BY_ID: ReadonlyMap<RuleId, RuleInfo> = new Map(RULES.map((r) =
 
 export const RULE_IDS: readonly RuleId[] = RULES.map((r) => r.id);
 
-/** Whether a name is a rule id (for user input such as a ledger or a profile). */
-export function isRuleId(name: string): name is RuleId {
-  return RULE_BY_ID.has(name as RuleId);
-}
 
 /** The rules whose refusal carries this error code (the suite names the rule behind a code it expects). */
 export function rulesRefusingWith(code: string): RuleInfo[] {

@@ -1,4 +1,4 @@
-export { ANSWER_RULES, BODY_RULES, HEAD_RULES, isRuleId, ORDER_RULES, REQUEST_RULES, RULE_BY_ID, RULE_IDS, RULES, type RefusalCode, type RequestRuleId, type RuleId, type RuleInfo } from './book.ts';
+export { ANSWER_RULES, BODY_RULES, HEAD_RULES, ORDER_RULES, REQUEST_RULES, RULE_BY_ID, RULE_IDS, RULES, type RefusalCode, type RequestRuleId, type RuleId, type RuleInfo } from './book.ts';
 export { FORM_TYPE, MEDIA_TYPE } from './http.ts';
 export { ownerOf, credentialsOf, type Merchant } from './merchant.ts';
 export { NonceStore } from './nonces.ts';

@@ -7,7 +7,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Endpoint } from '../catalogue/index.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { addFormats } from './formats.ts';
-import { ASSUMED_REQUEST_SCHEMAS, FIELDS, REQUEST_SCHEMAS, REQUIRED_FIELDS } from './requests.ts';
+import { FIELDS, REQUEST_SCHEMAS, REQUIRED_FIELDS } from './requests.ts';
 
 // One error is enough to refuse a request, and stopping at it keeps the mock fast.
 const ajv = addFormats(new Ajv({ allErrors: false, strict: true }));
@@ -16,8 +16,8 @@ const compiled = new Map<string, ValidateFunction>();
 export type RequestProblem = { readonly code: 'FIELD_MISSING' | 'FIELD_INVALID' | 'FIELD_DUPLICATE'; readonly field: string; readonly message: string };
 
 /** The request schema of a catalogue row: the spec's name, or ours where the spec shows none. */
-export function requestSchemaOf(endpoint: Endpoint): string | undefined {
-  return endpoint.requestSchema ?? ASSUMED_REQUEST_SCHEMAS[endpoint.operation];
+export function requestSchemaOf(endpoint: Endpoint): string {
+  return endpoint.checkedRequestSchema;
 }
 
 function validatorOf(schemaName: string): ValidateFunction {
@@ -58,8 +58,7 @@ export function exampleOf(field: string): string {
  * `overrides` replacing or adding fields (in the order given after the mandatory ones).
  */
 export function sampleRequest(endpoint: Endpoint, overrides: readonly Pair[] = []): Pair[] {
-  const schemaName = requestSchemaOf(endpoint);
-  const required = schemaName === undefined ? [] : REQUIRED_FIELDS[schemaName]!;
+  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)]!;
   const given = new Map(overrides);
   const pairs: Pair[] = required.map((name) => [name, given.get(name) ?? exampleOf(name)]);
   for (const [name, value] of overrides) if (!required.includes(name)) pairs.push([name, value]);

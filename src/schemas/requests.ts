@@ -81,14 +81,6 @@ export const REQUIRED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   TransferByRefV4Request: ['client-order-id', 'amount', 'currency', 'cardrefid', 'destination-card-no'],
 };
 
-/** Request schemas for the rows where the spec shows none (catalogue requestSchema null). */
-export const ASSUMED_REQUEST_SCHEMAS: Readonly<Record<string, string>> = {
-  PROCESS_RP_V4: 'ProcessRecurringPaymentRequest',
-  PAN_ELIGIBILITY_SEND: 'PanEligibilityRequest',
-  TRANSFER_V4: 'TransferV4Request',
-  TRANSFER_BY_REF_V4: 'TransferByRefV4Request',
-};
-
 export const REQUEST_SCHEMAS: Readonly<Record<string, object>> = Object.fromEntries(
   Object.entries(REQUIRED_FIELDS).map(([name, required]) => [name, { type: 'object', required, properties: FIELDS }]),
 );

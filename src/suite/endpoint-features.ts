@@ -4,22 +4,8 @@
  * missing mandatory field. Written from the catalogue so no row is forgotten; the text is for a
  * certifier who has never seen the code.
  */
-import { PREREQUISITES, type Endpoint } from '../catalogue/index.ts';
+import { OP, PREREQUISITES, type Endpoint } from '../catalogue/index.ts';
 import { REQUIRED_FIELDS, requestSchemaOf } from '../schemas/index.ts';
-
-export const FEATURE_AREAS: Readonly<Record<string, string>> = {
-  SALE: 'payments', PREAUTH: 'payments', CAPTURE: 'payments', VOID: 'payments', RETURN: 'payments', ACCOUNT_VERIFICATION: 'payments',
-  SALEFORM: 'forms', PREAUTHFORM: 'forms', PAYMENTFORM: 'forms', PAYOUTFORM: 'forms', ACCOUNT_VERIFICATION_FORM: 'forms',
-  CARDREF: 'cards', CARDREF_V4: 'cards', CARDINFO: 'cards', REBILL: 'cards',
-  CREATE_RP_V4: 'recurring', PROCESS_RP_V4: 'recurring',
-  PAYOUT: 'payouts', PAYOUT_V4: 'payouts', PAYOUT_V4_CHECK: 'payouts', PAYOUT_V4_PAY: 'payouts',
-  TDS_UPLOAD_CRES_RESULT: 'threeds', TDS_UPLOAD_METHOD_URL_RESULT: 'threeds', TDS_UPLOAD_PARES_RESULT: 'threeds',
-  STATUS: 'status',
-  TRANSFER_V4: 'transfers', TRANSFER_BY_REF_V4: 'transfers', PAN_ELIGIBILITY_SEND: 'transfers',
-};
-
-/** Operations that move funds: a live run of them is tagged @money. */
-export const MONEY = new Set(['SALE', 'PREAUTH', 'CAPTURE', 'RETURN', 'REBILL', 'PAYOUT', 'PAYOUT_V4', 'PAYOUT_V4_PAY', 'PROCESS_RP_V4', 'TRANSFER_V4', 'TRANSFER_BY_REF_V4', 'SALEFORM', 'PREAUTHFORM', 'PAYMENTFORM', 'PAYOUTFORM']);
 
 /** The kinds of scenario every row must have, as the tag that marks each. */
 export const REQUIRED_KINDS = ['@positive', '@negative:accept-missing', '@negative:accept-wrong', '@negative:signature-missing', '@negative:signature-wrong', '@negative:field-missing'] as const;
@@ -27,7 +13,7 @@ export const REQUIRED_KINDS = ['@positive', '@negative:accept-missing', '@negati
 export const slug = (endpoint: Endpoint): string => endpoint.path.split('/').slice(2, -1).join('-').replace(/^3ds-v1-/, '3ds-');
 
 export function endpointFeaturePath(endpoint: Endpoint): string {
-  return `features/${FEATURE_AREAS[endpoint.operation] ?? 'other'}/${slug(endpoint)}.feature`;
+  return `features/${endpoint.featureArea}/${slug(endpoint)}.feature`;
 }
 
 /** Kinds a row cannot have: an endpoint whose scheme the spec leaves unstated has no signature to get wrong. */
@@ -53,7 +39,7 @@ const SCHEME_TEXT: Record<Endpoint['auth']['kind'], string> = {
 export function endpointFeatureText(endpoint: Endpoint): string {
   const op = endpoint.operation;
   const tags = (...more: string[]): string => ['@endpoint:' + op, '@scheme:' + endpoint.auth.kind, ...more].join(' ');
-  const money = MONEY.has(op) ? ' @money' : '';
+  const money = endpoint.movesMoney ? ' @money' : '';
   const signed = endpoint.auth.kind === 'unstated' ? 'n unsigned' : ' signed';
   const prerequisite = PREREQUISITES[op];
   const form = endpoint.responseSchema === 'AsyncCheckoutFormRedirect';
@@ -62,18 +48,18 @@ export function endpointFeatureText(endpoint: Endpoint): string {
   const missingSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_MISSING' : 'AUTH_HEADER_MISSING';
   const wrongSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_INVALID' : 'SIGNATURE_INVALID';
   const field = unsignedMandatoryField(endpoint);
-  const positiveThen = op === 'STATUS' ? ['Then the gateway accepts it', 'And the answer carries a "status"']
+  const positiveThen = op === OP.STATUS ? ['Then the gateway accepts it', 'And the answer carries a "status"']
     : form ? ['Then the gateway accepts it', 'And the answer carries a "redirect-url"']
       : ['Then the gateway accepts it', 'And the order reaches a final status'];
   const lines = [
     `# Generated from the endpoint catalogue by \`npm run features\`; edit scripts or flows, not this file.`,
-    `@area:${FEATURE_AREAS[op] ?? 'other'}`,
+    `@area:${endpoint.featureArea}`,
     `Feature: ${op} — POST ${endpoint.path}`,
     `  The ${op} endpoint takes a ${requestSchemaOf(endpoint)} form body, signed with ${SCHEME_TEXT[endpoint.auth.kind]},`,
     `  and answers ${schema} as application/vnd.pay+json.${prerequisite ? `\n  It acts on the ${prerequisite.field} of a ${prerequisite.operation}, which each scenario creates first.` : ''}`,
     '',
     `  ${tags('@positive', '@spec:endpoints') + money}`,
-    `  Scenario: a${signed} ${op} request is accepted${op === 'STATUS' || form ? '' : ' and its order reaches a final status'}`,
+    `  Scenario: a${signed} ${op} request is accepted${op === OP.STATUS || form ? '' : ' and its order reaches a final status'}`,
     `    ${sendStep}`,
     ...positiveThen.map((s) => `    ${s}`),
     '',

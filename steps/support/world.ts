@@ -48,10 +48,11 @@ export class PayWorld extends World {
   }
 
   /** A valid request of `operation`: known ids first, then prerequisites created on the way, then `overrides`. */
-  async requestFor(operation: string, overrides: readonly Pair[] = []): Promise<Pair[]> {
+  async requestFor(name: string, overrides: readonly Pair[] = []): Promise<Pair[]> {
+    const { operation } = endpointByOperation(name);
     const prerequisite = PREREQUISITES[operation];
-    const known = prerequisite && this.known.get(prerequisite.field);
-    const given: Pair[] = known !== undefined && !overrides.some(([n]) => n === prerequisite.field) ? [[prerequisite.field, known], ...overrides] : [...overrides];
+    const known = prerequisite ? this.known.get(prerequisite.field) : undefined;
+    const given: Pair[] = prerequisite && known !== undefined && !overrides.some(([n]) => n === prerequisite.field) ? [[prerequisite.field, known], ...overrides] : [...overrides];
     return prepareRequest(this.client, operation, given, () => this.freshOrderId());
   }
 
