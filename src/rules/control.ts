@@ -4,12 +4,11 @@
  * control key last. Rules of the other schemes do not apply to a control endpoint, and these do not
  * apply to the others.
  */
-import { isPayconformError } from '../errors.ts';
 import { verifyRequest } from '../signing/verify.ts';
 import { credentialsOf } from './merchant.ts';
 import type { RequestUnderTest } from './request.ts';
 import { fail, PASS, skip, type Outcome, type Rule } from './rule.ts';
-import { diagnoseSignature, signatureDetail, unverifiable } from './signature-evidence.ts';
+import { signatureOutcome } from './signature-evidence.ts';
 
 type ControlRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id, C>;
 
@@ -63,18 +62,7 @@ export const controlSignature: ControlRule<'control-signature', 'CONTROL_INVALID
     if (endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
     const values = controlValues(req);
     if (values.length !== 1) return skip('no single control field');
-    const merchant = req.merchant!;
-    let valid: boolean;
-    try {
-      valid = verifyRequest({ method: 'POST', url: req.seen.url, params: req.params!, match: req.match }, credentialsOf(merchant), { control: values[0] }).valid;
-    } catch (err) {
-      if (!isPayconformError(err)) throw err;
-      // A formula field missing or malformed: the control cannot be computed.
-      return unverifiable(req, err);
-    }
-    if (valid) return PASS;
-    if (!req.context.explain) return fail(`control: does not match ${endpoint.operation}'s formula`, { field: 'control' });
-    const d = diagnoseSignature(req, merchant);
-    return fail(d.message, { field: 'control', detail: signatureDetail(req, merchant, d) });
+    const verify = (): boolean => verifyRequest({ method: 'POST', url: req.seen.url, params: req.params!, match: req.match }, credentialsOf(req.merchant!), { control: values[0] }).valid;
+    return signatureOutcome(req, verify, 'control', `control: does not match ${endpoint.operation}'s formula`);
   },
 };

@@ -11,7 +11,7 @@ import { explain, explanationText } from '../signing/explain.ts';
 import { signRequest } from '../signing/sign.ts';
 import { credentialsOf, type Merchant } from './merchant.ts';
 import type { RequestUnderTest } from './request.ts';
-import { fail, type Outcome } from './rule.ts';
+import { fail, PASS, type Outcome } from './rule.ts';
 
 export interface SignatureDetail {
   readonly scheme: string;
@@ -69,4 +69,20 @@ export function unverifiable(req: RequestUnderTest, err: PayconformError<string>
   if (!req.context.explain) return fail(err.message, evidence);
   const d = diagnoseSignature(req, req.merchant!);
   return fail(d.message, { ...evidence, detail: signatureDetail(req, req.merchant!, d) });
+}
+
+/**
+ * A signature rule's outcome: pass when `verify` holds, the field problem that keeps the signature
+ * from being computed, or a failure: one line for a gateway, the diagnosis where one is asked for.
+ */
+export function signatureOutcome(req: RequestUnderTest, verify: () => boolean, field: string, message: string): Outcome {
+  try {
+    if (verify()) return PASS;
+  } catch (err) {
+    if (!isPayconformError(err)) throw err;
+    return unverifiable(req, err);
+  }
+  if (!req.context.explain) return fail(message, { field });
+  const d = diagnoseSignature(req, req.merchant!);
+  return fail(d.message, { field, detail: signatureDetail(req, req.merchant!, d) });
 }
