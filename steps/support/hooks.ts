@@ -7,7 +7,7 @@ import { AfterAll, AfterStep, BeforeAll, setDefaultTimeout, Status } from '@cucu
 import { PayClient } from '../../src/client/client.ts';
 import { defectNamed } from '../../src/mock/defects.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
-import { exchangeText } from '../../src/report/exchange-text.ts';
+import { exchangeText } from '../../src/client/exchange-text.ts';
 import { targetFromEnv } from '../../src/suite/target.ts';
 import { shared, type PayWorld } from './world.ts';
 

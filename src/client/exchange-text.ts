@@ -2,9 +2,9 @@
  * An exchange as evidence: the request and the answer as text, and a curl command that replays the
  * request's shape, all redacted (signatures, card numbers, CVVs) so they may be attached to reports.
  */
-import type { Exchange, SentRequest } from '../client/client.ts';
+import type { Exchange, SentRequest } from './client.ts';
 import { encodeForm } from '../signing/form-body.ts';
-import { redactAuthorization, redactEchoes, redactParams } from './redact.ts';
+import { redactAuthorization, redactEchoes, redactParams } from '../report/redact.ts';
 
 function redactedHeaders(headers: Readonly<Record<string, string>>): Array<[string, string]> {
   return Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? redactAuthorization(value) : value]);
