@@ -55,7 +55,7 @@ export class Inspector {
 
   judge(seen: SeenRequest): RequestVerdict {
     const req = new RequestUnderTest(seen, this.context);
-    const checks = judgeRequest(REQUEST_RULES, req, { firstFailure: false }).map(({ rule, outcome }): CheckVerdict => {
+    const checks = judgeRequest(REQUEST_RULES, req).map(({ rule, outcome }): CheckVerdict => {
       if (outcome.outcome === 'pass') return { id: rule.id, outcome: 'pass' };
       if (outcome.outcome === 'skip') return { id: rule.id, outcome: 'skip', message: outcome.reason };
       const { message, expected, actual, detail } = outcome.evidence;

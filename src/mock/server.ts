@@ -13,7 +13,7 @@ import { MEDIA_TYPE } from '../rules/http.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { NonceStore } from '../rules/nonces.ts';
 import { RequestUnderTest, type RuleContext } from '../rules/request.ts';
-import { firstFailure, judgeRequest, type RequestRule } from '../rules/run.ts';
+import { firstFailure, type RequestRule } from '../rules/run.ts';
 import { serveCheckout } from './checkout.ts';
 import { breakageOf, type Breakage, type Defect } from './defects.ts';
 import { testMerchant } from './merchants.ts';
@@ -96,8 +96,8 @@ const MOCK_BODY_RULES = refusing(BODY_RULES);
 
 /** Throws the refusal of the first rule that fails. */
 function enforce(rules: readonly RequestRule[], request: RequestUnderTest, broken: Breakage): void {
-  const failed = firstFailure(judgeRequest(rules, request, { firstFailure: true, bent: broken.bent }));
-  if (failed) throw refusal(failed.rule, failed.outcome.evidence);
+  const failed = firstFailure(rules, request, broken.bent);
+  if (failed) throw refusal(failed.rule, failed.evidence);
 }
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {

@@ -62,8 +62,13 @@ export class RequestUnderTest {
     return this;
   }
 
+  /** The path of the URL as sent (no query), without parsing the whole URL: the mock reads it per request. */
   get pathname(): string {
-    return new URL(this.seen.url).pathname;
+    const url = this.seen.url;
+    const start = url.indexOf('/', url.indexOf('//') + 2);
+    if (start === -1) return '/';
+    const end = url.search(/[?#]/);
+    return url.slice(start, end === -1 ? undefined : end);
   }
 
   /** The catalogue row the path names, or undefined (`matchError` says why). */

@@ -60,8 +60,13 @@ export function fail(message: string, extra: Omit<Evidence, 'message'> = {}): Ou
   return { outcome: 'fail', evidence: { message, ...extra } };
 }
 
+const skips = new Map<string, Outcome>();
+
+/** A skip; the same reason gives the same frozen object (the mock judges many requests a second). */
 export function skip(reason: string): Outcome {
-  return { outcome: 'skip', reason };
+  let outcome = skips.get(reason);
+  if (outcome === undefined && skips.size < 1000) skips.set(reason, (outcome = Object.freeze({ outcome: 'skip', reason })));
+  return outcome ?? { outcome: 'skip', reason };
 }
 
 /** The refusal a failure maps to: the code the evidence names, else the rule's first. */

@@ -5,7 +5,7 @@
  */
 import type { RefusalCode, RequestRuleId } from './book.ts';
 import type { RequestUnderTest } from './request.ts';
-import { skip, type Fact, type Outcome, type Rule } from './rule.ts';
+import { skip, type Evidence, type Fact, type Outcome, type Rule } from './rule.ts';
 
 export type RequestRule = Rule<RequestUnderTest, RequestRuleId, RefusalCode>;
 
@@ -29,21 +29,24 @@ function has(req: RequestUnderTest, fact: Fact): boolean {
   return req.merchant !== undefined;
 }
 
-export function judgeRequest(rules: readonly RequestRule[], req: RequestUnderTest, options: { readonly firstFailure: boolean; readonly bent?: Bent | undefined }): Judgement[] {
-  const judgements: Judgement[] = [];
-  for (const rule of rules) {
-    const missing = rule.needs?.find((fact) => !has(req, fact));
-    const replacement = options.bent?.get(rule.id);
-    const outcome = missing !== undefined ? skip(NOT_REACHED[missing])
-      : replacement === 'off' ? skip('switched off (a deliberately broken gateway)')
-        : (replacement ?? rule.check)(req);
-    judgements.push({ rule, outcome });
-    if (options.firstFailure && outcome.outcome === 'fail') break;
-  }
-  return judgements;
+function judge(rule: RequestRule, req: RequestUnderTest, bent: Bent | undefined): Outcome {
+  const missing = rule.needs?.find((fact) => !has(req, fact));
+  if (missing !== undefined) return skip(NOT_REACHED[missing]);
+  const replacement = bent?.get(rule.id);
+  if (replacement === 'off') return skip('switched off (a deliberately broken gateway)');
+  return (replacement ?? rule.check)(req);
 }
 
-/** The first failure of a judgement, if any. */
-export function firstFailure(judgements: readonly Judgement[]): (Judgement & { readonly outcome: { outcome: 'fail' } }) | undefined {
-  return judgements.find((j) => j.outcome.outcome === 'fail') as (Judgement & { readonly outcome: { outcome: 'fail' } }) | undefined;
+/** Every rule's outcome, in order (inspect). */
+export function judgeRequest(rules: readonly RequestRule[], req: RequestUnderTest, bent?: Bent): Judgement[] {
+  return rules.map((rule) => ({ rule, outcome: judge(rule, req, bent) }));
+}
+
+/** The first rule that fails and its evidence, or undefined (the mock, which refuses with it). */
+export function firstFailure(rules: readonly RequestRule[], req: RequestUnderTest, bent?: Bent): { readonly rule: RequestRule; readonly evidence: Evidence } | undefined {
+  for (const rule of rules) {
+    const outcome = judge(rule, req, bent);
+    if (outcome.outcome === 'fail') return { rule, evidence: outcome.evidence };
+  }
+  return undefined;
 }

@@ -42,7 +42,7 @@ function failing(ctx: RuleContext, ...seen: Seen[]): RequestRuleId[] {
   let ids: RequestRuleId[] = [];
   for (const s of seen) {
     const req = new RequestUnderTest({ method: s.method ?? 'POST', url: s.url ?? s.r.url, headers: s.headers ?? s.r.headers, body: s.body ?? Buffer.from(s.r.body) }, ctx);
-    ids = judgeRequest(REQUEST_RULES, req, { firstFailure: false }).filter((j) => j.outcome.outcome === 'fail').map((j) => j.rule.id);
+    ids = judgeRequest(REQUEST_RULES, req).filter((j) => j.outcome.outcome === 'fail').map((j) => j.rule.id);
     const history = ctx.history!;
     const id = req.clientOrderId;
     if (id !== undefined && req.merchant) history.start(req.merchant.login, id);
