@@ -20,7 +20,7 @@ export const mockCommand: Command = {
       'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
       quiet: { type: 'boolean', description: 'no request log (by default one line per request on stderr, with no field values)' },
       defect: { type: 'string', valueName: 'NAME', description: 'start a deliberately broken variant, to see the suite catch it (see --list-defects; docs/prove.md)' },
-      'list-defects': { type: 'boolean', description: 'list the defects --defect can start, one line each, and exit' },
+      'list-defects': { type: 'boolean', description: 'list the defects --defect can start, one line each with the rules it breaks (docs/rules.md), and exit' },
       'show-test-merchant': { type: 'boolean', description: 'print the built-in TEST-ONLY merchant credentials and exit' },
     },
     epilog: 'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …).',
