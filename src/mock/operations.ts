@@ -5,6 +5,7 @@
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
 import type { Endpoint } from '../catalogue/index.ts';
+import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
 import type { Defect } from './defects.ts';
@@ -50,7 +51,7 @@ function cardOf(params: readonly Pair[]): StoredCard | undefined {
 }
 
 /** What the accept-unknown-reference defect charges when a reference is unknown. */
-const INVENTED_CARD = cardOf([['credit_card_number', '4111111111111111']])!;
+const INVENTED_CARD = cardOf([['credit_card_number', TEST_CARDS.approved]])!;
 
 const refuse = (why: string): never => { throw new MockError(400, 'ORDER_STATE', `orderid: ${why}`, 'orderid'); };
 const exceeds = (why: string): never => { throw new MockError(400, 'AMOUNT_EXCEEDS', `amount: ${why}`, 'amount'); };
