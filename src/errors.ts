@@ -18,7 +18,9 @@ export type PayconformErrorCode =
   | 'ERR_AUTH_HEADER'
   | 'ERR_USAGE'
   | 'ERR_IO'
-  | 'ERR_VECTOR_INVALID';
+  | 'ERR_VECTOR_INVALID'
+  | 'ERR_WHOLE_NUMBER'
+  | 'ERR_LIVE_RUN';
 
 export class PayconformError extends Error {
   readonly code: PayconformErrorCode;
