@@ -49,7 +49,9 @@ export type PayconformErrorCode =
   /** An expected-failure ledger that is missing, is not JSON or breaks its schema. */
   | 'ERR_LEDGER'
   /** A deliberately broken mock asked for by a name that is no defect (payconform mock --list-defects). */
-  | 'ERR_UNKNOWN_DEFECT';
+  | 'ERR_UNKNOWN_DEFECT'
+  /** A setting that must be a whole number in a range (a port, a window, a PAYCONFORM_* time). */
+  | 'ERR_WHOLE_NUMBER';
 
 export interface ErrorDetails {
   field?: string;

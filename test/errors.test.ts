@@ -24,6 +24,7 @@ import { signableScheme, signRequest } from '../src/signing/sign.ts';
 import { parseVectorFile, VectorFileError } from '../src/vectors/load.ts';
 import { writePack } from '../src/vectors/pack.ts';
 import { defectNamed } from '../src/mock/defects.ts';
+import { wholeNumber } from '../src/whole-number.ts';
 import { runCli } from './support/cli.ts';
 
 let dir = '';
@@ -79,6 +80,7 @@ const ROWS: Record<PayconformErrorCode, Row> = {
   ERR_OUT_DIR: base('writePack into a file', writePackTo([OP.STATUS], join(dir, 'a-file')), '--out', /^--out: .*a-file is a file; give a folder$/),
   ERR_MERCHANTS: base('readMerchants of a file that is not JSON', () => readMerchants(join(dir, 'merchants.json')), /merchants\.json$/, /merchants\.json: is not JSON$/),
   ERR_LEDGER: base('readLedgers of a folder without ledgers', () => readLedgers(join(dir, 'no-ledgers')), /no-ledgers\/[a-z0-9-]+\.json$/, /\.json: \/: is missing: every defect needs a ledger/),
+  ERR_WHOLE_NUMBER: base('wholeNumber of a word', () => wholeNumber('eighty', '--port', 0, 65535), '--port', /^--port: must be a whole number from 0 to 65535$/),
   ERR_UNKNOWN_DEFECT: base('defectNamed of no defect', () => defectNamed('no-such-defect'), '--defect', /^--defect: must be one of the defects listed by "payconform mock --list-defects" \(got "no-such-defect"\)$/),
 };
 

@@ -5,6 +5,8 @@ import type { Operation } from './endpoints.ts';
  * rebill a card reference, and so on. Tests, the conformance suite and `send --prepare` follow this
  * table to set up a request's prerequisites, so the chain is written down once.
  */
+import { TEST_CARDS } from './test-cards.ts';
+
 export interface Prerequisite {
   /** The request field that names the earlier result. */
   readonly field: string;
@@ -17,7 +19,7 @@ export interface Prerequisite {
 }
 
 /** The documented 3-D Secure test card of the mock (docs/mock.md). */
-export const THREE_DS_CARD = '4000000000003220';
+export const THREE_DS_CARD = TEST_CARDS['3-D Secure'];
 
 const order = (operation: Operation, ...withFields: Array<readonly [string, string]>): Prerequisite =>
   ({ field: 'orderid', operation, answer: 'paynet-order-id', ...(withFields.length ? { with: withFields } : {}) });

@@ -3,7 +3,7 @@
  * exit 2) and `--help` on every command.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { fieldError, PayconformError } from '../errors.ts';
+import { PayconformError } from '../errors.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>[string] & { description: string; valueName?: string };
 export type OptionSpecs = Record<string, OptionSpec>;
@@ -57,13 +57,6 @@ export function helpText(spec: CommandSpec): string {
   const lines = [`Usage: ${spec.usage}`, '', spec.summary, '', 'Options:', ...rows.map(([f, d]) => `  ${f.padEnd(width)}${d}`)];
   if (spec.epilog) lines.push('', spec.epilog);
   return lines.join('\n');
-}
-
-/** A whole-number option in [min, max], or undefined when absent; anything else is a usage error naming it. */
-export function wholeNumber(value: string | undefined, field: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw fieldError('ERR_USAGE', field, `must be a whole number from ${min} to ${max}`);
-  return Number(value);
 }
 
 export const str = (v: Parsed['values'][string]): string | undefined => (typeof v === 'string' ? v : undefined);

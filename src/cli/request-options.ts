@@ -4,9 +4,9 @@
  * PAYCONFORM_* environment variables of design.md). Credential files are read only when the
  * endpoint's scheme needs them.
  */
-import { readFileSync } from 'node:fs';
 import { endpointByOperation, endpointUrl, type Endpoint } from '../catalogue/index.ts';
-import { PayconformError, fieldError } from '../errors.ts';
+import { fieldError } from '../errors.ts';
+import { readUserFile } from '../read-file.ts';
 import { decodeForm, parseParamOption, type Pair } from '../signing/form-body.ts';
 import type { Credentials, RequestInput } from '../signing/request.ts';
 import { resolveEndpoint } from '../signing/request.ts';
@@ -53,14 +53,8 @@ PAYCONFORM_ENDPOINT_ID, PAYCONFORM_ENDPOINT_GROUP_ID (flags win).`;
 
 export type Env = Record<string, string | undefined>;
 
-export function readTextFile(path: string, field: string): string {
-  try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new PayconformError('ERR_IO', `${field}: cannot read ${path === '-' ? 'standard input' : path} (${code})`, { field, rule: 'readable file', cause: err });
-  }
-}
+/** A file named by an option; `-` is standard input. */
+export const readTextFile = (path: string, field: string): string => readUserFile(path, field, { dashIsStdin: true });
 
 export function requestFromOptions(values: Parsed['values'], env: Env): RequestInput {
   const url = str(values.url);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { checkEndpointId } from '../catalogue/index.ts';
 import { fieldError, isPayconformError } from '../errors.ts';
+import { readUserFile } from '../read-file.ts';
 import { loadPublicKey } from '../signing/keys.ts';
 
 import type { Merchant } from '../rules/merchant.ts';
@@ -60,12 +61,7 @@ export function parseMerchants(data: unknown, file: string): Merchant[] {
 }
 
 export function readMerchants(file: string): Merchant[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw fieldError('ERR_IO', file, `cannot read (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
-  }
+  const text = readUserFile(file, file);
   let data: unknown;
   try {
     data = JSON.parse(text);

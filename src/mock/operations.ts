@@ -5,6 +5,7 @@
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
 import { OP, type Endpoint } from '../catalogue/index.ts';
+import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
@@ -49,7 +50,7 @@ function cardOf(params: readonly Pair[]): StoredCard | undefined {
 }
 
 /** What a mock broken on reference-known charges when a reference is unknown. */
-const INVENTED_CARD = cardOf([['credit_card_number', '4111111111111111']])!;
+const INVENTED_CARD = cardOf([['credit_card_number', TEST_CARDS.approved]])!;
 
 /** Moves an existing order on, once every order rule allows it (nothing is changed otherwise). */
 function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonly Pair[], broken: Breakage): void {

@@ -3,6 +3,7 @@
  * at most its first six and last four digits; a CVV never shows). Redaction is by field name, so
  * it is anchored and never rewrites unrelated text that happens to share digits.
  */
+import { maskCardNumber } from '../catalogue/test-cards.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { percentEncode } from '../signing/percent-encode.ts';
 
@@ -10,12 +11,6 @@ import { percentEncode } from '../signing/percent-encode.ts';
 export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set(['credit_card_number', 'destination-card-no', 'card_number']);
 /** Form fields that carry a card verification value. */
 export const CVV_FIELDS: ReadonlySet<string> = new Set(['cvv2', 'cvv', 'cvc']);
-
-export function maskCardNumber(pan: string): string {
-  const digits = pan.replace(/[^0-9]/g, '');
-  if (digits.length < 12) return '*'.repeat(pan.length);
-  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
-}
 
 /** The masked form of a field's value, or null when the field is not sensitive. */
 export function maskedValue(name: string, value: string): string | null {

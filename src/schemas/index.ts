@@ -1,5 +1,6 @@
 /** Validation of response bodies against their named schema (ajv, compiled once per schema). */
 import { Ajv, type ValidateFunction } from 'ajv';
+import { luhn } from '../catalogue/test-cards.ts';
 import { addFormats } from './formats.ts';
 import { RESPONSE_SCHEMAS } from './responses.ts';
 
@@ -28,17 +29,6 @@ export function validateResponse(schemaName: string, body: unknown): Validation 
       return `${e.instancePath || '/'}: ${e.message ?? 'is invalid'}${extra}`;
     }),
   };
-}
-
-/** Luhn check of a digit string. */
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 // Identifiers are long digit strings too, and one in ten passes the Luhn check by chance.

@@ -7,6 +7,9 @@
  * Each field carries one `examples` value: `sampleRequest()` builds a valid request from them, so
  * tests, the conformance suite and the benchmarks all send what these schemas accept.
  */
+import { TEST_CARDS } from '../catalogue/test-cards.ts';
+import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
+
 const str = (example: string, maxLength = 128): object => ({ type: 'string', minLength: 1, maxLength, examples: [example] });
 const pattern = (regex: string, example: string): object => ({ type: 'string', pattern: regex, examples: [example] });
 
@@ -18,8 +21,8 @@ export const FIELDS: Readonly<Record<string, object>> = {
   orderid: pattern('^[0-9]{1,20}$', '100000000'),
   cardrefid: pattern('^[0-9]{1,20}$', '100000000'),
   'recurring-payment-id': pattern('^[0-9]{1,20}$', '100000000'),
-  // Same grammar as the signer's cents conversion: digits, at most two decimals.
-  amount: pattern('^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,2})?$', '10.00'),
+  // The signer's grammar (A-7): what the control formula can put in cents, the schema accepts.
+  amount: pattern(DECIMAL_AMOUNT_PATTERN, '10.00'),
   currency: pattern('^[A-Z]{3}$', 'EUR'),
   order_desc: str('Order #42', 512),
   email: pattern('^[^@\\s]{1,64}@[^@\\s]{1,190}$', 'jane.doe@example.com'),
@@ -32,8 +35,8 @@ export const FIELDS: Readonly<Record<string, object>> = {
   redirect_url: { type: 'string', format: 'uri', pattern: '^https?://', examples: ['https://merchant.example/return'] },
   server_callback_url: { type: 'string', format: 'uri', pattern: '^https?://', examples: ['https://merchant.example/callback'] },
   card_printed_name: str('JANE DOE'),
-  credit_card_number: pattern('^[0-9]{12,19}$', '4111111111111111'),
-  'destination-card-no': pattern('^[0-9]{12,19}$', '4111111111111111'),
+  credit_card_number: pattern('^[0-9]{12,19}$', TEST_CARDS.approved),
+  'destination-card-no': pattern('^[0-9]{12,19}$', TEST_CARDS.approved),
   expire_month: pattern('^(0[1-9]|1[0-2])$', '12'),
   // The public library wants two digits; four are common too.
   expire_year: pattern('^([0-9]{2}|[0-9]{4})$', '30'),

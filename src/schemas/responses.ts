@@ -3,6 +3,8 @@
  * field names and statuses are those of the API family's public clients (docs/assumptions.md A-17,
  * A-18). Unknown fields are rejected: a conformance suite must notice what it does not expect.
  */
+import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
+
 const STATUS = { enum: ['processing', 'approved', 'declined', 'filtered', 'error', 'unknown'] };
 const text = { type: 'string', minLength: 1 };
 const orderFields = {
@@ -49,7 +51,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, object>> = {
     'expire-year': { type: 'string', pattern: '^[0-9]{2,4}$' },
   }),
   StatusResponse: asyncBody('status-response', {
-    amount: { type: 'string', pattern: '^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,2})?$' },
+    // An answer carries the amount as the request gave it, so both follow the one grammar.
+    amount: { type: 'string', pattern: DECIMAL_AMOUNT_PATTERN },
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
     'error-message': { type: 'string' },
     'error-code': { type: 'string' },

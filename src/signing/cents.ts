@@ -5,13 +5,20 @@
  */
 import { fieldError } from '../errors.ts';
 
-// Optional integer digits, then optionally a dot and one or two decimals; at least one digit overall.
-const DECIMAL = /^([0-9]*)(?:\.([0-9]{1,2}))?$/;
+/**
+ * The one grammar of an amount (docs/assumptions.md A-7), for the signer, the request and answer
+ * schemas, the suite's settings and its live-run cap: optional integer digits, then optionally a dot
+ * and one or two decimals, and not empty (`10`, `10.5`, `.5`, `007.10`). Captures: integer, decimals.
+ */
+export const DECIMAL_AMOUNT = /^(?!$)([0-9]*)(?:\.([0-9]{1,2}))?$/;
+
+/** DECIMAL_AMOUNT as a JSON Schema `pattern` (ECMA-262, as ajv reads it). */
+export const DECIMAL_AMOUNT_PATTERN = DECIMAL_AMOUNT.source;
 
 export function toCents(amount: string | number, field = 'amount'): string {
   const text = typeof amount === 'number' ? numberToDecimal(amount, field) : amount;
-  const match = DECIMAL.exec(text);
-  if (!match || text === '') {
+  const match = DECIMAL_AMOUNT.exec(text);
+  if (!match) {
     throw fieldError('ERR_AMOUNT_FORMAT', field, whyNotDecimal(text));
   }
   const whole = match[1]!; // BigInt('') is 0n, so an empty integer part ('.5') needs no default

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { endpointByOperation, findPath } from '../catalogue/index.ts';
 import { PayconformError, isPayconformError } from '../errors.ts';
+import { readUserFile } from '../read-file.ts';
 import { loadPrivateKey, loadPublicKey } from '../signing/keys.ts';
 import { normalizeUrl } from '../signing/normalize-url.ts';
 import { fillPlaceholders, type Secrets } from './placeholders.ts';
@@ -92,12 +93,9 @@ export function isFormatSchema(text: string): boolean {
 /** The text of a vector file; one that cannot be read (missing, a folder, no permission) is a VectorFileError. */
 export function readVectorText(file: string): string {
   try {
-    // Stryker disable next-line StringLiteral: without an encoding readFileSync gives a Buffer, which JSON.parse reads as UTF-8 all the same
-    return readFileSync(file, 'utf8');
+    return readUserFile(file, file);
   } catch (err) {
-    // Stryker disable next-line StringLiteral: every readFileSync error carries a code; 'error' is a safety net
-    const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    throw new VectorFileError(file, [`cannot read (${code})`]);
+    throw new VectorFileError(file, [(err as PayconformError).rule!]);
   }
 }
 

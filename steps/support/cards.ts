@@ -1,19 +1,10 @@
 /**
  * Test cards by role, so features never spell a card number (reports are scanned for them).
- * They are the mock's magic cards (docs/mock.md), the documented test numbers of the API family.
+ * The roles and numbers live in src/catalogue/test-cards.ts.
  */
-import { MAGIC_CARDS } from '../../src/mock/magic.ts';
-
-const ROLES: Readonly<Record<string, string>> = {
-  approved: '4111111111111111',
-  declined: '4000000000000002',
-  '3-D Secure': '4000000000003220',
-  'stays processing': '4000000000000259',
-  'gateway error': '4000000000000119',
-};
+import { isTestCardRole, TEST_CARD_ROLES, TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 
 export function testCard(role: string): string {
-  const number = ROLES[role];
-  if (number === undefined || !(number in MAGIC_CARDS)) throw new Error(`no test card for "${role}" (known: ${Object.keys(ROLES).join(', ')})`);
-  return number;
+  if (!isTestCardRole(role)) throw new Error(`no test card for "${role}" (known: ${TEST_CARD_ROLES.join(', ')})`);
+  return TEST_CARDS[role];
 }

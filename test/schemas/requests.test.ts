@@ -3,7 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENDPOINTS } from '../../src/catalogue/index.ts';
-import { checkRequestFields, requestSchemaOf, REQUIRED_FIELDS, sampleRequest } from '../../src/schemas/index.ts';
+import { checkRequestFields, requestSchemaOf, REQUIRED_FIELDS, sampleRequest, validateResponse } from '../../src/schemas/index.ts';
+import { toCents } from '../../src/signing/cents.ts';
 
 describe('request schemas', () => {
   it('give every catalogue row a schema, and accept its sample request', () => {
@@ -41,5 +42,22 @@ describe('request schemas', () => {
     const pairs = sampleRequest(sale, [['amount', '0.29'], ['site_url', 'https://shop.example']]);
     assert.deepEqual(pairs.find(([n]) => n === 'amount'), ['amount', '0.29']);
     assert.deepEqual(pairs.at(-1), ['site_url', 'https://shop.example']);
+  });
+
+  // Bug fixed in issue 15: the schemas had their own amount rule, which refused ".5", "007.10" and
+  // 16-digit amounts that the signer converts to cents and docs/assumptions.md A-7 accepts.
+  it('accept exactly the amounts the signer converts to cents (A-7), in requests and in status answers', () => {
+    const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
+    const status = { type: 'status-response', status: 'approved', 'paynet-order-id': '1', 'merchant-order-id': 'A-1', 'serial-number': 's', currency: 'EUR' };
+    for (const amount of ['.5', '007.10', '1234567890123456', '0', '10', '10.5', '10.00']) {
+      assert.doesNotThrow(() => toCents(amount), amount);
+      assert.equal(checkRequestFields('SaleRequest', sampleRequest(sale, [['amount', amount]])), undefined, amount);
+      assert.deepEqual(validateResponse('StatusResponse', { ...status, amount }), { valid: true }, amount);
+    }
+    for (const amount of ['', '.', '1.', '1.005', '-1', '+1', '1e3', ' 1', '1 ', '1,000', 'NaN']) {
+      assert.throws(() => toCents(amount), { code: 'ERR_AMOUNT_FORMAT' }, amount);
+      assert.equal(checkRequestFields('SaleRequest', sampleRequest(sale, [['amount', amount]]))?.field, 'amount', amount);
+      assert.equal(validateResponse('StatusResponse', { ...status, amount }).valid, false, amount);
+    }
   });
 });

@@ -29,6 +29,13 @@ describe('payconform vectors', () => {
     assert.equal((await cli(['vectors', 'generate', '--seed', '-1'])).code, 2);
   });
 
+  // Bug fixed in issue 15: an unreadable --private-key-file was an internal error (exit 1).
+  it('generate refuses an unreadable --private-key-file with one line naming it, exit 2', async () => {
+    const r = await cli(['vectors', 'generate', '--private-key-file', join(dir, 'no-key.pem')]);
+    assert.equal(r.code, 2, r.err);
+    assert.equal(r.err, `payconform vectors generate: --private-key-file: cannot read ${join(dir, 'no-key.pem')} (ENOENT)\n`);
+  });
+
   it('check passes every shipped file and ends with the count line', async () => {
     // As the README says it: vectors/*.json, which includes the schema (skipped with a note).
     const r = await cli(['vectors', 'check', ...['anchors', 'diagnoses', 'generated', 'schema'].map((f) => join(root, `vectors/${f}.json`))]);

@@ -8,10 +8,12 @@ import { join, resolve } from 'node:path';
 import { fieldError } from '../../errors.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { recordLine, writeInspectReport } from '../../inspect/report.ts';
-import { readMerchants, testMerchant } from '../../mock/merchants.ts';
+import { testMerchant } from '../../mock/merchants.ts';
 import { reportStamp } from '../../report/bundle.ts';
-import { str, wholeNumber } from '../args.ts';
+import { wholeNumber } from '../../whole-number.ts';
+import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
+import { cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 
 const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 
@@ -21,32 +23,30 @@ export const inspectCommand: Command = {
     summary: 'Listens for your integration\'s requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.',
     usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S]',
     options: {
-      port: { type: 'string', valueName: 'N', description: 'port to listen on (default 0: a free one; the line printed shows it)' },
-      host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
-      merchants: { type: 'string', valueName: 'FILE', description: 'merchants JSON, as for payconform mock: whose keys verify the signatures (default: the built-in TEST-ONLY merchant)' },
+      port: LISTENER_OPTIONS.port,
+      host: LISTENER_OPTIONS.host,
+      merchants: LISTENER_OPTIONS.merchants,
       upstream: { type: 'string', valueName: 'URL', description: 'a sandbox origin to forward every request to, path unchanged, relaying its answer (default: answer as the embedded mock)' },
       'report-dir': { type: 'string', valueName: 'DIR', description: 'where the report goes (default reports/inspect-<UTC timestamp>)' },
       'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
       duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
-      'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
+      'window-seconds': LISTENER_OPTIONS['window-seconds'],
     },
     epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. Exit 0 only if every request passed every check, 1 otherwise, 2 on bad input.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
     if (upstream !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(upstream)) throw fieldError('ERR_USAGE', '--upstream', 'must be an origin such as https://sandbox.example (paths are forwarded unchanged)');
-    const file = str(values.merchants);
     const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
     const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
-    const windowSeconds = wholeNumber(str(values['window-seconds']), '--window-seconds', 1, 86_400);
     const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', `inspect-${reportStamp()}`));
     const startedAt = new Date().toISOString();
     let stop: () => void = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const { merchants, windowSeconds, ...listen } = listenerSettings(values);
     const listener = await startListener({
-      merchants: file === undefined ? [testMerchant()] : readMerchants(file),
-      port: wholeNumber(str(values.port), '--port', 0, 65535) ?? 0,
-      host: str(values.host) ?? '127.0.0.1',
+      ...listen,
+      merchants: merchants ?? [testMerchant()],
       ...(upstream === undefined ? {} : { upstream }),
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       onRecord: (record) => {
@@ -54,7 +54,7 @@ export const inspectCommand: Command = {
         if (untilRequests !== undefined && record.seq >= untilRequests) stop();
       },
     }).catch((err: NodeJS.ErrnoException) => {
-      throw fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
+      throw cannotListen(err);
     });
     io.stdout(`listening on ${listener.url}`);
     io.stderr(`inspect: point your integration at ${listener.url} (with your prefix, e.g. ${listener.url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`);

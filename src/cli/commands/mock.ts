@@ -1,10 +1,11 @@
 /** `payconform mock`: the embedded gateway as a stand-alone sandbox, until SIGINT or SIGTERM. */
 import { fieldError } from '../../errors.ts';
 import { DEFECTS, defectNamed } from '../../mock/defects.ts';
-import { readMerchants, TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
 import { startMock } from '../../mock/server.ts';
-import { str, wholeNumber } from '../args.ts';
+import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
+import { cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 
 export const mockCommand: Command = {
   spec: {
@@ -12,12 +13,12 @@ export const mockCommand: Command = {
     summary: 'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
     usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--defect NAME] [--list-defects] [--show-test-merchant]',
     options: {
-      port: { type: 'string', valueName: 'N', description: 'port (default 0: a free one; the line printed shows it)' },
-      host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
-      merchants: { type: 'string', valueName: 'FILE', description: 'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] (default: the built-in test merchant)' },
+      port: LISTENER_OPTIONS.port,
+      host: LISTENER_OPTIONS.host,
+      merchants: LISTENER_OPTIONS.merchants,
       prefix: { type: 'string', valueName: 'PATH', description: 'path prefix before /api/, e.g. /paynet (default none)' },
       'public-url': { type: 'string', valueName: 'URL', description: 'the origin clients use, for the OAuth base string, when a proxy rewrites Host' },
-      'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
+      'window-seconds': LISTENER_OPTIONS['window-seconds'],
       quiet: { type: 'boolean', description: 'no request log (by default one line per request on stderr, with no field values)' },
       defect: { type: 'string', valueName: 'NAME', description: 'start a deliberately broken variant, to see the suite catch it (see --list-defects; docs/prove.md)' },
       'list-defects': { type: 'boolean', description: 'list the defects --defect can start, one line each with the rules it breaks (docs/rules.md), and exit' },
@@ -38,22 +39,19 @@ export const mockCommand: Command = {
       return 0;
     }
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
-    const file = str(values.merchants);
     const publicUrl = str(values['public-url']);
     if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl.replace(/\/+$/, ''))) throw fieldError('ERR_USAGE', '--public-url', 'must be an origin such as https://sandbox.example (no path)');
     const prefix = str(values.prefix);
     if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
+    const listen = listenerSettings(values);
     const mock = await startMock({
-      merchants: file === undefined ? undefined : readMerchants(file),
-      port: wholeNumber(str(values.port), '--port', 0, 65535) ?? 0,
-      host: str(values.host) ?? '127.0.0.1',
+      ...listen,
       ...(prefix === undefined ? {} : { prefix }),
       ...(publicUrl === undefined ? {} : { publicUrl }),
-      windowSeconds: wholeNumber(str(values['window-seconds']), '--window-seconds', 1, 86_400) ?? 300,
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
       defect,
     }).catch((err: NodeJS.ErrnoException) => {
-      throw fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
+      throw cannotListen(err);
     });
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
     io.stdout(`listening on ${mock.url}`);

@@ -1,6 +1,7 @@
 /** `payconform vectors generate | check | explain`: the vector interchange format at the command line. */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fieldError, PayconformError } from '../../errors.ts';
+import { readUserFile } from '../../read-file.ts';
 import { redactPairsInText } from '../../report/redact.ts';
 import { explain, explanationText } from '../../signing/explain.ts';
 import { checkVector, type VectorResult } from '../../vectors/check.ts';
@@ -32,7 +33,7 @@ export const vectorsGenerateCommand: Command = {
     const seedText = str(values.seed) ?? String(DEFAULT_SEED);
     if (!/^[0-9]{1,10}$/.test(seedText) || Number(seedText) > 0xffffffff) throw fieldError('ERR_USAGE', '--seed', 'must be a whole number from 0 to 4294967295');
     const keyFile = str(values['private-key-file']);
-    const privateKeyPem = readFileSync(keyFile ?? TEST_KEY_FILE, 'utf8');
+    const privateKeyPem = keyFile === undefined ? readFileSync(TEST_KEY_FILE, 'utf8') : readUserFile(keyFile, '--private-key-file');
     const text = `${JSON.stringify(generateVectors({ seed: Number(seedText), privateKeyPem }), null, 2)}\n`;
     const out = str(values.out);
     if (out === undefined) {

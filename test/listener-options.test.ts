@@ -1,0 +1,32 @@
+// `payconform mock` and `payconform inspect` share --port, --host, --merchants and --window-seconds:
+// the same words in --help, the same checks.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { runCli } from './support/cli.ts';
+
+const shared = ['--port', '--host', '--merchants', '--window-seconds'];
+const optionLines = (help: string): string[] =>
+  help.split('\n').filter((l) => shared.some((o) => l.trimStart().startsWith(`${o} `))).map((l) => l.trim().replace(/\s{2,}/, '  '));
+
+describe('listener options of mock and inspect', () => {
+  it('are described in the same words by both commands', async () => {
+    const mock = optionLines((await runCli(['mock', '--help'])).out);
+    const inspect = optionLines((await runCli(['inspect', '--help'])).out);
+    assert.equal(mock.length, 4, mock.join('\n'));
+    assert.deepEqual(mock, inspect);
+  });
+
+  it('are checked the same way by both commands', async () => {
+    for (const [args, message] of [
+      [['--port', '70000'], /^payconform \w+: --port: must be a whole number from 0 to 65535\n$/],
+      [['--window-seconds', '0'], /^payconform \w+: --window-seconds: must be a whole number from 1 to 86400\n$/],
+      [['--merchants', '/nonexistent/merchants.json'], /^payconform \w+: \/nonexistent\/merchants\.json: cannot read \(ENOENT\)\n$/],
+    ] as const) {
+      for (const command of ['mock', 'inspect']) {
+        const r = await runCli([command, ...args]);
+        assert.equal(r.code, 2, `${command} ${args.join(' ')}`);
+        assert.match(r.err, message);
+      }
+    }
+  });
+});
