@@ -20,7 +20,8 @@ export type PayconformErrorCode =
   | 'ERR_IO'
   | 'ERR_VECTOR_INVALID'
   | 'ERR_WHOLE_NUMBER'
-  | 'ERR_LIVE_RUN';
+  | 'ERR_LIVE_RUN'
+  | 'ERR_TARGET';
 
 export class PayconformError extends Error {
   readonly code: PayconformErrorCode;
