@@ -51,7 +51,11 @@ export type PayconformErrorCode =
   /** A deliberately broken mock asked for by a name that is no defect (payconform mock --list-defects). */
   | 'ERR_UNKNOWN_DEFECT'
   /** A setting that must be a whole number in a range (a port, a window, a PAYCONFORM_* time). */
-  | 'ERR_WHOLE_NUMBER';
+  | 'ERR_WHOLE_NUMBER'
+  /** A run against a real gateway that its safety rules do not allow (not loopback without --live, not confirmed). */
+  | 'ERR_LIVE_RUN'
+  /** A PAYCONFORM_* setting of the suite's target that is missing or malformed. */
+  | 'ERR_TARGET';
 
 export interface ErrorDetails {
   field?: string;

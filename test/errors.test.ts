@@ -25,6 +25,7 @@ import { parseVectorFile, VectorFileError } from '../src/vectors/load.ts';
 import { writePack } from '../src/vectors/pack.ts';
 import { defectNamed } from '../src/mock/defects.ts';
 import { wholeNumber } from '../src/whole-number.ts';
+import { checkTargetChoice } from '../src/suite/live-safety.ts';
 import { runCli } from './support/cli.ts';
 
 let dir = '';
@@ -81,6 +82,8 @@ const ROWS: Record<PayconformErrorCode, Row> = {
   ERR_MERCHANTS: base('readMerchants of a file that is not JSON', () => readMerchants(join(dir, 'merchants.json')), /merchants\.json$/, /merchants\.json: is not JSON$/),
   ERR_LEDGER: base('readLedgers of a folder without ledgers', () => readLedgers(join(dir, 'no-ledgers')), /no-ledgers\/[a-z0-9-]+\.json$/, /\.json: \/: is missing: every defect needs a ledger/),
   ERR_WHOLE_NUMBER: base('wholeNumber of a word', () => wholeNumber('eighty', '--port', 0, 65535), '--port', /^--port: must be a whole number from 0 to 65535$/),
+  ERR_LIVE_RUN: base('checkTargetChoice of a sandbox without --live', () => checkTargetChoice({ baseUrl: 'https://sandbox.example/paynet', live: false }), '--live', /^--live: required for a base URL that is not loopback \(https:\/\/sandbox\.example\)/),
+  ERR_TARGET: base('checkTargetChoice of a defect with a base URL', () => checkTargetChoice({ baseUrl: 'http://127.0.0.1:9/paynet', live: false, defect: 'lose-order' }), '--defect', /^--defect: applies to the embedded mock only/),
   ERR_UNKNOWN_DEFECT: base('defectNamed of no defect', () => defectNamed('no-such-defect'), '--defect', /^--defect: must be one of the defects listed by "payconform mock --list-defects" \(got "no-such-defect"\)$/),
 };
 
@@ -158,8 +161,6 @@ describe('the CLI prints the new library codes as before: one line, exit 2', () 
 // ERR_USAGE is for command-line mistakes: only src/cli/ raises it. src/errors.ts declares it.
 const CLI_DIR = 'src/cli/';
 const DECLARED_IN = 'src/errors.ts';
-// TEMPORARY: files other branches of issue 15 rewrite; the lead removes this list after merging them.
-const TEMPORARY_ALLOWED = ['src/suite/target.ts'];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -176,11 +177,7 @@ describe('ERR_USAGE stays in the command line', () => {
 
   it('no library file raises ERR_USAGE', () => {
     assert.ok(users.some((file) => file.startsWith(CLI_DIR)), 'the scan finds the CLI uses (it reads the right folder)');
-    const outside = users.filter((file) => !file.startsWith(CLI_DIR) && file !== DECLARED_IN && !TEMPORARY_ALLOWED.includes(file));
+    const outside = users.filter((file) => !file.startsWith(CLI_DIR) && file !== DECLARED_IN);
     assert.deepEqual(outside, [], 'library code raises a specific code (add one to PayconformErrorCode in src/errors.ts)');
-  });
-
-  it('the temporary allow-list names only files that still use it', () => {
-    assert.deepEqual(TEMPORARY_ALLOWED.filter((file) => !users.includes(file)), [], 'remove these from TEMPORARY_ALLOWED');
   });
 });

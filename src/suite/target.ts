@@ -1,59 +1,109 @@
 /**
- * Which gateway the suite runs against, from PAYCONFORM_* variables only (secrets never come from
- * arguments, so they cannot end up in a shell history or a report's command line). Without
- * PAYCONFORM_BASE_URL the suite starts the embedded mock with its TEST-ONLY merchant.
+ * Which gateway the suite runs against and as whom. The runner (src/suite/run.ts) hands the target to
+ * the steps through cucumber's worldParameters; plain `npx cucumber-js` has none, and the steps take
+ * it from the PAYCONFORM_* variables instead. Secrets come from the environment only, never from
+ * arguments, so they cannot end up in a shell history or a report's command line. Without a base URL
+ * the suite starts the embedded mock with its TEST-ONLY merchant.
  */
 import { readFileSync } from 'node:fs';
 import { PayconformError } from '../errors.ts';
+import type { Defect } from '../mock/defects.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../mock/merchants.ts';
+import { checkTargetChoice } from './live-safety.ts';
+import { readUserFile } from '../read-file.ts';
+import { toCents } from '../signing/cents.ts';
 import type { Credentials } from '../signing/request.ts';
+import { wholeNumber } from '../whole-number.ts';
 
+/** A run's target. Plain JSON (no bigint, no functions): cucumber copies it into every World and worker. */
 export interface Target {
   /** {base_url}; undefined: start the embedded mock. */
-  readonly baseUrl: string | undefined;
+  readonly baseUrl?: string | undefined;
   readonly endpointId: string;
   readonly credentials: Credentials;
-  /** A real gateway: only test cards, amounts at most maxAmount, no mock-only magic. */
+  /** A real gateway: only test cards, amounts at most maxAmountCents, no mock-only magic. */
   readonly live: boolean;
-  readonly maxAmountCents: bigint;
+  /** The live-run cap on amounts, in cents (decimal digits: a JSON number could lose precision). */
+  readonly maxAmountCents: string;
   readonly pollIntervalMs: number;
   readonly pollDeadlineMs: number;
+  /** A deliberately broken embedded mock (npm run prove); only without a base URL. */
+  readonly defect?: Defect | undefined;
+}
+
+/** What the person running chose; everything else comes from the environment. */
+export interface TargetChoice {
+  readonly baseUrl?: string | undefined;
+  readonly live: boolean;
+  readonly defect?: Defect | undefined;
 }
 
 /** The variables a run against a real gateway needs, in the order they are checked. */
 export const TARGET_VARIABLES = ['PAYCONFORM_ENDPOINT_ID', 'PAYCONFORM_LOGIN', 'PAYCONFORM_CONTROL_KEY', 'PAYCONFORM_PRIVATE_KEY_FILE'] as const;
 
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  if (!/^[0-9]+$/.test(text)) throw new PayconformError('ERR_USAGE', `${name}: must be a whole number of milliseconds`, { field: name, rule: 'integer' });
-  return Number(text);
+/** The key under which the target travels in cucumber's worldParameters. */
+export const TARGET_PARAMETER = 'payconformTarget';
+
+// A day: far above any sensible poll, and below setTimeout's limit (2^31 - 1 ms), past which Node waits 1 ms.
+const MAX_MS = 86_400_000;
+const milliseconds = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => wholeNumber(env[name] || undefined, name, 0, MAX_MS) ?? fallback;
+
+/**
+ * The target of a run the person chose (certify's options): the choice is checked first (a defect only
+ * for the mock, a usable URL, --live for anything not loopback), then the environment is read.
+ */
+export function resolveTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
+  checkTargetChoice(choice);
+  return readTarget(choice, env);
 }
 
-export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): Target {
+/** The target of plain `npx cucumber-js`: PAYCONFORM_BASE_URL (none: the embedded mock) and PAYCONFORM_LIVE=1. */
+export function targetFromEnv(env: NodeJS.ProcessEnv): Target {
   const baseUrl = env.PAYCONFORM_BASE_URL || undefined;
-  const polling = { pollIntervalMs: wholeNumber(env, 'PAYCONFORM_POLL_INTERVAL_MS', baseUrl ? 500 : 0), pollDeadlineMs: wholeNumber(env, 'PAYCONFORM_POLL_DEADLINE_MS', baseUrl ? 120_000 : 5_000) };
-  const maxAmount = env.PAYCONFORM_MAX_AMOUNT || '10.00';
-  if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(maxAmount)) throw new PayconformError('ERR_USAGE', 'PAYCONFORM_MAX_AMOUNT: must be a decimal amount such as 10.00', { field: 'PAYCONFORM_MAX_AMOUNT', rule: 'decimal' });
-  const [whole, fraction = ''] = maxAmount.split('.');
-  const maxAmountCents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
+  return readTarget({ baseUrl, live: baseUrl !== undefined && env.PAYCONFORM_LIVE === '1' }, env);
+}
+
+/** The one reading of the PAYCONFORM_* variables: polling, the live cap and, for a gateway, the credentials. */
+function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
+  const { baseUrl, defect } = choice;
+  const pollIntervalMs = milliseconds(env, 'PAYCONFORM_POLL_INTERVAL_MS', baseUrl ? 500 : 0);
+  const pollDeadlineMs = milliseconds(env, 'PAYCONFORM_POLL_DEADLINE_MS', baseUrl ? 120_000 : 5_000);
+  const maxAmountCents = toCents(env.PAYCONFORM_MAX_AMOUNT || '10.00', 'PAYCONFORM_MAX_AMOUNT');
+  const settings = { maxAmountCents, pollIntervalMs, pollDeadlineMs };
   if (baseUrl === undefined) {
     const m = testMerchant();
     return {
-      baseUrl, endpointId: m.endpointIds[0]!, live: false, maxAmountCents, ...polling,
+      baseUrl, endpointId: m.endpointIds[0]!, live: false, ...settings, ...(defect ? { defect } : {}),
       credentials: { login: m.login, controlKey: m.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') },
     };
   }
   const missing = TARGET_VARIABLES.find((name) => !env[name]);
-  if (missing) throw new PayconformError('ERR_CREDENTIALS', `${missing}: missing (a run against ${new URL(baseUrl).origin} takes its credentials from the PAYCONFORM_* variables)`, { field: missing, rule: 'required' });
-  let privateKeyPem: string;
-  try {
-    privateKeyPem = readFileSync(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'utf8');
-  } catch (err) {
-    throw new PayconformError('ERR_IO', `PAYCONFORM_PRIVATE_KEY_FILE: cannot read (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { field: 'PAYCONFORM_PRIVATE_KEY_FILE', rule: 'readable' });
-  }
+  if (missing) throw new PayconformError('ERR_CREDENTIALS', `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`, { field: missing, rule: 'required' });
   return {
-    baseUrl, endpointId: env.PAYCONFORM_ENDPOINT_ID!, live: env.PAYCONFORM_LIVE === '1', maxAmountCents, ...polling,
-    credentials: { login: env.PAYCONFORM_LOGIN, controlKey: env.PAYCONFORM_CONTROL_KEY, privateKeyPem },
+    baseUrl, endpointId: env.PAYCONFORM_ENDPOINT_ID!, live: choice.live, ...settings,
+    credentials: { login: env.PAYCONFORM_LOGIN, controlKey: env.PAYCONFORM_CONTROL_KEY, privateKeyPem: readUserFile(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'PAYCONFORM_PRIVATE_KEY_FILE') },
   };
+}
+
+/** cucumber's worldParameters carrying a target (plain JSON, as cucumber requires). */
+export function targetParameters(target: Target): Record<string, unknown> {
+  return { [TARGET_PARAMETER]: target };
+}
+
+/** The target the runner put in worldParameters or, for plain `npx cucumber-js`, the one the environment names. */
+export function targetOf(worldParameters: unknown, env: NodeJS.ProcessEnv): Target {
+  const given = (worldParameters as Record<string, unknown> | undefined)?.[TARGET_PARAMETER];
+  if (given === undefined) return targetFromEnv(env);
+  if (given === null || typeof given !== 'object' || typeof (given as Target).endpointId !== 'string') {
+    throw new PayconformError('ERR_TARGET', `worldParameters.${TARGET_PARAMETER}: must be a target written by the runner (src/suite/run.ts)`, { field: `worldParameters.${TARGET_PARAMETER}`, rule: 'target' });
+  }
+  return given as Target;
+}
+
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
+  }
 }

@@ -1,14 +1,15 @@
 /**
- * Per process: the target (the embedded mock, started here with its TEST-ONLY merchant and the
- * /paynet prefix, unless PAYCONFORM_BASE_URL names a gateway), one kept-alive client, and the step
- * timeout. After a failing step the scenario's exchanges are attached, redacted.
+ * Per process: the target (from cucumber's worldParameters, where the runner puts it, or from the
+ * PAYCONFORM_* variables for plain `npx cucumber-js`), the embedded mock when the target has no base
+ * URL (started here with its TEST-ONLY merchant, the /paynet prefix and any deliberate defect), one
+ * kept-alive client, and the step timeout. After a failing step the scenario's exchanges are
+ * attached, redacted.
  */
 import { AfterAll, AfterStep, BeforeAll, setDefaultTimeout, Status } from '@cucumber/cucumber';
 import { PayClient } from '../../src/client/client.ts';
-import { defectNamed } from '../../src/mock/defects.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { exchangeText } from '../../src/client/exchange-text.ts';
-import { targetFromEnv } from '../../src/suite/target.ts';
+import { targetOf } from '../../src/suite/target.ts';
 import { shared, type PayWorld } from './world.ts';
 
 setDefaultTimeout(Number(process.env.PAYCONFORM_STEP_TIMEOUT_MS || 30_000));
@@ -17,18 +18,24 @@ setDefaultTimeout(Number(process.env.PAYCONFORM_STEP_TIMEOUT_MS || 30_000));
 export const MOCK_PREFIX = '/paynet';
 let mock: RunningMock | undefined;
 
+// BeforeAll has no World, but it has the worldParameters as this.parameters (cucumber-js 10.1+,
+// docs/support_files/hooks.md, "World parameters in BeforeAll/AfterAll").
 BeforeAll(async function () {
-  shared.target = targetFromEnv();
-  // PAYCONFORM_MOCK_DEFECT (certify --defect) starts a deliberately broken mock, for npm run prove.
-  const defect = process.env.PAYCONFORM_MOCK_DEFECT ? defectNamed(process.env.PAYCONFORM_MOCK_DEFECT, 'PAYCONFORM_MOCK_DEFECT') : undefined;
-  if (shared.target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect });
-  shared.baseUrl = shared.target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
-  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: shared.target.credentials, endpointId: shared.target.endpointId });
+  const target = targetOf(this.parameters, process.env);
+  shared.target = target;
+  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect });
+  shared.baseUrl = target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
+  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId });
 });
 
+// A process may run the suite more than once (npm run prove): leave nothing of this run behind.
 AfterAll(async function () {
   await shared.client?.close();
   await mock?.close();
+  mock = undefined;
+  shared.client = undefined;
+  shared.target = undefined;
+  shared.baseUrl = undefined;
 });
 
 AfterStep(function (this: PayWorld, { result }) {

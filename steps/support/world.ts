@@ -7,13 +7,12 @@ import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumb
 import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts';
 import { buildRequest, type Exchange, type PayClient, type SendOptions, type SentRequest } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
-import { MAGIC_CARDS } from '../../src/mock/magic.ts';
-import { CARD_NUMBER_FIELDS, redactEchoes } from '../../src/report/redact.ts';
-import { toCents } from '../../src/signing/cents.ts';
+import { redactEchoes } from '../../src/report/redact.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
+import { liveSendProblem } from '../../src/suite/live-safety.ts';
 import type { Target } from '../../src/suite/target.ts';
 
-/** Set once per process by the hooks: one kept-alive client for every scenario. */
+/** Set by the hooks before the first scenario, from the run's target: one kept-alive client for every scenario. */
 export const shared: { target?: Target; client?: PayClient; baseUrl?: string; runId: string; counter: number } = {
   runId: Date.now().toString(36).toUpperCase(), counter: 0,
 };
@@ -75,12 +74,8 @@ export class PayWorld extends World {
 
   /** A live run sends documented test cards only, and amounts at most PAYCONFORM_MAX_AMOUNT. */
   private checkLiveSafety(params: readonly Pair[]): void {
-    for (const [name, value] of params) {
-      if (CARD_NUMBER_FIELDS.has(name) && !(value in MAGIC_CARDS)) throw new Error(`live run: ${name} is not one of the documented test cards (docs/mock.md); not sent`);
-      if (name === 'amount' && /^[0-9]+(\.[0-9]{1,2})?$/.test(value) && BigInt(toCents(value)) > this.target.maxAmountCents) {
-        throw new Error(`live run: amount ${value} is above PAYCONFORM_MAX_AMOUNT; not sent`);
-      }
-    }
+    const problem = liveSendProblem(params, this.target.maxAmountCents);
+    if (problem !== undefined) throw new Error(problem);
   }
 
   answer(name: string, exchange: Exchange = this.last): string | undefined {

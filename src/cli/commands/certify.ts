@@ -1,39 +1,25 @@
 /**
- * `payconform certify`: runs the conformance features through cucumber's JavaScript API against the
- * embedded mock (default) or a gateway, and writes the evidence bundle in reports/<UTC>/.
+ * `payconform certify`: the suite runner (src/suite/run.ts) on the command line. Runs the conformance
+ * features against the embedded mock (default) or a gateway and writes the evidence bundle in
+ * reports/<UTC>/.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
-import { join, resolve } from 'node:path';
-import { fieldError, PayconformError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import { defectNamed } from '../../mock/defects.ts';
-import { endpointTable, manifestOf, reportStamp, summarize } from '../../report/bundle.ts';
-import { targetFromEnv } from '../../suite/target.ts';
+import { endpointTable } from '../../report/bundle.ts';
+import { runSuite } from '../../suite/run.ts';
+import { resolveTarget } from '../../suite/target.ts';
+import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
 
-const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-
-function checkBaseUrl(baseUrl: string, live: boolean): void {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw fieldError('ERR_URL', '--base-url', 'must be an absolute http(s) URL such as https://sandbox.example/paynet');
-  }
-  if (!/^https?:$/.test(url.protocol)) throw fieldError('ERR_URL', '--base-url', 'must be an http or https URL');
-  if (!LOOPBACK.has(url.hostname) && !live) throw fieldError('ERR_USAGE', '--live', `required for a base URL that is not loopback (${url.origin}): a live run sends real requests`);
-}
-
-async function confirmLive(io: Io, what: string): Promise<void> {
-  io.stderr(what);
-  if (io.env.CI === 'true' || !process.stdin.isTTY) return;
+/** Asks on the terminal; in CI or without a terminal the printed line is the whole confirmation. */
+async function confirmOnTerminal(io: Io): Promise<boolean> {
+  if (io.env.CI === 'true' || !process.stdin.isTTY) return true;
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   const answer = await rl.question('Proceed? [y/N] ');
   rl.close();
-  if (!/^y(es)?$/i.test(answer.trim())) throw new PayconformError('ERR_USAGE', 'live run: not confirmed; nothing was sent', { field: '--live', rule: 'confirmed' });
+  return /^y(es)?$/i.test(answer.trim());
 }
 
 export const certifyCommand: Command = {
@@ -53,49 +39,17 @@ export const certifyCommand: Command = {
     epilog: 'Exit 0 only if every selected scenario passed, 1 if any failed, 2 on bad input. The bundle: report.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file).',
   },
   async run({ values }, io): Promise<ExitCode> {
-    const baseUrl = str(values['base-url']);
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
-    if (defect && baseUrl !== undefined) throw fieldError('ERR_USAGE', '--defect', 'applies to the embedded mock only: leave out --base-url');
-    const live = values.live === true;
-    if (baseUrl !== undefined) checkBaseUrl(baseUrl, live);
-    const parallel = str(values.parallel) ?? '0';
-    if (!/^[0-9]{1,2}$/.test(parallel)) throw fieldError('ERR_USAGE', '--parallel', 'must be a whole number from 0 to 99');
+    const choice = { baseUrl: str(values['base-url']), live: values.live === true, defect };
+    const parallel = wholeNumber(str(values.parallel) ?? '0', '--parallel', 0, 99)!;
     const shard = str(values.shard);
     if (shard !== undefined && !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))) throw fieldError('ERR_USAGE', '--shard', 'must be I/N with 1 ≤ I ≤ N, e.g. 2/4');
-    // The steps read the target from the environment: check it here, before anything is sent.
-    const env = { ...io.env, ...(baseUrl === undefined ? { PAYCONFORM_BASE_URL: '' } : { PAYCONFORM_BASE_URL: baseUrl }), PAYCONFORM_LIVE: live ? '1' : '', PAYCONFORM_MOCK_DEFECT: defect ?? '' };
-    const target = targetFromEnv(env);
-    const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', reportStamp()));
-    const targetText = baseUrl === undefined ? `the embedded mock gateway (TEST-ONLY merchant)${defect ? `, deliberately broken: ${defect}` : ''}` : new URL(baseUrl).origin + new URL(baseUrl).pathname.replace(/\/+$/, '');
-    if (live) await confirmLive(io, `certify: LIVE run against ${targetText} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
-    mkdirSync(dir, { recursive: true });
-    Object.assign(process.env, env);
-
-    const tags = [live ? 'not @mock-only' : undefined, str(values.tags)].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
-    // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
-    const { loadConfiguration, runCucumber } = await import('@cucumber/cucumber/api');
-    const { runConfiguration } = await loadConfiguration({
-      // cucumber.json's profiles are for plain `npx cucumber-js`; certify sets the same options itself.
-      file: false,
-      provided: {
-        strict: true,
-        paths: [join(ROOT, 'features/**/*.feature')],
-        import: [join(ROOT, 'steps/tsx.mjs'), join(ROOT, 'steps/**/*.ts')],
-        format: [process.stdout.isTTY ? 'progress-bar' : 'progress', ['html', join(dir, 'report.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
-        ...(tags ? { tags } : {}),
-        parallel: Number(parallel),
-        ...(shard ? { shard } : {}),
-      },
-    }, { cwd: ROOT, env: process.env });
-    io.stderr(`certify: ${targetText}; reports in ${dir}`);
-    const { success } = await runCucumber(runConfiguration, { cwd: ROOT, env: process.env });
-
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), targetText, { payconform: pkg.version });
-    writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, live, tags: summary.tags, selection: tags || 'all', shard: shard ?? null }, null, 2)}\n`);
-    writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
-    io.stdout(endpointTable(summary));
-    io.stdout(`${summary.totals.passed} passed, ${summary.totals.failed} failed, ${summary.totals.other} skipped; bundle: ${dir}`);
-    return success && summary.totals.failed === 0 ? 0 : 1;
+    const outcome = await runSuite(
+      { target: resolveTarget(choice, io.env), tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']) },
+      { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io) },
+    );
+    io.stdout(endpointTable(outcome.summary));
+    io.stdout(`${outcome.summary.totals.passed} passed, ${outcome.summary.totals.failed} failed, ${outcome.summary.totals.other} skipped; bundle: ${outcome.dir}`);
+    return outcome.passed ? 0 : 1;
   },
 };

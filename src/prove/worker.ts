@@ -1,0 +1,16 @@
+/**
+ * A process of `npm run prove` (forked by src/prove/prove-defects.ts): runs the defects it is sent one
+ * after another, loading cucumber and the steps once, and answers each with done or the error.
+ */
+import type { Defect } from '../mock/defects.ts';
+import { runDefect } from './run-defect.ts';
+
+export interface Job { readonly defect: Defect | undefined; readonly dir: string }
+export type JobResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+process.on('message', (job: Job) => {
+  runDefect(job.defect, job.dir).then(
+    () => process.send!({ ok: true } satisfies JobResult),
+    (err: Error) => process.send!({ ok: false, message: err.message } satisfies JobResult),
+  );
+});

@@ -1,0 +1,42 @@
+/**
+ * The safety rules of a run against a real gateway (docs/certify.md): a base URL that is not
+ * loopback needs an explicit live run, and a live run sends only the documented test cards and
+ * amounts up to the cap. The runner checks the target before anything is sent; the steps check each
+ * request before it leaves.
+ */
+import { isTestCard } from '../catalogue/test-cards.ts';
+import { fieldError } from '../errors.ts';
+import { CARD_NUMBER_FIELDS } from '../report/redact.ts';
+import { DECIMAL_AMOUNT, toCents } from '../signing/cents.ts';
+import type { Pair } from '../signing/form-body.ts';
+import type { TargetChoice } from './target.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Refuses a defect with a base URL (defects exist only in the embedded mock), a base URL that is not
+ * an absolute http(s) URL, and one that is not loopback in a run that is not live. The errors name
+ * the certify options, the runner's face on the command line.
+ */
+export function checkTargetChoice(choice: TargetChoice): void {
+  if (choice.baseUrl === undefined) return;
+  if (choice.defect !== undefined) throw fieldError('ERR_TARGET', '--defect', 'applies to the embedded mock only: leave out --base-url');
+  let url: URL;
+  try {
+    url = new URL(choice.baseUrl);
+  } catch {
+    throw fieldError('ERR_URL', '--base-url', 'must be an absolute http(s) URL such as https://sandbox.example/paynet');
+  }
+  if (!/^https?:$/.test(url.protocol)) throw fieldError('ERR_URL', '--base-url', 'must be an http or https URL');
+  if (!LOOPBACK.has(url.hostname) && !choice.live) throw fieldError('ERR_LIVE_RUN', '--live', `required for a base URL that is not loopback (${url.origin}): a live run sends real requests`);
+}
+
+/** Why a live run must not send these fields, or undefined: a card that is no test card, an amount above the cap. */
+export function liveSendProblem(params: readonly Pair[], maxAmountCents: string): string | undefined {
+  for (const [name, value] of params) {
+    if (CARD_NUMBER_FIELDS.has(name) && !isTestCard(value)) return `live run: ${name} is not one of the documented test cards (docs/mock.md); not sent`;
+    // A malformed amount is sent as it is: the gateway must refuse it, and that is what a scenario checks.
+    if (name === 'amount' && DECIMAL_AMOUNT.test(value) && BigInt(toCents(value)) > BigInt(maxAmountCents)) return `live run: amount ${value} is above PAYCONFORM_MAX_AMOUNT; not sent`;
+  }
+  return undefined;
+}

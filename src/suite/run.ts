@@ -1,0 +1,115 @@
+/**
+ * The suite runner: checks that the target is safe to run against, runs the conformance features
+ * through cucumber's JavaScript API with the target in cucumber's worldParameters (the steps read it
+ * there, docs/certify.md), and writes the evidence bundle in the report directory: report.html,
+ * junit.xml and messages.ndjson from cucumber, then summary.json and manifest.json.
+ * `payconform certify` and `npm run prove` are argument parsing around one call of `runSuite`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { PayconformError } from '../errors.ts';
+import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
+import { checkTargetChoice } from './live-safety.ts';
+import { targetParameters, type Target } from './target.ts';
+
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+
+/** One run of the suite. A gateway profile (what a real gateway decides where the spec is silent) will join these. */
+export interface SuiteRun {
+  readonly target: Target;
+  /** A cucumber tag expression (default: every scenario); a live run also leaves out @mock-only. */
+  readonly tags?: string | undefined;
+  /** Only shard I of N, written `I/N` (1-based), for CI matrices. */
+  readonly shard?: string | undefined;
+  /** Worker processes; 0 (the default) runs the steps in this process. */
+  readonly parallel?: number | undefined;
+  /** Where the bundle goes (default reports/<UTC timestamp>); made if missing. */
+  readonly reportDir?: string | undefined;
+}
+
+export interface RunIo {
+  /** A line for the person running: what is certified, where the bundle goes. */
+  readonly log: (line: string) => void;
+  /** Where cucumber's progress goes (default this process's standard output). */
+  readonly progress?: Writable | undefined;
+  /** Asked before a live run, after the line saying what it will do; without it a live run is refused. */
+  readonly confirmLive?: (() => Promise<boolean>) | undefined;
+}
+
+export interface RunOutcome {
+  /** Every selected scenario passed. */
+  readonly passed: boolean;
+  readonly summary: Summary;
+  /** The bundle's directory. */
+  readonly dir: string;
+}
+
+export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
+  const { target } = run;
+  checkTargetChoice(target);
+  const dir = resolve(run.reportDir ?? join(ROOT, 'reports', reportStamp()));
+  const described = describeTarget(target);
+  if (target.live) {
+    io.log(`LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
+    if (!(await io.confirmLive?.())) throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', { field: '--live', rule: 'confirmed' });
+  }
+  mkdirSync(dir, { recursive: true });
+  const tags = [target.live ? 'not @mock-only' : undefined, run.tags].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
+  const progress = io.progress ?? process.stdout;
+  // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
+  const { loadConfiguration, runCucumber } = await import('@cucumber/cucumber/api');
+  const environment: IRunEnvironment = { cwd: ROOT, env: process.env, stdout: progress };
+  const { runConfiguration } = await loadConfiguration({
+    // cucumber.json's profiles are for plain `npx cucumber-js`; the runner sets the same options itself.
+    file: false,
+    provided: {
+      strict: true,
+      paths: [join(ROOT, 'features/**/*.feature')],
+      import: [join(ROOT, 'steps/tsx.mjs'), join(ROOT, 'steps/**/*.ts')],
+      format: [(progress as { isTTY?: boolean }).isTTY ? 'progress-bar' : 'progress', ['html', join(dir, 'report.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
+      ...(tags ? { tags } : {}),
+      parallel: run.parallel ?? 0,
+      ...(run.shard ? { shard: run.shard } : {}),
+      // As JSON, exactly what a worker process receives.
+      worldParameters: JSON.parse(JSON.stringify(targetParameters(target))),
+    },
+  }, environment);
+  io.log(`${described}; reports in ${dir}`);
+  const support = await supportCode(runConfiguration, environment);
+  const execute = () => runCucumber({ ...runConfiguration, support }, environment);
+  const { success } = await (runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute());
+
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, { payconform: pkg.version });
+  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, live: target.live, tags: summary.tags, selection: tags || 'all', shard: run.shard ?? null }, null, 2)}\n`);
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
+  return { passed: success && summary.totals.failed === 0, summary, dir };
+}
+
+/** The target as the bundle and the console name it: never a credential. */
+function describeTarget(target: Target): string {
+  if (target.baseUrl === undefined) return `the embedded mock gateway (TEST-ONLY merchant)${target.defect ? `, deliberately broken: ${target.defect}` : ''}`;
+  const url = new URL(target.baseUrl);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+// The step files are ES modules: a process imports them once, so every run of the process shares
+// the support code loaded by the first (cucumber-js docs/javascript_api.md, "Preloading and reusing
+// support code").
+let support: Promise<ISupportCodeLibrary> | undefined;
+async function supportCode(configuration: ILoadSupportOptions, environment: IRunEnvironment): Promise<ISupportCodeLibrary> {
+  const { loadSupport } = await import('@cucumber/cucumber/api');
+  support ??= loadSupport(configuration, environment);
+  return support;
+}
+
+// Steps that run in this process keep per-process state (the client, the embedded mock): two such
+// runs at once would share it, so they take turns. Runs with workers have a process each.
+let inProcess: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const result = inProcess.then(task);
+  inProcess = result.catch(() => undefined);
+  return result;
+}
