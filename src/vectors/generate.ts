@@ -161,11 +161,13 @@ export interface GenerateOptions {
   readonly baseUrl?: string;
   /** One endpointId for every vector (a partner's own); default varied ids. */
   readonly endpointId?: string;
+  /** The catalogue rows to cover; default the catalogue itself. */
+  readonly endpoints?: readonly Endpoint[];
 }
 
 function drafts(d: Data, options: GenerateOptions): Draft[] {
   const base = options.baseUrl ?? BASE_URL;
-  const known = ENDPOINTS.filter((e) => e.auth.kind !== 'unstated');
+  const known = (options.endpoints ?? ENDPOINTS).filter((e) => e.auth.kind !== 'unstated');
   const selected = options.operations ? known.filter((e) => options.operations!.includes(e.operation)) : known;
   const all = catalogueDrafts(d, selected, base, options.endpointId);
   if (options.operations) {
