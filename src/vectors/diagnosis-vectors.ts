@@ -5,6 +5,7 @@
  * value, a query, an uppercase host with :443, a realm, a key that needs encoding, amount 0.29).
  */
 import { readFileSync } from 'node:fs';
+import { OP, type Operation } from '../catalogue/index.ts';
 import { controlWithMistake, MISTAKES, oauthHeaderWithMistake, WRONG_SIGNATURE_METHOD } from '../signing/diagnose/index.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { TEST_LOGIN } from './generate.ts';
@@ -33,9 +34,9 @@ function oauthVector(id: string, defect: string | null, path: string, method: 'H
   };
 }
 
-interface ControlCase { operation: string; path: string; params: Pair[] }
-const SALE: ControlCase = { operation: 'SALE', path: '/api/v2/sale/1001', params: [['client_orderid', 'ORD-1'], ['amount', '0.29'], ['email', 'jane@example.com']] };
-const TDS: ControlCase = { operation: 'TDS_UPLOAD_CRES_RESULT', path: '/api/3ds/v1/upload-cres-result/1001', params: [['client_orderid', 'ORD-1'], ['orderid', '555']] };
+interface ControlCase { operation: Operation; path: string; params: Pair[] }
+const SALE: ControlCase = { operation: OP.SALE, path: '/api/v2/sale/1001', params: [['client_orderid', 'ORD-1'], ['amount', '0.29'], ['email', 'jane@example.com']] };
+const TDS: ControlCase = { operation: OP.TDS_UPLOAD_CRES_RESULT, path: '/api/3ds/v1/upload-cres-result/1001', params: [['client_orderid', 'ORD-1'], ['orderid', '555']] };
 
 function controlVector(id: string, defect: string, c: ControlCase): Vector {
   const request = { method: 'POST', url: `https://sandbox.gateway.example/paynet${c.path}`, params: c.params };

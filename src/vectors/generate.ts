@@ -85,7 +85,7 @@ interface Draft {
   id: string;
   description: string;
   scheme: VectorScheme;
-  operation?: string;
+  operation?: Operation;
   url: string;
   params: Pair[];
   realm?: string;
