@@ -37,6 +37,17 @@ describe('vectors generate', () => {
     for (const v of grown.vectors) if (before.has(v.id)) assert.equal(JSON.stringify(v, null, 2), before.get(v.id), v.id);
   });
 
+  it('gives a formula field it has no sample for (a new row\'s) a generic value', () => {
+    const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
+    assert.equal(sale.auth.kind, 'control');
+    if (sale.auth.kind !== 'control') return;
+    const withNewField: Endpoint = { ...sale, auth: { kind: 'control', fields: [...sale.auth.fields, { name: 'merchant_data', from: 'params', cents: false }] } };
+    const vectors = generateVectors({ privateKeyPem: pem, operations: ['SALE'], endpoints: [withNewField] }).vectors;
+    for (const id of ['sale-001', 'sale-002', 'sale-003']) {
+      assert.match(new Map(vectors.find((v) => v.id === id)!.request.params).get('merchant_data') ?? '', /^value-[0-9a-f]{6}$/, id);
+    }
+  });
+
   it('passes its own validation', () => assert.equal(parseVectorFile(committed, 'generated.json').vectors.length, file.vectors.length));
 
   it('covers every endpoint whose scheme is known with at least three vectors', () => {
