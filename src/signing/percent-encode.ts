@@ -23,7 +23,6 @@ export function percentEncode(value: string, field = 'value'): string {
   } catch (cause) {
     throw fieldError('ERR_ENCODING', field, 'contains a lone UTF-16 surrogate, which has no UTF-8 form', cause);
   }
-  // Stryker disable next-line ConditionalExpression: a shortcut, same result
   return KEPT_BY_ENCODE_URI_COMPONENT.test(encoded) ? encoded.replace(KEPT_BY_ENCODE_URI_COMPONENT_ALL, escape) : encoded;
 }
 
