@@ -1,9 +1,11 @@
 /**
  * Independent reference computations for the property tests. None of these calls into src/: they
- * work on UTF-8 bytes (Buffer) and node:crypto directly, so a property comparing src/ against one
- * of them is never the same code checked against itself.
+ * work on UTF-8 bytes (Buffer) and node:crypto directly, or on node-forge for RSA, so a property
+ * comparing src/ against one of them is never the same code checked against itself.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
 
 /** RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~", spelled out byte by byte. */
 const UNRESERVED_BYTES: ReadonlySet<number> = new Set([
@@ -90,4 +92,20 @@ export function centsOfText(amount: string): string {
 /** api-spec.md Scheme A with node:crypto directly: lowercase hex SHA-1 of the UTF-8 concatenation, key last. */
 export function controlOracle(values: readonly string[], controlKey: string): string {
   return createHash('sha1').update(Buffer.from(values.join('') + controlKey, 'utf8')).digest('hex');
+}
+
+// node-forge takes ~100 ms to load; only the RSA cross-checks need it, so it loads on first use.
+let forge: typeof Forge | undefined;
+const loadForge = (): typeof Forge => (forge ??= createRequire(import.meta.url)('node-forge') as typeof Forge);
+
+/**
+ * RSA-SHA256 (RSASSA-PKCS1-v1_5 over the UTF-8 base string) with node-forge, an implementation
+ * independent of node:crypto; about 50× slower, so for cross-checks and the benchmark's scale only.
+ */
+export function rsaSha256SignatureForge(privateKeyPem: string, baseString: string): string {
+  const f = loadForge();
+  const key = f.pki.privateKeyFromPem(privateKeyPem);
+  const digest = f.md.sha256.create();
+  digest.update(baseString, 'utf8');
+  return f.util.encode64(key.sign(digest));
 }

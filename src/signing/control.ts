@@ -59,10 +59,11 @@ function rawValue(field: ControlField, ctx: ControlContext, formula: readonly Co
   const found = ctx.params.filter(([name]) => name === field.name);
   if (found.length === 1) return found[0]![1];
   const needs = `the ${ctx.operation} control formula is ${formulaText(formula)}`;
-  // Stryker disable next-line EqualityOperator: found.length is 0 or at least 2 here, so > 1 and >= 1 agree
-  if (found.length > 1) throw fieldError('ERR_MISSING_FIELD', field.name, `appears ${found.length} times; ${needs}, so it must appear once`);
-  const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';
-  throw fieldError('ERR_MISSING_FIELD', field.name, `is missing${hint}; ${needs}`);
+  if (found.length === 0) {
+    const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';
+    throw fieldError('ERR_MISSING_FIELD', field.name, `is missing${hint}; ${needs}`);
+  }
+  throw fieldError('ERR_MISSING_FIELD', field.name, `appears ${found.length} times; ${needs}, so it must appear once`);
 }
 
 export function computeControl(formula: readonly ControlField[], ctx: ControlContext, controlKey: string): ControlComputation {

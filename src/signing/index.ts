@@ -6,7 +6,7 @@ export { normalizeUrl, type NormalizedUrl } from './normalize-url.ts';
 export { normalizeParams, compareEncodedPairs, type NormalizedParams } from './normalize-params.ts';
 export { signatureBaseString } from './base-string.ts';
 export { hmacSigningKey, hmacSha1Signature } from './hmac-sha1.ts';
-export { rsaSha256Signature, rsaSha256SignatureForge, rsaSha256Verify } from './rsa-sha256.ts';
+export { rsaSha256Signature, rsaSha256Verify } from './rsa-sha256.ts';
 export { loadPrivateKey, loadPublicKey, generateRsaKeyPair, describeKey, KEY_SIZES, MIN_RSA_BITS, type KeySize } from './keys.ts';
 export { protocolPairs, newNonce, currentTimestamp, type ProtocolParams, type SignatureMethod } from './oauth-params.ts';
 export { buildAuthorizationHeader, parseAuthorizationHeader, getParam, type ParsedAuthorization } from './authorization-header.ts';

@@ -13,7 +13,6 @@ const privateCache = new Map<string, KeyObject>();
 const publicCache = new Map<string, KeyObject>();
 
 function remember(cache: Map<string, KeyObject>, pem: string, key: KeyObject): KeyObject {
-  // Stryker disable next-line EqualityOperator: the cache bound is for memory only; one key more or less is not observable
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(pem, key);
   return key;
@@ -28,8 +27,7 @@ function checkRsaStrength(key: KeyObject, field: string): KeyObject {
     // createPrivateKey/createPublicKey only return asymmetric keys, whose asymmetricKeyType is always set.
     throw fieldError('ERR_KEY', field, `must be an RSA key (got ${key.asymmetricKeyType} key)`);
   }
-  // Stryker disable next-line OptionalChaining: an RSA KeyObject always has asymmetricKeyDetails
-  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  const bits = key.asymmetricKeyDetails!.modulusLength!; // set for every RSA key
   if (bits < MIN_RSA_BITS) {
     throw fieldError('ERR_KEY', field, `RSA key is ${bits} bits; at least ${MIN_RSA_BITS} are required`);
   }
@@ -74,10 +72,9 @@ export function loadPublicKey(pem: string, field = 'public key'): KeyObject {
   return remember(publicCache, pem, checkRsaStrength(key, field));
 }
 
+/** For a key from loadPrivateKey or loadPublicKey, which are RSA keys and so have a modulus length. */
 export function describeKey(key: KeyObject): string {
-  // Stryker disable next-line OptionalChaining,StringLiteral: callers describe only keys that passed checkRsaStrength, which always have a modulus length
-  const bits = key.asymmetricKeyDetails?.modulusLength ?? '?';
-  return `${bits}-bit RSA ${key.type} key`;
+  return `${key.asymmetricKeyDetails!.modulusLength}-bit RSA ${key.type} key`;
 }
 
 export const KEY_SIZES = [2048, 3072, 4096] as const;

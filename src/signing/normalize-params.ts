@@ -21,31 +21,8 @@ export function compareEncodedPairs(a: Pair, b: Pair): number {
   return 0;
 }
 
-// Up to this many pairs are sorted by insertion while they are encoded: a request has tens of
-// parameters, and for so few an inline insertion sort is several times faster than Array#sort with
-// a comparator. Both are stable, and pairs that compare equal are equal strings, so the result is
-// the same; longer lists (fuzzing, odd forms) take Array#sort and stay O(n log n).
-const INSERTION_SORT_MAX = 64;
-
 /** `pairs` are the decoded parameters from body, query and protocol, oauth_signature already left out. */
 export function normalizeParams(pairs: readonly Pair[]): NormalizedParams {
-  const n = pairs.length;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: both sorts give the same order (see above); the limit is for speed only
-  const small = n <= INSERTION_SORT_MAX;
-  const sorted: Pair[] = [];
-  for (let i = 0; i < n; i++) {
-    const pair = pairs[i]!; // indexing, not destructuring: no iterator per pair
-    const encoded: Pair = [percentEncode(pair[0], pair[0]), percentEncode(pair[1], pair[0])];
-    let j = i;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: moving equal pairs or also insertion-sorting a large list gives the same order
-    if (small) for (; j > 0 && compareEncodedPairs(sorted[j - 1]!, encoded) > 0; j--) sorted[j] = sorted[j - 1]!;
-    sorted[j] = encoded;
-  }
-  // Stryker disable next-line ConditionalExpression: sorting an already sorted small list changes nothing
-  if (!small) sorted.sort(compareEncodedPairs);
-  let normalized = '';
-  for (let i = 0; i < n; i++) {
-    normalized += (i === 0 ? '' : '&') + sorted[i]![0] + '=' + sorted[i]![1];
-  }
-  return { sorted, normalized };
+  const sorted = pairs.map(([name, value]): Pair => [percentEncode(name, name), percentEncode(value, name)]).sort(compareEncodedPairs);
+  return { sorted, normalized: sorted.map(([name, value]) => `${name}=${value}`).join('&') };
 }

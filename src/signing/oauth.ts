@@ -18,6 +18,8 @@ export interface OAuthRequest {
   readonly url: string;
   /** Form-body pairs in send order. */
   readonly params: readonly Pair[];
+  /** `url` normalised, when the caller has done it already: saves a second parse. */
+  readonly normalizedUrl?: NormalizedUrl;
 }
 
 export type OAuthKey =
@@ -52,7 +54,7 @@ export function signWithKey(key: OAuthKey, baseString: string): string {
 }
 
 export function oauthBaseString(request: OAuthRequest, protocol: readonly Pair[]): Pick<OAuthComputation, 'url' | 'params' | 'baseString' | 'body'> {
-  const url = normalizeUrl(request.url);
+  const url = request.normalizedUrl ?? normalizeUrl(request.url);
   const body = request.params.filter(([name]) => name !== 'oauth_signature');
   const params = normalizeParams(collectSignedPairs(body, protocol, url.queryPairs));
   return { url, body, params, baseString: signatureBaseString(request.method, url.normalized, params.normalized) };

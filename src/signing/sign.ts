@@ -2,13 +2,14 @@
  * Signing driven by the catalogue: the URL path names the endpoint, the endpoint names the scheme,
  * and the scheme's own module does the work. Returns every intermediate value.
  */
-import type { Endpoint, SignableScheme, SigningEndpoint } from '../catalogue/index.ts';
+import { matchPath, type Endpoint, type SignableScheme, type SigningEndpoint } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { computeControl, type ControlComputation } from './control.ts';
 import { loadPrivateKey, describeKey } from './keys.ts';
 import { signOAuth, type OAuthComputation, type OAuthKey } from './oauth.ts';
 import { currentTimestamp, newNonce } from './oauth-params.ts';
-import { HOW, requireCredential, resolveEndpoint, type Credentials, type RequestInput } from './request.ts';
+import { normalizeUrl } from './normalize-url.ts';
+import { HOW, requireCredential, type Credentials, type RequestInput } from './request.ts';
 
 export interface SignOptions {
   readonly nonce?: string | undefined;
@@ -52,7 +53,8 @@ export function signableScheme(endpoint: Endpoint): SignableScheme {
 }
 
 export function signRequest(request: RequestInput, credentials: Credentials, options: SignOptions = {}): SignResult {
-  const { endpoint, endpointId, prefix } = resolveEndpoint(request.url);
+  const url = normalizeUrl(request.url);
+  const { endpoint, endpointId, prefix } = matchPath(url.pathname);
   const scheme = signableScheme(endpoint);
   // Results are built field by field, not with `...spread`: on Node 20 spreading into an object
   // literal with more properties takes V8's slow path, which cost ~4 µs of a ~25 µs HMAC signing.
@@ -69,7 +71,7 @@ export function signRequest(request: RequestInput, credentials: Credentials, opt
     version: '1.0',
     token: credentials.token,
   };
-  const oauth = signOAuth({ method: request.method ?? 'POST', url: request.url, params: request.params }, protocol, key, options.realm);
+  const oauth = signOAuth({ method: request.method ?? 'POST', url: request.url, params: request.params, normalizedUrl: url }, protocol, key, options.realm);
   return { endpoint, endpointId, prefix, scheme: scheme as 'oauth-hmac-sha1' | 'oauth-rsa-sha256', oauth, keyDescription };
 }
 

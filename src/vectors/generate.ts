@@ -1,9 +1,12 @@
 /**
  * `vectors generate`: a deterministic vector file covering every catalogue endpoint whose scheme is
  * known (three vectors each) plus the edge cases canonicalisation gets wrong. Same seed and keys,
- * same bytes: nonces and timestamps come from the seed, never from the clock.
+ * same bytes: nonces and timestamps come from the seed, never from the clock. Each vector draws its
+ * data from a stream of its own, keyed by the seed and its id, so a new catalogue row adds vectors
+ * and changes none of the others.
  */
-import { ENDPOINTS, type Endpoint } from '../catalogue/index.ts';
+import { createHash } from 'node:crypto';
+import { endpointByOperation, ENDPOINTS, OP, type ControlField, type Endpoint, type Operation } from '../catalogue/index.ts';
 import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { expectedValues } from '../signing/sign.ts';
@@ -26,6 +29,11 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The stream of one vector: the seed and the vector id, hashed into mulberry32's 32-bit state. */
+function streamFor(seed: number, id: string): () => number {
+  return prng(createHash('sha256').update(`${seed}/${id}`).digest().readUInt32BE(0));
 }
 
 class Data {
@@ -52,8 +60,7 @@ function fieldValue(name: string, d: Data): string {
     case 'ipaddress': return `192.0.2.${1 + d.int(250)}`;
     case 'redirect_url': return 'https://merchant.example/return?o=1&s=ok';
     case 'card_printed_name': return d.pick(['JANE DOE', 'JOHN SMITH']);
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable today (every formula field and extra has its own case); a safety net for a new formula field
-    default: return `value-${d.hex(6)}`;
+    default: return `value-${d.hex(6)}`; // a formula field of a new catalogue row
   }
 }
 
@@ -77,11 +84,16 @@ interface Draft {
   id: string;
   description: string;
   scheme: VectorScheme;
-  operation?: string;
+  operation?: Operation;
   url: string;
   params: Pair[];
   realm?: string;
+  /** The vector's own stream, with the values drawn for url and params already taken. */
+  data: Data;
 }
+
+/** A draft without its id, and so without its stream yet. */
+type Case = Omit<Draft, 'id' | 'data'>;
 
 function url(endpoint: Endpoint, id: string, base: string): string {
   return `${base}${endpoint.path.replace('{endpointId}', id)}`;
@@ -89,57 +101,61 @@ function url(endpoint: Endpoint, id: string, base: string): string {
 
 const slug = (endpoint: Endpoint): string => endpoint.operation.toLowerCase().replaceAll('_', '-');
 
-function catalogueDrafts(d: Data, endpoints: readonly Endpoint[], base: string, endpointId?: string): Draft[] {
+function catalogueDrafts(seed: number, endpoints: readonly Endpoint[], base: string, endpointId?: string): Draft[] {
   const drafts: Draft[] = [];
   for (const endpoint of endpoints) {
     for (let variant = 0; variant < 3; variant++) {
+      const id = `${slug(endpoint)}-${String(variant + 1).padStart(3, '0')}`;
+      const d = new Data(streamFor(seed, id));
       drafts.push({
-        id: `${slug(endpoint)}-${String(variant + 1).padStart(3, '0')}`,
+        id,
         description: `${endpoint.operation} ${endpoint.auth.kind}, ${['formula fields only', 'one extra field', 'extra fields, reversed send order'][variant]}`,
         scheme: endpoint.auth.kind as VectorScheme,
         ...(endpoint.auth.kind === 'control' ? { operation: endpoint.operation } : {}),
         url: url(endpoint, endpointId ?? d.digits(1 + d.int(6)), base),
         params: paramsFor(endpoint, d, variant),
+        data: d,
       });
     }
   }
   return drafts;
 }
 
-/** Canonicalisation edge cases on one OAuth endpoint (HMAC or RSA: the base string rules are the same). */
-function oauthEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, id = '1001'): Draft[] {
+/** Canonicalisation edge cases on one OAuth endpoint (HMAC or RSA: the base string rules are the same), by name. */
+function oauthEdgeCases(endpoint: Endpoint, base: string, id = '1001'): Map<string, Case> {
   const scheme = endpoint.auth.kind as VectorScheme;
   const origin = new URL(base);
   const path = origin.pathname.replace(/\/+$/, '');
   const at = (b: string, endpointId = id): string => url(endpoint, endpointId, b);
-  const draft = (name: string, description: string, params: Pair[], u = at(base), realm?: string): Draft =>
-    ({ id: `${prefix}${name}`, description: `${endpoint.operation}: ${description}`, scheme, url: u, params, realm });
-  return [
-    draft('unicode', 'UTF-8 of 2-, 3- and 4-byte characters in a value', [['order_desc', 'Zahlung für Jörg — 東京 🎉'], ['amount', '10.00']]),
-    draft('reserved-characters', "every reserved character and `!'()*`, which encodeURIComponent leaves alone", [['order_desc', "!*'();:@&=+$,/?#[]% ~"], ['amount', '1.00']]),
-    draft('space-and-plus', 'a space is %20 and a plus %2B, never the other way round', [['card_printed_name', 'JANE A+B DOE'], ['amount', '2.00']]),
-    draft('empty-values', 'empty values are signed, not dropped', [['order_desc', ''], ['amount', '3.00'], ['note', '']]),
-    draft('repeated-names', 'repeated names are all signed, sorted by value', [['item', 'b'], ['item', 'a'], ['item', 'a'], ['amount', '4.00']]),
-    draft('mixed-case-names', 'byte order puts uppercase names before lowercase ones', [['amount', '5.00'], ['Amount', '5'], ['AMOUNT', 'x'], ['b', '1'], ['B', '2']]),
-    draft('query-string', 'query parameters are decoded and signed with the body; the URL loses its query', [['amount', '6.00']], `${at(base)}?b=2&a=%3A1&a=x+y`),
-    draft('default-port', 'an explicit default port is dropped from the base string', [['amount', '7.00']], at(`${origin.protocol}//${origin.hostname}:${origin.protocol === 'http:' ? 80 : 443}${path}`)),
-    draft('explicit-port', 'a non-default port stays in the base string', [['amount', '8.00']], at(`${origin.protocol}//${origin.hostname}:8443${path}`)),
-    draft('uppercase-host', 'scheme and host are lowercased; the path keeps its case', [['amount', '9.00']], at(`${origin.protocol.toUpperCase()}//${origin.hostname.toUpperCase()}${path}`)),
-    draft('realm', 'the realm is written in the header but never signed', [['amount', '11.00']], at(base), 'payconform-test'),
-    draft('int64-endpoint-id', 'the largest int64 endpoint id', [['amount', '12.00']], at(base, '9223372036854775807')),
-  ];
+  const edge = (name: string, description: string, params: Pair[], u = at(base), realm?: string): [string, Case] =>
+    [name, { description: `${endpoint.operation}: ${description}`, scheme, url: u, params, realm }];
+  return new Map([
+    edge('unicode', 'UTF-8 of 2-, 3- and 4-byte characters in a value', [['order_desc', 'Zahlung für Jörg — 東京 🎉'], ['amount', '10.00']]),
+    edge('reserved-characters', "every reserved character and `!'()*`, which encodeURIComponent leaves alone", [['order_desc', "!*'();:@&=+$,/?#[]% ~"], ['amount', '1.00']]),
+    edge('space-and-plus', 'a space is %20 and a plus %2B, never the other way round', [['card_printed_name', 'JANE A+B DOE'], ['amount', '2.00']]),
+    edge('empty-values', 'empty values are signed, not dropped', [['order_desc', ''], ['amount', '3.00'], ['note', '']]),
+    edge('repeated-names', 'repeated names are all signed, sorted by value', [['item', 'b'], ['item', 'a'], ['item', 'a'], ['amount', '4.00']]),
+    edge('mixed-case-names', 'byte order puts uppercase names before lowercase ones', [['amount', '5.00'], ['Amount', '5'], ['AMOUNT', 'x'], ['b', '1'], ['B', '2']]),
+    edge('query-string', 'query parameters are decoded and signed with the body; the URL loses its query', [['amount', '6.00']], `${at(base)}?b=2&a=%3A1&a=x+y`),
+    edge('default-port', 'an explicit default port is dropped from the base string', [['amount', '7.00']], at(`${origin.protocol}//${origin.hostname}:${origin.protocol === 'http:' ? 80 : 443}${path}`)),
+    edge('explicit-port', 'a non-default port stays in the base string', [['amount', '8.00']], at(`${origin.protocol}//${origin.hostname}:8443${path}`)),
+    edge('uppercase-host', 'scheme and host are lowercased; the path keeps its case', [['amount', '9.00']], at(`${origin.protocol.toUpperCase()}//${origin.hostname.toUpperCase()}${path}`)),
+    edge('realm', 'the realm is written in the header but never signed', [['amount', '11.00']], at(base), 'payconform-test'),
+    edge('int64-endpoint-id', 'the largest int64 endpoint id', [['amount', '12.00']], at(base, '9223372036854775807')),
+  ]);
 }
 
 /** Amount and id edge cases on one control endpoint (amounts only where its formula has one). */
-function controlEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, d: Data, id = '1001'): Draft[] {
-  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: type narrowing only; both callers pass control endpoints
-  if (endpoint.auth.kind !== 'control') return [];
-  const fields = endpoint.auth.fields;
-  const draft = (name: string, description: string, amount: string, endpointId = id): Draft => ({
-    id: `${prefix}${name}`, description: `${endpoint.operation} control, ${description}`, scheme: 'control', operation: endpoint.operation,
-    url: url(endpoint, endpointId, base),
-    params: fields.filter((f) => f.from === 'params').map((f): Pair => [f.name, f.name === 'amount' ? amount : fieldValue(f.name, d)]),
-  });
+function controlEdgeDrafts(endpoint: Endpoint, fields: readonly ControlField[], prefix: string, base: string, seed: number, id = '1001'): Draft[] {
+  const draft = (name: string, description: string, amount: string, endpointId = id): Draft => {
+    const d = new Data(streamFor(seed, `${prefix}${name}`));
+    return {
+      id: `${prefix}${name}`, description: `${endpoint.operation} control, ${description}`, scheme: 'control', operation: endpoint.operation,
+      url: url(endpoint, endpointId, base),
+      params: fields.filter((f) => f.from === 'params').map((f): Pair => [f.name, f.name === 'amount' ? amount : fieldValue(f.name, d)]),
+      data: d,
+    };
+  };
   const amounts = fields.some((f) => f.cents) ? [
     draft('amount-0-decimals', 'amount without decimals (10 → 1000)', '10'),
     draft('amount-1-decimal', 'amount with one decimal (10.5 → 1050)', '10.5'),
@@ -150,6 +166,12 @@ function controlEdgeDrafts(endpoint: Endpoint, prefix: string, base: string, d: 
   return [...amounts, draft('int64-endpoint-id', 'the largest int64 endpoint id in the formula', '1.00', '9223372036854775807')];
 }
 
+/** The edge cases of one endpoint, their ids starting with `prefix`. */
+function edgeDrafts(endpoint: Endpoint, prefix: string, base: string, seed: number, id?: string): Draft[] {
+  if (endpoint.auth.kind === 'control') return controlEdgeDrafts(endpoint, endpoint.auth.fields, prefix, base, seed, id);
+  return [...oauthEdgeCases(endpoint, base, id)].map(([name, c]) => ({ ...c, id: `${prefix}${name}`, data: new Data(streamFor(seed, `${prefix}${name}`)) }));
+}
+
 export interface GenerateOptions {
   readonly seed?: number;
   /** PEM of the RSA key for v4 vectors. */
@@ -157,45 +179,40 @@ export interface GenerateOptions {
   readonly login?: string;
   readonly controlKey?: string;
   /** Only these operations, with edge cases on each (a partner pack); default every endpoint whose scheme is known. */
-  readonly operations?: readonly string[];
+  readonly operations?: readonly Operation[];
   readonly baseUrl?: string;
   /** One endpointId for every vector (a partner's own); default varied ids. */
   readonly endpointId?: string;
+  /** The catalogue rows to cover; default the catalogue itself. */
+  readonly endpoints?: readonly Endpoint[];
 }
 
-function drafts(d: Data, options: GenerateOptions): Draft[] {
+function drafts(seed: number, options: GenerateOptions): Draft[] {
   const base = options.baseUrl ?? BASE_URL;
-  const known = ENDPOINTS.filter((e) => e.auth.kind !== 'unstated');
+  const known = (options.endpoints ?? ENDPOINTS).filter((e) => e.auth.kind !== 'unstated');
   const selected = options.operations ? known.filter((e) => options.operations!.includes(e.operation)) : known;
-  const all = catalogueDrafts(d, selected, base, options.endpointId);
+  const all = catalogueDrafts(seed, selected, base, options.endpointId);
   if (options.operations) {
-    for (const e of selected) {
-      const prefix = `${slug(e)}-edge-`;
-      all.push(...(e.auth.kind === 'control' ? controlEdgeDrafts(e, prefix, base, d, options.endpointId) : oauthEdgeDrafts(e, prefix, base, options.endpointId)));
-    }
+    for (const e of selected) all.push(...edgeDrafts(e, `${slug(e)}-edge-`, base, seed, options.endpointId));
     return all;
   }
-  const byOp = (op: string): Endpoint => ENDPOINTS.find((e) => e.operation === op)!;
-  all.push(...oauthEdgeDrafts(byOp('PAYOUT'), 'edge-', base), ...controlEdgeDrafts(byOp('SALE'), 'edge-control-', base, d));
-  all.push({ ...oauthEdgeDrafts(byOp('PAYOUT_V4'), 'edge-rsa-', base)[0]!, description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base string with non-ASCII text' });
-  const reserved = oauthEdgeDrafts(
-    byOp('PAYOUT'),
-    // Stryker disable next-line StringLiteral: the prefix only builds an id that is replaced just below
-    'edge-',
-    'https://gateway.example',
-  )[1]!;
-  all.push({ ...reserved, id: 'edge-no-prefix', description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)' });
+  const payout = endpointByOperation(OP.PAYOUT);
+  all.push(...edgeDrafts(payout, 'edge-', base, seed), ...edgeDrafts(endpointByOperation(OP.SALE), 'edge-control-', base, seed));
+  const rsa = oauthEdgeCases(endpointByOperation(OP.PAYOUT_V4), base).get('unicode')!;
+  all.push({ ...rsa, id: 'edge-rsa-unicode', description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base string with non-ASCII text', data: new Data(streamFor(seed, 'edge-rsa-unicode')) });
+  const reserved = oauthEdgeCases(payout, 'https://gateway.example').get('reserved-characters')!;
+  all.push({ ...reserved, id: 'edge-no-prefix', description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)', data: new Data(streamFor(seed, 'edge-no-prefix')) });
   return all;
 }
 
 export function generateVectors(options: GenerateOptions): VectorFile {
   const seed = options.seed ?? DEFAULT_SEED;
-  const d = new Data(prng(seed));
   const login = options.login ?? TEST_LOGIN;
   const controlKey = options.controlKey ?? TEST_CONTROL_KEY;
-  const vectors = drafts(d, options).map((draft, i): Vector => {
+  const vectors = drafts(seed, options).map((draft): Vector => {
+    const d = draft.data;
     const oauth = draft.scheme === 'control' ? undefined : {
-      nonce: d.hex(32), timestamp: String(1700000000 + i * 37), ...(draft.realm === undefined ? {} : { realm: draft.realm }),
+      nonce: d.hex(32), timestamp: String(1700000000 + d.int(86400)), ...(draft.realm === undefined ? {} : { realm: draft.realm }),
     };
     const vector: Vector = {
       id: draft.id,
@@ -204,8 +221,7 @@ export function generateVectors(options: GenerateOptions): VectorFile {
       ...(draft.operation === undefined ? {} : { operation: draft.operation }),
       request: { method: 'POST', url: draft.url, params: draft.params },
       credentials: draft.scheme === 'oauth-rsa-sha256'
-        // Stryker disable next-line StringLiteral: any non-PEM stand-in for a missing key fails computeVector with the same ERR_KEY error
-        ? { login, privateKeyPem: options.privateKeyPem ?? '' }
+        ? { login, privateKeyPem: options.privateKeyPem }
         : { login, merchantControlKey: controlKey },
       ...(oauth === undefined ? {} : { oauth }),
       expected: {},

@@ -27,25 +27,21 @@ export class VectorFileError extends PayconformError {
   }
 }
 
+/** The format's JSON Schema (UTF-8, Buffer#toString's default), read once. */
+let formatSchema: { $id: string } | undefined;
+const readFormatSchema = (): { $id: string } => (formatSchema ??= JSON.parse(readFileSync(SCHEMA_PATH).toString()) as { $id: string });
+
+// A test holds vectors/schema.json to ajv's strict mode; here it is compiled with the defaults.
 let validator: ValidateFunction | undefined;
 function schemaValidator(): ValidateFunction {
-  validator ??= new Ajv({
-    allErrors: true,
-    // Stryker disable next-line BooleanLiteral: strict mode only checks the schema itself when compiling, and vectors/schema.json passes it
-    strict: true,
-    strictRequired: false,
-    // Stryker disable next-line BooleanLiteral: vectors/schema.json has only ["string", "null"] unions, which ajv strict mode allows anyway
-    allowUnionTypes: true,
-  // Stryker disable next-line StringLiteral: without an encoding readFileSync gives a Buffer, which JSON.parse reads as UTF-8 all the same
-  }).compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')));
+  validator ??= new Ajv({ allErrors: true }).compile(readFormatSchema());
   return validator;
 }
 
 function schemaProblem(e: ErrorObject): string {
   const where = e.instancePath || '/';
   if (e.keyword === 'additionalProperties') return `${where}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-  // Stryker disable next-line StringLiteral: ajv sets a message on every error (messages option on by default)
-  return `${where}: ${e.message ?? 'is invalid'}`;
+  return `${where}: ${e.message}`; // ajv gives every error a message unless told not to
 }
 
 /** Parses and validates the text of a vector file; throws VectorFileError with every problem found. */
@@ -66,8 +62,7 @@ export function parseVectorFile(text: string, file: string, secrets: Secrets = {
     if (typeof data === 'object' && data !== null && !Array.isArray(data) && format !== VECTOR_FORMAT) {
       throw new VectorFileError(file, [`/format: must be "${VECTOR_FORMAT}" (got ${JSON.stringify(format) ?? 'nothing'})`]);
     }
-    // Stryker disable next-line ArrayDeclaration: ajv sets validate.errors whenever validation fails
-    throw new VectorFileError(file, (validate.errors ?? []).filter((e) => e.keyword !== 'if').map(schemaProblem));
+    throw new VectorFileError(file, validate.errors!.filter((e) => e.keyword !== 'if').map(schemaProblem));
   }
   const vectorFile = data as VectorFile;
   const problems = vectorFile.vectors.flatMap((v, i) => vectorProblems(v, `/vectors/${i}`));
@@ -84,7 +79,7 @@ export function parseVectorFile(text: string, file: string, secrets: Secrets = {
 /** True for the format's own JSON Schema (vectors/schema.json), which sits beside the vector files. */
 export function isFormatSchema(text: string): boolean {
   try {
-    return (JSON.parse(text) as { $id?: unknown }).$id === (JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as { $id: string }).$id;
+    return (JSON.parse(text) as { $id?: unknown }).$id === readFormatSchema().$id;
   } catch {
     return false;
   }

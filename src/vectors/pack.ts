@@ -103,8 +103,7 @@ export function writePack(options: PackOptions): string[] {
   } catch (err) {
     // Guarded: under a regular file the staging folder was never made, and rmSync would throw ENOTDIR.
     if (existsSync(tmp)) rmSync(tmp, { recursive: true });
-    // Stryker disable next-line StringLiteral: every error of the fs calls above carries a code; 'error' is a safety net
-    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    const code = (err as NodeJS.ErrnoException).code; // every error of the fs calls above has one
     throw fieldError('ERR_IO', '--out', `cannot write ${options.outDir} (${code})`, err);
   }
   return [...files.keys()].map((name) => join(options.outDir, name));

@@ -363,4 +363,9 @@ describe('making a mistake on purpose (apply)', () => {
     assert.equal(decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]!), hmac('&', base));
     assert.equal(controlWithMistake('key-not-last', 'SALE', '9876', request, {}), sha1('9876A-71000e@x'));
   });
+
+  it('asks for the private key when an RSA-SHA256 header is to be signed without one', () => {
+    assert.throws(() => oauthHeaderWithMistake('none', { ...input, method: 'RSA-SHA256' }),
+      (err: Error & { code?: string; field?: string }) => err.code === 'ERR_CREDENTIALS' && err.field === 'private key' && /^private key: missing/.test(err.message));
+  });
 });

@@ -26,7 +26,7 @@ describe('normalizeParams', () => {
     assert.deepEqual(normalizeParams([]), { sorted: [], normalized: '' });
   });
 
-  it('sorts more than 64 pairs the same way (names z99 … z00, each with values b and a)', () => {
+  it('sorts a long list by name, then by value (names z99 … z00, each with values b and a)', () => {
     const pairs: Array<[string, string]> = [];
     for (let i = 99; i >= 0; i--) pairs.push([`z${String(i).padStart(2, '0')}`, 'b'], [`z${String(i).padStart(2, '0')}`, 'a']);
     const expected: string[] = [];

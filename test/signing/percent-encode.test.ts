@@ -26,6 +26,11 @@ describe('percentEncode', () => {
     assert.equal(percentEncode('Az09-._~'), 'Az09-._~');
     assert.equal(percentEncode("a!'()*b"), 'a%21%27%28%29%2Ab');
   });
+
+  it('encodes each of the characters encodeURIComponent keeps (! \' ( ) *) also when it is the only one', () => {
+    const expected: Array<[string, string]> = [['!', '%21'], ["'", '%27'], ['(', '%28'], [')', '%29'], ['*', '%2A']];
+    for (const [c, escaped] of expected) assert.equal(percentEncode(`x ${c}`), `x%20${escaped}`, c);
+  });
 });
 
 describe('percentDecode', () => {

@@ -142,6 +142,12 @@ describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
     assert.match(v.message, /OAuth/);
   });
 
+  it('lets an error that is no header problem through instead of calling the header malformed', () => {
+    // An untyped caller's Symbol cannot be read as text: a TypeError, not a verdict.
+    const authorization = Symbol('not a header') as unknown as string;
+    assert.throws(() => verifyRequest({ url, params }, creds, { authorization }), TypeError);
+  });
+
   it('reports a missing oauth_signature', () => {
     const v = check(protocol);
     assert.equal(v.reason, 'missing');

@@ -38,8 +38,15 @@ describe('computeVector, OAuth', () => {
     assert.equal(r.endpoint.auth.kind, 'oauth-hmac-sha1');
     assert.equal(r.endpoint.acceptsEndpointGroup, false, 'only control formulas keyed by endpointId take a group id');
     assert.equal(r.endpoint.source, 'signing-example');
+    assert.equal(r.endpoint.version, 'v2', 'HMAC-SHA1 signs the v2 payout');
     assert.equal(r.endpointId, '');
     assert.equal(r.prefix, '');
+  });
+
+  it('gives an RSA-SHA256 stand-in row the version that signs with RSA-SHA256 (v4, A-5)', () => {
+    const r = oauthOf(hmacVector('http://example.com/request', { scheme: 'oauth-rsa-sha256', credentials: { login: 'm', privateKeyPem: pem } }));
+    assert.equal(r.endpoint.auth.kind, 'oauth-rsa-sha256');
+    assert.equal(r.endpoint.version, 'v4');
   });
 
   it('takes endpointId and path prefix from a catalogue URL', () => {
@@ -70,6 +77,14 @@ describe('computeVector, OAuth', () => {
     const r = oauthOf(hmacVector('https://h.example/api/v4/payout/5', { scheme: 'oauth-rsa-sha256', credentials: { login: 'm', privateKeyPem: pem } }));
     assert.match(r.keyDescription, /^<PRIVATE_KEY> \(.*2048/);
     assert.ok(!r.keyDescription.includes('BEGIN'), 'no key material');
+  });
+
+  it('asks for the private key of an RSA-SHA256 vector that has none, instead of reading nothing as a PEM', () => {
+    for (const privateKeyPem of [undefined, '']) {
+      const v = hmacVector('https://h.example/api/v4/payout/5', { scheme: 'oauth-rsa-sha256', credentials: { login: 'm', privateKeyPem } });
+      assert.throws(() => computeVector(v), (err: Error & { code?: string }) =>
+        err.code === 'ERR_CREDENTIALS' && /^credentials\.privateKeyPem: missing \(an RSA-SHA256 vector is signed with its private key\)$/.test(err.message));
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ENDPOINTS, matchPath } from '../../src/catalogue/index.ts';
+import { ENDPOINTS, matchPath, type Endpoint, type Operation } from '../../src/catalogue/index.ts';
 import { normalizeUrl } from '../../src/signing/normalize-url.ts';
 import { DEFAULT_SEED, generateVectors } from '../../src/vectors/generate.ts';
 import { parseVectorFile } from '../../src/vectors/load.ts';
@@ -20,6 +20,33 @@ describe('vectors generate', () => {
   it('is deterministic for a seed, and a different seed gives different data', () => {
     assert.deepEqual(generateVectors({ privateKeyPem: pem, seed: DEFAULT_SEED }), file);
     assert.notDeepEqual(generateVectors({ privateKeyPem: pem, seed: 7 }), file);
+  });
+
+  it('gives a new catalogue row its own vectors and leaves every other vector as it was, byte for byte', () => {
+    // A made-up HMAC row in the middle of the catalogue: every row after it used to get other data.
+    const fake: Endpoint = {
+      operation: 'FAKE_REFUND' as Operation, path: '/api/v2/fake-refund/{endpointId}', version: 'v2', requestSchema: null,
+      responseSchema: null, auth: { kind: 'oauth-hmac-sha1' }, acceptsEndpointGroup: false, source: 'table',
+      checkedRequestSchema: 'PayoutRequest', mockBehaviour: 'payment', featureArea: 'payouts', movesMoney: true,
+    };
+    const middle = ENDPOINTS.findIndex((e) => e.operation === 'SALE');
+    assert.ok(middle > 0 && middle < ENDPOINTS.length - 1);
+    const grown = generateVectors({ privateKeyPem: pem, endpoints: [...ENDPOINTS.slice(0, middle), fake, ...ENDPOINTS.slice(middle)] });
+    const before = new Map(file.vectors.map((v) => [v.id, JSON.stringify(v, null, 2)]));
+    assert.deepEqual(grown.vectors.filter((v) => !before.has(v.id)).map((v) => v.id), ['fake-refund-001', 'fake-refund-002', 'fake-refund-003']);
+    assert.equal(grown.vectors.length, file.vectors.length + 3);
+    for (const v of grown.vectors) if (before.has(v.id)) assert.equal(JSON.stringify(v, null, 2), before.get(v.id), v.id);
+  });
+
+  it('gives a formula field it has no sample for (a new row\'s) a generic value', () => {
+    const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
+    assert.equal(sale.auth.kind, 'control');
+    if (sale.auth.kind !== 'control') return;
+    const withNewField: Endpoint = { ...sale, auth: { kind: 'control', fields: [...sale.auth.fields, { name: 'merchant_data', from: 'params', cents: false }] } };
+    const vectors = generateVectors({ privateKeyPem: pem, operations: ['SALE'], endpoints: [withNewField] }).vectors;
+    for (const id of ['sale-001', 'sale-002', 'sale-003']) {
+      assert.match(new Map(vectors.find((v) => v.id === id)!.request.params).get('merchant_data') ?? '', /^value-[0-9a-f]{6}$/, id);
+    }
   });
 
   it('passes its own validation', () => assert.equal(parseVectorFile(committed, 'generated.json').vectors.length, file.vectors.length));
@@ -80,6 +107,12 @@ describe('vectors generate', () => {
         if (cents !== null) assert.equal(input, `55${p.get('client_orderid')}${cents}${p.get('email')}${key}`);
         assert.equal(v.expected.control, createHash('sha1').update(input).digest('hex'));
       }
+    });
+
+    it('gives an operation the same vectors whichever other operations are packed with it', () => {
+      const alone = generateVectors({ operations: ['PAYOUT'], privateKeyPem: pem, baseUrl: 'http://h.example/pfx/', endpointId: '55', login: 'L', controlKey: key });
+      assert.deepEqual(pack.vectors.filter((v) => v.id.startsWith('payout-0') || v.id.startsWith('payout-edge-')), alone.vectors);
+      assert.deepEqual(generateVectors({ operations: ['SALE', 'PAYOUT', 'PAYOUT_V4'], privateKeyPem: pem, baseUrl: 'http://h.example/pfx/', endpointId: '55', login: 'L', controlKey: key }), pack);
     });
 
     it('signs with the login given', () => {

@@ -5,7 +5,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText, SCHEMA_PATH, VectorFileError } from '../../src/vectors/load.ts';
 
 const pem = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
@@ -100,6 +103,16 @@ describe('vector file errors', () => {
     assert.ok(!lines.some((l) => /must match "(then|else)" schema/.test(l)), lines.join('\n'));
   });
 
+  it('reads a vector file as UTF-8 text', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payconform-load-'));
+    try {
+      writeFileSync(join(dir, 'v.json'), Buffer.from([0x7b, 0x22, 0xc3, 0xb6, 0x22, 0x7d])); // {"ö"} in UTF-8
+      assert.equal(readVectorText(join(dir, 'v.json')), '{"ö"}');
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
   it('says a file that cannot be read cannot be read, with the error code', () => {
     const missing = new URL('./no-such-vectors.json', import.meta.url).pathname;
     assert.throws(() => readVectorFile(missing), (err: unknown) =>
@@ -129,6 +142,12 @@ describe('credentials each scheme needs', () => {
     assert.ok(problems(file(verifyV4({}))).includes('f.json: /vectors/0/credentials: an RSA-SHA256 vector needs privateKeyPem (or publicKeyPem)'));
     const signing = problems(file({ ...payoutV4(), credentials: { login: 'm', publicKeyPem: publicPem } }));
     assert.ok(signing.includes('f.json: /vectors/0/credentials: an RSA-SHA256 vector needs privateKeyPem'), signing.join('\n'));
+  });
+});
+
+describe('vectors/schema.json', () => {
+  it('compiles under ajv strict mode, so the loader (ajv defaults) never logs a strict-mode warning', () => {
+    assert.doesNotThrow(() => new Ajv({ strict: true, strictRequired: false }).compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))));
   });
 });
 

@@ -7,7 +7,7 @@ import { endpointByOperation } from '../../catalogue/index.ts';
 import { buildAuthorizationHeader } from '../authorization-header.ts';
 import { loadPrivateKey } from '../keys.ts';
 import { protocolPairs } from '../oauth-params.ts';
-import type { Credentials, RequestInput } from '../request.ts';
+import { HOW, requireCredential, type Credentials, type RequestInput } from '../request.ts';
 import { candidateDigest, CONTROL_MISTAKES } from './control-mistakes.ts';
 import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
 import { oauthParts, recipeBaseString, recipeHmac, REFERENCE, type OAuthRecipe } from './oauth-recipe.ts';
@@ -29,8 +29,7 @@ export function oauthHeaderWithMistake(id: string, input: OAuthMistakeInput, var
   const base = recipeBaseString(recipe, oauthParts(input.request.method ?? 'POST', input.request.url, input.request.params, protocol, input.realm));
   const signature = input.method === 'HMAC-SHA1'
     ? recipeHmac(recipe, input.credentials.controlKey ?? '', input.credentials.tokenSecret ?? '', base)
-    // Stryker disable next-line StringLiteral: any non-PEM text ("" or another) fails loadPrivateKey with the same ERR_KEY "is not PEM"
-    : rsaSign(recipe.rsaHash, Buffer.from(base), loadPrivateKey(input.credentials.privateKeyPem ?? '')).toString('base64');
+    : rsaSign(recipe.rsaHash, Buffer.from(base), loadPrivateKey(requireCredential(input.credentials.privateKeyPem, 'private key', HOW.privateKey))).toString('base64');
   return buildAuthorizationHeader([...protocol, ['oauth_signature', signature]], input.realm);
 }
 

@@ -31,10 +31,10 @@ function raw(field: ControlField, ctx: ControlContext, name = field.name): strin
 function cents(value: string): string | undefined {
   try {
     return toCents(value);
-    // Stryker disable next-line BlockStatement: an empty catch block returns undefined just the same
   } catch {
-    return undefined;
+    // Not a decimal amount: the reference has no cents for it.
   }
+  return undefined;
 }
 
 /** Values of the formula's fields, each as the reference would use it, unless `override` says otherwise. */
@@ -43,7 +43,7 @@ function values(formula: readonly ControlField[], ctx: ControlContext, override:
     const o = override(f);
     if (o !== null) return o;
     const r = raw(f, ctx);
-    // Stryker disable next-line ConditionalExpression: cents(undefined) is undefined too (toCents throws, cents() catches)
+    // Stryker disable next-line ConditionalExpression: cents() of undefined is undefined too
     return r !== undefined && f.cents ? cents(r) : r;
   });
 }
@@ -51,10 +51,11 @@ function values(formula: readonly ControlField[], ctx: ControlContext, override:
 const join = (parts: Array<string | undefined>): ControlCandidate[] => (parts.every((p) => p !== undefined) ? [{ prefix: parts.join('') }] : []);
 
 function permutations<T>(items: readonly T[]): T[][] {
-  // Stryker disable next-line ArrayDeclaration: an extra item is an index past the values, which joins as ''
   if (items.length === 0) return [[]];
   return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
 }
+
+const OTHER_SPELLING = new Map([['client_orderid', 'client-order-id'], ['client-order-id', 'client_orderid']]);
 
 const mistake = (id: string, title: string, explanation: string, fix: string, candidates: ControlMistake['candidates']): ControlMistake =>
   ({ id, scheme: 'control', title, explanation, fix, candidates });
@@ -77,8 +78,8 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
     'Concatenate exactly in the formula\'s order (payconform catalogue shows it), key last.',
     (formula, ctx) => {
       const v = values(formula, ctx);
-      if (v.some((x) => x === undefined)) return [];
-      return permutations(v.map((_, i) => i)).slice(1).map((order) => ({ prefix: order.map((i) => v[i]).join('') }));
+      if (!v.every((x): x is string => x !== undefined)) return [];
+      return permutations(v).slice(1).map((order) => ({ prefix: order.join('') }));
     }),
   mistake('missing-field', 'a formula field left out',
     'One field of the formula was not part of the concatenation.',
@@ -95,13 +96,12 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
   mistake('client-order-id-spelling', 'client_orderid and client-order-id confused',
     'The order id was taken from (or sent under) the other spelling: the 3-D Secure uploads use client-order-id, the rest client_orderid.',
     'Use the spelling of the endpoint\'s formula, in the formula and in the form body.',
-    (formula, ctx) => {
-      const other = (name: string): string | null => (name === 'client_orderid' ? 'client-order-id' : name === 'client-order-id' ? 'client_orderid' : null);
-      // Without another spelling the field keeps its reference value (null), so a formula without an order id
-      // yields the reference concatenation, which never reproduces a wrong value.
-      // Stryker disable next-line ConditionalExpression: raw() under a null name finds no param and falls back to null (url and login fields give their reference value)
-      return join(values(formula, ctx, (f) => (other(f.name) === null ? null : raw(f, ctx, other(f.name)!) ?? null)));
-    }),
+    // A field without another spelling keeps its reference value (null), so a formula without an order id
+    // yields the reference concatenation, which never reproduces a wrong value.
+    (formula, ctx) => join(values(formula, ctx, (f) => {
+      const other = OTHER_SPELLING.get(f.name);
+      return other === undefined ? null : raw(f, ctx, other) ?? null;
+    }))),
   mistake('login-endpointid-confusion', 'login and endpointId confused',
     'The formula got the merchant login where the endpointId belongs, or the endpointId where the login belongs.',
     'Formulas of sale, preauth and account verification start with the endpointId; the others with the login.',
