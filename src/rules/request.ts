@@ -53,13 +53,25 @@ export class RequestUnderTest {
   private headerFact: Derived<ParsedAuthorization> = NOT_YET;
   private headerError = '';
 
-  constructor(public seen: SeenRequest, readonly context: RuleContext) {}
+  private body: Buffer | undefined;
+  private bodyBytesSeen: number | undefined;
+
+  constructor(readonly seen: SeenRequest, readonly context: RuleContext) {
+    this.body = seen.body;
+    this.bodyBytesSeen = seen.bodyBytes;
+  }
 
   /** The body, once read (the head rules are judged before it is). */
   withBody(body: Buffer | undefined, bodyBytes?: number): this {
-    this.seen = { ...this.seen, body, bodyBytes };
+    this.body = body;
+    this.bodyBytesSeen = bodyBytes;
     this.paramsFact = NOT_YET;
     return this;
+  }
+
+  /** Bytes of body received: all of it, or as far as reading went before it was found too large. */
+  get bodyBytes(): number | undefined {
+    return this.bodyBytesSeen ?? this.body?.length;
   }
 
   /** The path of the URL as sent (no query), without parsing the whole URL: the mock reads it per request. */
@@ -92,9 +104,9 @@ export class RequestUnderTest {
   /** The form fields, decoded as UTF-8 form encoding, or undefined (`whyNoParams` says why). */
   get params(): Pair[] | undefined {
     if (this.paramsFact === NOT_YET) {
-      if (this.seen.body === undefined) return undefined;
+      if (this.body === undefined) return undefined;
       try {
-        this.paramsFact = decodeForm(utf8.decode(this.seen.body));
+        this.paramsFact = decodeForm(utf8.decode(this.body));
       } catch (err) {
         this.paramsFact = undefined;
         this.paramsError = err instanceof TypeError ? 'is not UTF-8' : (err as Error).message;

@@ -9,6 +9,7 @@ import { getParam } from '../signing/authorization-header.ts';
 import { diagnose, type Diagnosis } from '../signing/diagnose/index.ts';
 import { explain, explanationText } from '../signing/explain.ts';
 import { signRequest } from '../signing/sign.ts';
+import { verifyRequest, type GivenSignature } from '../signing/verify.ts';
 import { credentialsOf, type Merchant } from './merchant.ts';
 import type { RequestUnderTest } from './request.ts';
 import { fail, PASS, type Outcome } from './rule.ts';
@@ -71,13 +72,20 @@ export function unverifiable(req: RequestUnderTest, err: PayconformError<string>
   return fail(d.message, { ...evidence, detail: signatureDetail(req, req.merchant!, d) });
 }
 
+/** Whether the signature given verifies for this request sent to `url`. */
+function verifies(req: RequestUnderTest, given: GivenSignature, url: string): boolean {
+  return verifyRequest({ method: 'POST', url, params: req.params!, match: req.match }, credentialsOf(req.merchant!), given).valid;
+}
+
 /**
- * A signature rule's outcome: pass when `verify` holds, the field problem that keeps the signature
- * from being computed, or a failure: one line for a gateway, the diagnosis where one is asked for.
+ * A signature rule's outcome: pass when the given control or Authorization header verifies (an OAuth
+ * one behind inspect --upstream also for the sandbox's URL), the field problem that keeps it from
+ * being computed, or a failure: one line for a gateway, the diagnosis where one is asked for.
  */
-export function signatureOutcome(req: RequestUnderTest, verify: () => boolean, field: string, message: string): Outcome {
+export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, field: string, message: string): Outcome {
   try {
-    if (verify()) return PASS;
+    const { alsoSignedFor } = req.seen;
+    if (verifies(req, given, req.seen.url) || (given.authorization !== undefined && alsoSignedFor !== undefined && verifies(req, given, alsoSignedFor))) return PASS;
   } catch (err) {
     if (!isPayconformError(err)) throw err;
     return unverifiable(req, err);
