@@ -60,7 +60,8 @@ export class Inspector {
       if (outcome.outcome === 'skip') return { id: rule.id, outcome: 'skip', message: outcome.reason };
       const { message, expected, actual, detail } = outcome.evidence;
       return {
-        id: rule.id, outcome: 'fail', message,
+        // What came, where the rule says: a developer reads this line first.
+        id: rule.id, outcome: 'fail', message: actual === undefined ? message : `${message} (got ${actual})`,
         ...(expected === undefined ? {} : { expected }), ...(actual === undefined ? {} : { actual }),
         ...(detail === undefined ? {} : { signature: detail as SignatureDetail }),
       };

@@ -51,7 +51,7 @@ describe('Inspector', () => {
     ['an unknown path', () => { const r = request('SALE'); return { r: { ...r, url: r.url.replace('/sale/', '/sell/') } }; }, ['endpoint-known'], /is no endpoint of this gateway/],
     ['an endpoint id of no merchant', () => ({ r: request('SALE', [], { endpointId: '999' }) }), ['endpoint-owner'], /999 is not an endpoint of any merchant/],
     ['wrong method', () => ({ r: request('SALE'), method: 'PUT' }), ['method-post']],
-    ['no Accept', () => ({ r: request('SALE', [], { headers: { accept: null } }) }), ['accept-header'], /accept: must be application\/vnd\.pay\+json/],
+    ['no Accept', () => ({ r: request('SALE', [], { headers: { accept: null } }) }), ['accept-header'], /accept: must be application\/vnd\.pay\+json \(got no Accept header\)/],
     ['JSON content type', () => ({ r: request('SALE', [], { headers: { 'content-type': 'application/json' } }) }), ['content-type']],
     ['body not UTF-8', () => ({ r: request('SALE'), body: Buffer.from([0x61, 0x3d, 0xff]) }), ['form-encoding'], /not UTF-8/],
     // order_desc is outside the SALE formula, so the signature still holds.
