@@ -10,7 +10,7 @@ import { toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
 import type { Merchant } from '../rules/merchant.ts';
-import { MOVE_RULES, type OrderMove } from '../rules/orders.ts';
+import { isThreeDs, MOVE_RULES, returnable, type OrderMove } from '../rules/orders.ts';
 import type { Outcome, Rule } from '../rules/rule.ts';
 import type { RefusalCode } from '../rules/book.ts';
 import type { Breakage } from './defects.ts';
@@ -60,9 +60,8 @@ function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonl
   else if (operation === OP.PAYOUT_V4_PAY) parent.capturedCents = parent.amountCents ?? 0n;
   else if (operation === OP.VOID) parent.voided = true;
   else if (operation === OP.RETURN) {
-    const base = [OP.SALE, OP.SALEFORM, OP.REBILL].includes(parent.operation as never) ? parent.amountCents ?? 0n : parent.capturedCents;
-    parent.returnedCents += amountCents ?? base - parent.returnedCents;
-  } else if (operation === OP.TDS_UPLOAD_CRES_RESULT || operation === OP.TDS_UPLOAD_METHOD_URL_RESULT || operation === OP.TDS_UPLOAD_PARES_RESULT) {
+    parent.returnedCents += amountCents ?? returnable(parent) - parent.returnedCents;
+  } else if (isThreeDs(operation)) {
     // The 3-D Secure step is done; a failed authentication declines the order.
     parent.awaiting3ds = false;
     if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL) parent.finalStatus = 'declined';

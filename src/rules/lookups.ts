@@ -3,7 +3,7 @@
  * reference, a recurring payment. Another merchant's is as unknown as a missing one.
  */
 import { fail, PASS, type Rule } from './rule.ts';
-import type { OrderState } from './orders.ts';
+import { isApproved, type OrderState } from './orders.ts';
 
 export const orderKnown: Rule<{ readonly order: OrderState | undefined }, 'order-known', 'ORDER_UNKNOWN'> = {
   id: 'order-known', title: 'orderid names an order of the merchant', clause: 'Identifiers: orderid "service-side order identifier"; A-23', basis: 'assumption',
@@ -28,5 +28,5 @@ export const cardRefOfApprovedCard: Rule<{ readonly parent: OrderState; readonly
   id: 'card-ref-of-approved-card', title: 'a card reference comes from an approved card order', clause: 'A-27', basis: 'assumption',
   refusals: [{ status: 400, code: 'ORDER_STATE' }],
   hint: 'Create a card reference from an approved order that was paid with a card.',
-  check: ({ parent, hasCard }) => (hasCard && parent.finalStatus === 'approved' && !parent.awaiting3ds && !parent.awaitingCheckout ? PASS : fail('orderid: a card reference needs an approved order paid with a card', { field: 'orderid' })),
+  check: ({ parent, hasCard }) => (hasCard && isApproved(parent) ? PASS : fail('orderid: a card reference needs an approved order paid with a card', { field: 'orderid' })),
 };

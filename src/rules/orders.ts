@@ -28,7 +28,8 @@ export interface OrderMove {
 
 type OrderRule<Id extends string, C extends string> = Rule<OrderMove, Id, C>;
 
-const isThreeDs = (op: Operation): boolean => op === OP.TDS_UPLOAD_CRES_RESULT || op === OP.TDS_UPLOAD_METHOD_URL_RESULT || op === OP.TDS_UPLOAD_PARES_RESULT;
+/** A 3-D Secure result upload, which moves an order only while a step is pending. */
+export const isThreeDs = (op: Operation): boolean => op === OP.TDS_UPLOAD_CRES_RESULT || op === OP.TDS_UPLOAD_METHOD_URL_RESULT || op === OP.TDS_UPLOAD_PARES_RESULT;
 const PREAUTHS: readonly Operation[] = [OP.PREAUTH, OP.PREAUTHFORM];
 const SALES: readonly Operation[] = [OP.SALE, OP.SALEFORM, OP.REBILL];
 const VOIDABLE: readonly Operation[] = [OP.SALE, OP.PREAUTH, OP.SALEFORM, OP.PREAUTHFORM, OP.REBILL];
@@ -37,7 +38,7 @@ const STATE_CLAUSE = 'States and transitions "not shown"; A-23, A-27';
 
 export const isApproved = (o: OrderState): boolean => o.finalStatus === 'approved' && !o.awaiting3ds && !o.awaitingCheckout;
 /** What a return may give back: a sale's amount, a preauth's captured amount. */
-const returnable = (o: OrderState): bigint => (SALES.includes(o.operation) ? o.amountCents ?? 0n : o.capturedCents);
+export const returnable = (o: OrderState): bigint => (SALES.includes(o.operation) ? o.amountCents ?? 0n : o.capturedCents);
 
 export const threeDsStepPending: OrderRule<'3ds-step-pending', 'ORDER_STATE'> = {
   id: '3ds-step-pending', title: '3-D Secure result only while a step is pending', clause: STATE_CLAUSE, basis: 'assumption', refusals: STATE,
