@@ -55,7 +55,9 @@ export type PayconformErrorCode =
   /** A run against a real gateway that its safety rules do not allow (not loopback without --live, not confirmed). */
   | 'ERR_LIVE_RUN'
   /** A PAYCONFORM_* setting of the suite's target that is missing or malformed. */
-  | 'ERR_TARGET';
+  | 'ERR_TARGET'
+  /** A gateway profile (certify --profile) that is not JSON or breaks its schema. */
+  | 'ERR_PROFILE';
 
 export interface ErrorDetails {
   field?: string;

@@ -3,14 +3,14 @@
  * holds comes from the request schemas and the catalogue's prerequisites, never from the step.
  * Card numbers are named by their role ("declined"), so no full card number is written in a feature.
  */
-import { When, type DataTable } from '@cucumber/cucumber';
+import type { DataTable } from '@cucumber/cucumber';
 import { endpointByOperation } from '../src/catalogue/index.ts';
 import { getParam, parseAuthorizationHeader, buildAuthorizationHeader } from '../src/signing/authorization-header.ts';
 import { controlWithMistake, oauthHeaderWithMistake } from '../src/signing/diagnose/apply.ts';
 import type { SentRequest } from '../src/client/client.ts';
 import type { Pair } from '../src/signing/form-body.ts';
 import type { Credentials } from '../src/signing/request.ts';
-import { testCard } from './support/cards.ts';
+import { When } from './support/verdict.ts';
 import type { PayWorld } from './support/world.ts';
 
 /** The OAuth signature method an endpoint requires. */
@@ -21,18 +21,18 @@ function headerFor(world: PayWorld, request: SentRequest, method: 'HMAC-SHA1' | 
   return oauthHeaderWithMistake(mistake, { request: { method: 'POST', url: request.url, params: request.params }, credentials, method, nonce: world.freshOrderId(), timestamp: String(Math.floor(Date.now() / 1000)) });
 }
 
-const rows = (table: DataTable): Pair[] => table.raw().filter(([name]) => name !== 'field').map(([name, value]) => [name!, value!.startsWith('the ') && value!.endsWith(' test card') ? testCard(value!.slice(4, -10)) : value!]);
+const rows = (world: PayWorld, table: DataTable): Pair[] => table.raw().filter(([name]) => name !== 'field').map(([name, value]) => [name!, value!.startsWith('the ') && value!.endsWith(' test card') ? world.card(value!.slice(4, -10)) : value!]);
 
 When('I send a signed {string} request', async function (this: PayWorld, operation: string) {
   await this.sendSigned(operation, await this.requestFor(operation));
 });
 
 When('I send a signed {string} request with:', async function (this: PayWorld, operation: string, table: DataTable) {
-  await this.sendSigned(operation, await this.requestFor(operation, rows(table)));
+  await this.sendSigned(operation, await this.requestFor(operation, rows(this, table)));
 });
 
 When('I send a signed {string} request paid with the {string} test card', async function (this: PayWorld, operation: string, card: string) {
-  await this.sendSigned(operation, await this.requestFor(operation, [['credit_card_number', testCard(card)]]));
+  await this.sendSigned(operation, await this.requestFor(operation, [['credit_card_number', this.card(card)]]));
 });
 
 When('I send a signed {string} request with {string} set to {string}', async function (this: PayWorld, operation: string, field: string, value: string) {

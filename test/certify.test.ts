@@ -38,7 +38,9 @@ describe('payconform certify', () => {
     const report = join(dir, 'mock');
     const r = certify(['--report-dir', report]);
     assert.equal(r.code, 0, r.out.slice(-2000));
-    assert.match(r.out, /ALL\s+\d{3,}\s+0\s+0\s+pass/);
+    assert.match(r.out, /ALL\s+\d{3,}\s+0\s+0\s+0\s+0\s+pass\n/);
+    assert.match(r.out, /^warnings: 0$/m);
+    assert.match(r.out, /^PASSED: \d{3,} passed, 0 failed/m);
     const names = filesOf(report).map((f) => f.slice(report.length + 1)).sort();
     assert.deepEqual(names, ['junit.xml', 'manifest.json', 'messages.ndjson', 'report.html', 'summary.json']);
     const summary = JSON.parse(readFileSync(join(report, 'summary.json'), 'utf8'));

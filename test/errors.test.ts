@@ -26,6 +26,7 @@ import { writePack } from '../src/vectors/pack.ts';
 import { defectNamed } from '../src/mock/defects.ts';
 import { wholeNumber } from '../src/whole-number.ts';
 import { checkTargetChoice } from '../src/suite/live-safety.ts';
+import { profileOf } from '../src/suite/profile.ts';
 import { runCli } from './support/cli.ts';
 
 let dir = '';
@@ -84,6 +85,7 @@ const ROWS: Record<PayconformErrorCode, Row> = {
   ERR_WHOLE_NUMBER: base('wholeNumber of a word', () => wholeNumber('eighty', '--port', 0, 65535), '--port', /^--port: must be a whole number from 0 to 65535$/),
   ERR_LIVE_RUN: base('checkTargetChoice of a sandbox without --live', () => checkTargetChoice({ baseUrl: 'https://sandbox.example/paynet', live: false }), '--live', /^--live: required for a base URL that is not loopback \(https:\/\/sandbox\.example\)/),
   ERR_TARGET: base('checkTargetChoice of a defect with a base URL', () => checkTargetChoice({ baseUrl: 'http://127.0.0.1:9/paynet', live: false, defect: 'lose-order' }), '--defect', /^--defect: applies to the embedded mock only/),
+  ERR_PROFILE: base('profileOf with an unknown setting', () => profileOf({ colour: 'blue' }, 'p.json'), '--profile', /^--profile p\.json: \/colour: is not a profile setting$/),
   ERR_UNKNOWN_DEFECT: base('defectNamed of no defect', () => defectNamed('no-such-defect'), '--defect', /^--defect: must be one of the defects listed by "payconform mock --list-defects" \(got "no-such-defect"\)$/),
 };
 

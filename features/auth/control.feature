@@ -4,27 +4,33 @@ Feature: control-field signing
   amounts in integer cents (10.00 becomes 1000), the merchant control key last, as 40 hex digits.
   Each scenario makes one mistake partners make (docs/diagnoses.md) and expects a refusal.
 
-  @endpoint:SALE @spec:authentication @assumption @negative
+  @endpoint:SALE @spec:authentication @negative
   Scenario Outline: a SALE signed with the <mistake> mistake is refused
     When I send a "SALE" request signed with the "<mistake>" mistake
     Then the gateway refuses it
     And the error code is "<code>"
 
+    # The formula's order, the key last and amounts in cents are the spec's (Scheme A, rules 2-3).
     Examples:
       | mistake            | code              |
       | decimal-amount     | CONTROL_INVALID   |
       | fields-wrong-order | CONTROL_INVALID   |
       | key-not-last       | CONTROL_INVALID   |
+
+    # The digest's encoding is not shown (Scheme A, rule 5): lowercase hex is our assumption.
+    @assumption @A-1
+    Examples:
+      | mistake            | code              |
       | uppercase-hex      | CONTROL_MALFORMED |
       | base64-digest      | CONTROL_MALFORMED |
 
-  @endpoint:CAPTURE @spec:authentication @assumption @negative
+  @endpoint:CAPTURE @spec:authentication @negative
   Scenario: a CAPTURE whose control has the amount in decimal instead of cents is refused
     When I send a "CAPTURE" request signed with the "decimal-amount" mistake
     Then the gateway refuses it
     And the error code is "CONTROL_INVALID"
 
-  @endpoint:STATUS @spec:authentication @assumption @negative
+  @endpoint:STATUS @spec:authentication @negative
   Scenario: a STATUS signed with login and endpointId confused is refused
     When I send a "STATUS" request signed with the "login-endpointid-confusion" mistake
     Then the gateway refuses it

@@ -2,7 +2,7 @@
 Feature: card references and rebills
   A card reference stands for a card the gateway has seen; rebills charge it without card data.
 
-  @endpoint:SALE @endpoint:CARDREF @endpoint:REBILL @scheme:control @spec:flows @money
+  @endpoint:SALE @endpoint:CARDREF @endpoint:REBILL @scheme:control @spec:flows @money @assumption @A-27
   Scenario: sale, card reference, rebill
     Given an approved "SALE" order of "2.00"
     When I send a signed "CARDREF" request
@@ -13,7 +13,7 @@ Feature: card references and rebills
     Then the gateway accepts it
     And the order ends "approved"
 
-  @endpoint:CARDREF_V4 @endpoint:CARDINFO @scheme:oauth-rsa-sha256 @spec:flows
+  @endpoint:CARDREF_V4 @endpoint:CARDINFO @scheme:oauth-rsa-sha256 @spec:flows @assumption @A-27
   Scenario: a v4 card reference, then its card info shows the masked card only
     When I send a signed "CARDREF_V4" request
     Then the gateway accepts it
@@ -22,7 +22,7 @@ Feature: card references and rebills
     Then the gateway accepts it
     And the answer carries a "last-four-digits"
 
-  @endpoint:REBILL @scheme:control @spec:flows @assumption @negative
+  @endpoint:REBILL @scheme:control @spec:flows @assumption @negative @A-27
   Scenario: a rebill with an unknown card reference is refused
     When I send a signed "REBILL" request with:
       | cardrefid | 1 |

@@ -11,19 +11,19 @@ Feature: CARDINFO — POST /api/v2/get-card-info/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:CARDINFO @scheme:unstated @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:CARDINFO @scheme:unstated @negative:accept-missing @spec:common-headers
   Scenario: CARDINFO without the Accept header is refused
     When I send a signed "CARDINFO" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:CARDINFO @scheme:unstated @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:CARDINFO @scheme:unstated @negative:accept-wrong @spec:common-headers
   Scenario: CARDINFO with Accept: application/json is refused
     When I send a signed "CARDINFO" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:CARDINFO @scheme:unstated @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:CARDINFO @scheme:unstated @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: CARDINFO without its mandatory "login" field is refused
     When I send a signed "CARDINFO" request without the "login" field
     Then the gateway refuses it

@@ -10,31 +10,31 @@ Feature: CARDREF_V4 — POST /api/v4/create-card-ref/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:accept-missing @spec:common-headers
   Scenario: CARDREF_V4 without the Accept header is refused
     When I send a signed "CARDREF_V4" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:accept-wrong @spec:common-headers
   Scenario: CARDREF_V4 with Accept: application/json is refused
     When I send a signed "CARDREF_V4" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:signature-missing @spec:authentication @assumption
+  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:signature-missing @spec:authentication
   Scenario: CARDREF_V4 without its Authorization header is refused
     When I send an unsigned "CARDREF_V4" request
     Then the gateway refuses it
     And the error code is "AUTH_HEADER_MISSING"
 
-  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:signature-wrong @spec:authentication
   Scenario: CARDREF_V4 with a wrong signature (its bytes XOR-ed with 0x5A, still valid Base64) is refused
     When I send a "CARDREF_V4" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "SIGNATURE_INVALID"
 
-  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:CARDREF_V4 @scheme:oauth-rsa-sha256 @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: CARDREF_V4 without its mandatory "client-order-id" field is refused
     When I send a signed "CARDREF_V4" request without the "client-order-id" field
     Then the gateway refuses it

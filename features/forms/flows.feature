@@ -2,7 +2,7 @@
 Feature: hosted payment forms
   A -form endpoint answers a redirect URL; the customer pays on that page; status then shows the outcome.
 
-  @spec:flows
+  @spec:flows @assumption @A-23
   Scenario Outline: <operation> through its hosted page to <status>
     When I send a signed "<operation>" request
     Then the gateway accepts it

@@ -10,19 +10,19 @@ Feature: PAYMENTFORM — POST /api/v2/payment-form/{endpointId}
     Then the gateway accepts it
     And the answer carries a "redirect-url"
 
-  @endpoint:PAYMENTFORM @scheme:unstated @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:PAYMENTFORM @scheme:unstated @negative:accept-missing @spec:common-headers
   Scenario: PAYMENTFORM without the Accept header is refused
     When I send a signed "PAYMENTFORM" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYMENTFORM @scheme:unstated @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:PAYMENTFORM @scheme:unstated @negative:accept-wrong @spec:common-headers
   Scenario: PAYMENTFORM with Accept: application/json is refused
     When I send a signed "PAYMENTFORM" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYMENTFORM @scheme:unstated @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:PAYMENTFORM @scheme:unstated @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: PAYMENTFORM without its mandatory "client_orderid" field is refused
     When I send a signed "PAYMENTFORM" request without the "client_orderid" field
     Then the gateway refuses it

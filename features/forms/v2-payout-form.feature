@@ -10,19 +10,19 @@ Feature: PAYOUTFORM — POST /api/v2/payout-form/{endpointId}
     Then the gateway accepts it
     And the answer carries a "redirect-url"
 
-  @endpoint:PAYOUTFORM @scheme:unstated @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:PAYOUTFORM @scheme:unstated @negative:accept-missing @spec:common-headers
   Scenario: PAYOUTFORM without the Accept header is refused
     When I send a signed "PAYOUTFORM" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYOUTFORM @scheme:unstated @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:PAYOUTFORM @scheme:unstated @negative:accept-wrong @spec:common-headers
   Scenario: PAYOUTFORM with Accept: application/json is refused
     When I send a signed "PAYOUTFORM" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYOUTFORM @scheme:unstated @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:PAYOUTFORM @scheme:unstated @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: PAYOUTFORM without its mandatory "client_orderid" field is refused
     When I send a signed "PAYOUTFORM" request without the "client_orderid" field
     Then the gateway refuses it

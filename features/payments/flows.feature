@@ -3,7 +3,7 @@ Feature: payment flows: preauth, capture, return, void
   A preauth reserves an amount; capture takes up to it; returns give back up to what was captured;
   void cancels an unsettled sale or preauth. An illegal move is refused and changes nothing.
 
-  @endpoint:PREAUTH @endpoint:CAPTURE @endpoint:RETURN @spec:flows @money @assumption @negative
+  @endpoint:PREAUTH @endpoint:CAPTURE @endpoint:RETURN @spec:flows @money @assumption @negative @A-23
   Scenario: preauth, partial capture, partial return, return of the rest, then nothing more
     Given an approved "PREAUTH" order of "10.00"
     When I send a signed "CAPTURE" request with:
@@ -20,7 +20,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "AMOUNT_EXCEEDS"
 
-  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @money @assumption @negative
+  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @money @assumption @negative @A-23
   Scenario: a capture above the authorised amount is refused
     Given an approved "PREAUTH" order of "10.00"
     When I send a signed "CAPTURE" request with:
@@ -28,7 +28,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "AMOUNT_EXCEEDS"
 
-  @endpoint:SALE @endpoint:RETURN @spec:flows @money @assumption @negative
+  @endpoint:SALE @endpoint:RETURN @spec:flows @money @assumption @negative @A-23
   Scenario: a refund above the sale amount is refused
     Given an approved "SALE" order of "5.00"
     When I send a signed "RETURN" request with:
@@ -36,7 +36,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "AMOUNT_EXCEEDS"
 
-  @endpoint:SALE @endpoint:VOID @spec:flows @money @assumption @negative
+  @endpoint:SALE @endpoint:VOID @spec:flows @money @assumption @negative @A-23
   Scenario: sale then void; a second void and a return after it are refused
     Given an approved "SALE" order of "3.00"
     When I send a signed "VOID" request
@@ -49,7 +49,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "ORDER_STATE"
 
-  @endpoint:PREAUTH @endpoint:VOID @endpoint:CAPTURE @spec:flows @money @assumption @negative
+  @endpoint:PREAUTH @endpoint:VOID @endpoint:CAPTURE @spec:flows @money @assumption @negative @A-23
   Scenario: a capture after void is refused
     Given an approved "PREAUTH" order of "4.00"
     When I send a signed "VOID" request
@@ -59,7 +59,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "ORDER_STATE"
 
-  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @mock-only @assumption @negative
+  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @mock-only @assumption @negative @A-23
   Scenario: a declined preauth cannot be captured
     Given a "PREAUTH" order paid with the "declined" test card
     Then the kept order ends "declined"
@@ -67,7 +67,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "ORDER_STATE"
 
-  @endpoint:SALE @spec:flows @mock-only
+  @endpoint:SALE @spec:flows @mock-only @assumption @A-23
   Scenario Outline: a sale with the <card> test card ends <status>
     When I send a signed "SALE" request paid with the "<card>" test card
     Then the gateway accepts it
@@ -79,7 +79,7 @@ Feature: payment flows: preauth, capture, return, void
       | declined      | declined |
       | gateway error | error    |
 
-  @endpoint:SALE @spec:errors @mock-only @assumption
+  @endpoint:SALE @spec:errors @mock-only @assumption @A-21
   Scenario: a ServerErrorResponse (500) is recognised as one
     When I send a signed "SALE" request with:
       | client_orderid | MOCK-SERVER-ERROR |

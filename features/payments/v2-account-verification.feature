@@ -10,31 +10,31 @@ Feature: ACCOUNT_VERIFICATION — POST /api/v2/account-verification/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:accept-missing @spec:common-headers
   Scenario: ACCOUNT_VERIFICATION without the Accept header is refused
     When I send a signed "ACCOUNT_VERIFICATION" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:accept-wrong @spec:common-headers
   Scenario: ACCOUNT_VERIFICATION with Accept: application/json is refused
     When I send a signed "ACCOUNT_VERIFICATION" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:signature-missing @spec:authentication @assumption
+  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:signature-missing @spec:authentication
   Scenario: ACCOUNT_VERIFICATION without its control field is refused
     When I send an unsigned "ACCOUNT_VERIFICATION" request
     Then the gateway refuses it
     And the error code is "CONTROL_MISSING"
 
-  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:signature-wrong @spec:authentication
   Scenario: ACCOUNT_VERIFICATION with a wrong control value (a formula field changed after signing) is refused
     When I send a "ACCOUNT_VERIFICATION" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "CONTROL_INVALID"
 
-  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:ACCOUNT_VERIFICATION @scheme:control @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: ACCOUNT_VERIFICATION without its mandatory "order_desc" field is refused
     When I send a signed "ACCOUNT_VERIFICATION" request without the "order_desc" field
     Then the gateway refuses it

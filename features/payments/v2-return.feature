@@ -11,31 +11,31 @@ Feature: RETURN — POST /api/v2/return/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:RETURN @scheme:control @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:RETURN @scheme:control @negative:accept-missing @spec:common-headers
   Scenario: RETURN without the Accept header is refused
     When I send a signed "RETURN" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:RETURN @scheme:control @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:RETURN @scheme:control @negative:accept-wrong @spec:common-headers
   Scenario: RETURN with Accept: application/json is refused
     When I send a signed "RETURN" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:RETURN @scheme:control @negative:signature-missing @spec:authentication @assumption
+  @endpoint:RETURN @scheme:control @negative:signature-missing @spec:authentication
   Scenario: RETURN without its control field is refused
     When I send an unsigned "RETURN" request
     Then the gateway refuses it
     And the error code is "CONTROL_MISSING"
 
-  @endpoint:RETURN @scheme:control @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:RETURN @scheme:control @negative:signature-wrong @spec:authentication
   Scenario: RETURN with a wrong control value (a formula field changed after signing) is refused
     When I send a "RETURN" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "CONTROL_INVALID"
 
-  @endpoint:RETURN @scheme:control @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:RETURN @scheme:control @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: RETURN without its mandatory "login" field is refused
     When I send a signed "RETURN" request without the "login" field
     Then the gateway refuses it

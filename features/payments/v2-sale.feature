@@ -10,31 +10,31 @@ Feature: SALE — POST /api/v2/sale/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:SALE @scheme:control @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:SALE @scheme:control @negative:accept-missing @spec:common-headers
   Scenario: SALE without the Accept header is refused
     When I send a signed "SALE" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:SALE @scheme:control @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:SALE @scheme:control @negative:accept-wrong @spec:common-headers
   Scenario: SALE with Accept: application/json is refused
     When I send a signed "SALE" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:SALE @scheme:control @negative:signature-missing @spec:authentication @assumption
+  @endpoint:SALE @scheme:control @negative:signature-missing @spec:authentication
   Scenario: SALE without its control field is refused
     When I send an unsigned "SALE" request
     Then the gateway refuses it
     And the error code is "CONTROL_MISSING"
 
-  @endpoint:SALE @scheme:control @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:SALE @scheme:control @negative:signature-wrong @spec:authentication
   Scenario: SALE with a wrong control value (a formula field changed after signing) is refused
     When I send a "SALE" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "CONTROL_INVALID"
 
-  @endpoint:SALE @scheme:control @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:SALE @scheme:control @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: SALE without its mandatory "currency" field is refused
     When I send a signed "SALE" request without the "currency" field
     Then the gateway refuses it

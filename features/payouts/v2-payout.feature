@@ -10,31 +10,31 @@ Feature: PAYOUT — POST /api/v2/payout/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:accept-missing @spec:common-headers
   Scenario: PAYOUT without the Accept header is refused
     When I send a signed "PAYOUT" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:accept-wrong @spec:common-headers
   Scenario: PAYOUT with Accept: application/json is refused
     When I send a signed "PAYOUT" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:signature-missing @spec:authentication @assumption
+  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:signature-missing @spec:authentication
   Scenario: PAYOUT without its Authorization header is refused
     When I send an unsigned "PAYOUT" request
     Then the gateway refuses it
     And the error code is "AUTH_HEADER_MISSING"
 
-  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:signature-wrong @spec:authentication
   Scenario: PAYOUT with a wrong signature (its bytes XOR-ed with 0x5A, still valid Base64) is refused
     When I send a "PAYOUT" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "SIGNATURE_INVALID"
 
-  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:PAYOUT @scheme:oauth-hmac-sha1 @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: PAYOUT without its mandatory "client_orderid" field is refused
     When I send a signed "PAYOUT" request without the "client_orderid" field
     Then the gateway refuses it

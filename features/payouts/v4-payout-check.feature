@@ -10,31 +10,31 @@ Feature: PAYOUT_V4_CHECK — POST /api/v4/payout-check/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:accept-missing @spec:common-headers
   Scenario: PAYOUT_V4_CHECK without the Accept header is refused
     When I send a signed "PAYOUT_V4_CHECK" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:accept-wrong @spec:common-headers
   Scenario: PAYOUT_V4_CHECK with Accept: application/json is refused
     When I send a signed "PAYOUT_V4_CHECK" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:signature-missing @spec:authentication @assumption
+  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:signature-missing @spec:authentication
   Scenario: PAYOUT_V4_CHECK without its Authorization header is refused
     When I send an unsigned "PAYOUT_V4_CHECK" request
     Then the gateway refuses it
     And the error code is "AUTH_HEADER_MISSING"
 
-  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:signature-wrong @spec:authentication
   Scenario: PAYOUT_V4_CHECK with a wrong signature (its bytes XOR-ed with 0x5A, still valid Base64) is refused
     When I send a "PAYOUT_V4_CHECK" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "SIGNATURE_INVALID"
 
-  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:PAYOUT_V4_CHECK @scheme:oauth-rsa-sha256 @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: PAYOUT_V4_CHECK without its mandatory "client-order-id" field is refused
     When I send a signed "PAYOUT_V4_CHECK" request without the "client-order-id" field
     Then the gateway refuses it

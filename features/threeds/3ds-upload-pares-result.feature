@@ -11,31 +11,31 @@ Feature: TDS_UPLOAD_PARES_RESULT — POST /api/3ds/v1/upload-pares-result/{endpo
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:accept-missing @spec:common-headers
   Scenario: TDS_UPLOAD_PARES_RESULT without the Accept header is refused
     When I send a signed "TDS_UPLOAD_PARES_RESULT" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:accept-wrong @spec:common-headers
   Scenario: TDS_UPLOAD_PARES_RESULT with Accept: application/json is refused
     When I send a signed "TDS_UPLOAD_PARES_RESULT" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:signature-missing @spec:authentication @assumption
+  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:signature-missing @spec:authentication
   Scenario: TDS_UPLOAD_PARES_RESULT without its control field is refused
     When I send an unsigned "TDS_UPLOAD_PARES_RESULT" request
     Then the gateway refuses it
     And the error code is "CONTROL_MISSING"
 
-  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:signature-wrong @spec:authentication
   Scenario: TDS_UPLOAD_PARES_RESULT with a wrong control value (a formula field changed after signing) is refused
     When I send a "TDS_UPLOAD_PARES_RESULT" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "CONTROL_INVALID"
 
-  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:TDS_UPLOAD_PARES_RESULT @scheme:control @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: TDS_UPLOAD_PARES_RESULT without its mandatory "pares" field is refused
     When I send a signed "TDS_UPLOAD_PARES_RESULT" request without the "pares" field
     Then the gateway refuses it

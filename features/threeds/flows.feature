@@ -3,7 +3,7 @@ Feature: 3-D Secure
   A card that needs 3-D Secure leaves its order processing, with a form in status, until the merchant
   uploads the authentication result; a failed authentication declines the order.
 
-  @endpoint:SALE @spec:flows
+  @endpoint:SALE @spec:flows @assumption @A-23
   Scenario Outline: 3-D Secure through <operation>
     Given a "SALE" order paid with the "3-D Secure" test card
     Then status shows a 3-D Secure form
@@ -17,7 +17,7 @@ Feature: 3-D Secure
       | TDS_UPLOAD_METHOD_URL_RESULT |
       | TDS_UPLOAD_PARES_RESULT      |
 
-  @endpoint:TDS_UPLOAD_PARES_RESULT @spec:flows @assumption
+  @endpoint:TDS_UPLOAD_PARES_RESULT @spec:flows @assumption @A-27
   Scenario: a failed authentication declines the order
     Given a "SALE" order paid with the "3-D Secure" test card
     When I send a signed "TDS_UPLOAD_PARES_RESULT" request with:
@@ -25,7 +25,7 @@ Feature: 3-D Secure
     Then the gateway accepts it
     And the kept order ends "declined"
 
-  @endpoint:TDS_UPLOAD_CRES_RESULT @spec:flows @assumption @negative
+  @endpoint:TDS_UPLOAD_CRES_RESULT @spec:flows @assumption @negative @A-23
   Scenario: an upload for an order that waits for no 3-D Secure step is refused
     Given an approved "SALE" order of "1.00"
     When I send a signed "TDS_UPLOAD_CRES_RESULT" request

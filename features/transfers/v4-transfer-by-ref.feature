@@ -11,31 +11,31 @@ Feature: TRANSFER_BY_REF_V4 — POST /api/v4/transfer-by-ref/{endpointId}
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:accept-missing @spec:common-headers @assumption
+  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:accept-missing @spec:common-headers
   Scenario: TRANSFER_BY_REF_V4 without the Accept header is refused
     When I send a signed "TRANSFER_BY_REF_V4" request without the Accept header
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:accept-wrong @spec:common-headers @assumption
+  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:accept-wrong @spec:common-headers
   Scenario: TRANSFER_BY_REF_V4 with Accept: application/json is refused
     When I send a signed "TRANSFER_BY_REF_V4" request with the Accept header "application/json"
     Then the gateway refuses it
     And the error code is "NOT_ACCEPTABLE"
 
-  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:signature-missing @spec:authentication @assumption
+  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:signature-missing @spec:authentication
   Scenario: TRANSFER_BY_REF_V4 without its Authorization header is refused
     When I send an unsigned "TRANSFER_BY_REF_V4" request
     Then the gateway refuses it
     And the error code is "AUTH_HEADER_MISSING"
 
-  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:signature-wrong @spec:authentication @assumption
+  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:signature-wrong @spec:authentication
   Scenario: TRANSFER_BY_REF_V4 with a wrong signature (its bytes XOR-ed with 0x5A, still valid Base64) is refused
     When I send a "TRANSFER_BY_REF_V4" request whose signature is corrupted
     Then the gateway refuses it
     And the error code is "SIGNATURE_INVALID"
 
-  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:field-missing @spec:named-schemas @assumption
+  @endpoint:TRANSFER_BY_REF_V4 @scheme:oauth-rsa-sha256 @negative:field-missing @spec:named-schemas @assumption @A-25
   Scenario: TRANSFER_BY_REF_V4 without its mandatory "client-order-id" field is refused
     When I send a signed "TRANSFER_BY_REF_V4" request without the "client-order-id" field
     Then the gateway refuses it

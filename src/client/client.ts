@@ -22,6 +22,8 @@ export interface ClientOptions {
   readonly credentials: Credentials;
   /** The endpointId (or endpoint group id) used when a call names none. */
   readonly endpointId?: string | undefined;
+  /** The gateway's names of the answer fields the mock names (a gateway profile's answerFields): the schemas check them under ours. */
+  readonly answerFields?: Readonly<Record<string, string>> | undefined;
   readonly connectTimeoutMs?: number;
   readonly responseTimeoutMs?: number;
 }
@@ -52,10 +54,66 @@ export interface Exchange {
   /** Parsed JSON when the answer is application/vnd.pay+json, else the text. */
   readonly body: unknown;
   /**
-   * Problems of the answer against the spec: media type, the JSON Schema of its status (which also
-   * refuses a full card number), and `leak:` when it echoes the merchant control key.
+   * What is wrong with the answer, each with its basis: the media type and JSON body of a 200, 400 or
+   * 500 are the spec's; the body's fields (A-17, A-18), a full card number (A-19), an echoed control
+   * key (`leak:`, A-29) and the media type of any other status (A-21) are assumptions.
    */
-  readonly problems: string[];
+  readonly problems: AnswerProblem[];
+}
+
+/** One thing wrong with an answer; `assumption` names the A-n it rests on, absent when the spec states it. */
+export interface AnswerProblem {
+  readonly message: string;
+  readonly assumption?: string | undefined;
+}
+
+/** The statuses the spec lists for every endpoint, each with its body in application/vnd.pay+json. */
+const SPEC_STATUSES = new Set([200, 400, 500]);
+
+/** The answer's problems (see Exchange.problems) and its body: parsed JSON where the media type says JSON, else the text. */
+export function answerProblems(endpoint: Endpoint, status: number, contentType: string, text: string, controlKey: string | undefined, names: Readonly<Record<string, string>> = {}): { found: AnswerProblem[]; parsed: unknown } {
+  const found: AnswerProblem[] = [];
+  const byStatus = SPEC_STATUSES.has(status) ? undefined : 'A-21';
+  const seen = { status, contentType, text, controlKey };
+  // The answer rules of the rule book; the schema check below adds the body's shape.
+  const leak = noControlKeyInAnswer.check(seen);
+  if (leak.outcome === 'fail') found.push({ message: leak.evidence.message, assumption: 'A-29' });
+  let parsed: unknown = text;
+  const media = answerMediaType.check(seen);
+  if (media.outcome === 'pass') {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      found.push({ message: `body: is not JSON although the content type is ${MEDIA_TYPE}`, assumption: byStatus });
+    }
+  } else if (media.outcome === 'fail') {
+    found.push({ message: media.evidence.message, assumption: byStatus });
+  }
+  const schema = schemaForStatus(endpoint, status);
+  if (schema !== null && found.every((p) => p.assumption !== undefined)) {
+    const result = validateResponse(schema, underOurNames(parsed, names));
+    if (!result.valid) found.push(...result.errors.map((e) => ({ message: `${schema}${e}`, assumption: schemaAssumption(e) })));
+  }
+  return { found, parsed };
+}
+
+/** A JSON object with the gateway's field names put back to the mock's (top level, where they differ). */
+function underOurNames(body: unknown, names: Readonly<Record<string, string>>): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const renamed: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [ours, theirs] of Object.entries(names)) {
+    if (ours === theirs || !Object.hasOwn(renamed, theirs)) continue;
+    renamed[ours] = renamed[theirs];
+    delete renamed[theirs];
+  }
+  return renamed;
+}
+
+/** A full card number is A-19; an unknown field A-18; any other difference from our schema A-17. */
+function schemaAssumption(error: string): string {
+  if (error.includes('full card number')) return 'A-19';
+  if (error.includes('must NOT have additional properties')) return 'A-18';
+  return 'A-17';
 }
 
 /** Which schema an answer must follow: the endpoint's 200 body, or the spec's error bodies. */
@@ -115,29 +173,9 @@ export class PayClient {
     const text = await response.body.text();
     const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
     const contentType = headers['content-type'] ?? '';
-    const problems: string[] = [];
-    const seen = { status: response.statusCode, contentType, text, controlKey: this.options.credentials.controlKey || undefined };
-    // The answer rules of the rule book; the schema check below adds the body's shape.
-    const leak = noControlKeyInAnswer.check(seen);
-    if (leak.outcome === 'fail') problems.push(leak.evidence.message);
-    let body: unknown = text;
-    const media = answerMediaType.check(seen);
-    if (media.outcome === 'pass') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        problems.push(`body: is not JSON although the content type is ${MEDIA_TYPE}`);
-      }
-    } else if (media.outcome === 'fail') {
-      problems.push(media.evidence.message);
-    }
-    const schema = schemaForStatus(endpoint, response.statusCode);
-    if (schema === null && endpoint.responseSchema !== null) problems.push(`status: ${response.statusCode} is none of the spec's 200, 400, 500`);
-    if (schema !== null && problems.length === 0) {
-      const result = validateResponse(schema, body);
-      if (!result.valid) problems.push(...result.errors.map((e) => `${schema}${e}`));
-    }
-    return { operation: endpoint.operation, request, status: response.statusCode, headers, contentType, body, problems };
+    const problems = answerProblems(endpoint, response.statusCode, contentType, text, this.options.credentials.controlKey || undefined, this.options.answerFields);
+    const body = problems.parsed;
+    return { operation: endpoint.operation, request, status: response.statusCode, headers, contentType, body, problems: problems.found };
   }
 
   async close(): Promise<void> {

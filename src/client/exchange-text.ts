@@ -2,7 +2,7 @@
  * An exchange as evidence: the request and the answer as text, and a curl command that replays the
  * request's shape, all redacted (signatures, card numbers, CVVs) so they may be attached to reports.
  */
-import type { Exchange, SentRequest } from './client.ts';
+import type { AnswerProblem, Exchange, SentRequest } from './client.ts';
 import { encodeForm } from '../signing/form-body.ts';
 import { redactAuthorization, redactEchoes, redactParams } from '../report/redact.ts';
 
@@ -18,11 +18,16 @@ export function curlOf(request: SentRequest): string {
   return `curl -sS -X POST ${quote(request.url)}${headers} \\\n  --data-raw ${quote(encodeForm(redactParams(request.params)))}`;
 }
 
+/** A problem as one line: a breach of the spec, or a difference from an assumption (docs/assumptions.md). */
+export function problemLine(p: AnswerProblem): string {
+  return p.assumption === undefined ? `problem (spec): ${p.message}` : `warning (${p.assumption}, an assumption): ${p.message}`;
+}
+
 /** `secrets` (the control key) are replaced wherever the answer echoes them. */
 export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
   const request = [`POST ${x.request.url}`, ...redactedHeaders(x.request.headers).map(([n, v]) => `${n}: ${v}`), '', encodeForm(redactParams(x.request.params))];
   const body = redactEchoes(typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), x.request.params, secrets);
   const answer = [`HTTP ${x.status}`, ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`), '', body];
-  const problems = x.problems.length ? ['', ...x.problems.map((p) => `problem: ${p}`)] : [];
+  const problems = x.problems.length ? ['', ...x.problems.map(problemLine)] : [];
   return [`# ${x.operation}`, ...request, '', ...answer, ...problems, '', '# replay (signature redacted: re-sign with payconform sign)', curlOf(x.request)].join('\n');
 }

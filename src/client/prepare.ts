@@ -9,18 +9,23 @@ import { sampleRequest } from '../schemas/index.ts';
 import type { Pair } from '../signing/form-body.ts';
 import type { PayClient } from './client.ts';
 
+/** A sample value as a gateway wants it instead (a profile's test card or amount); the schema's example otherwise. */
+export type SampleValue = (name: string, example: string) => string;
+
 /**
  * `orderId`, when given, makes each request's client_orderid (client-order-id on v4 and 3-D Secure)
- * unique, as a real gateway expects; otherwise the schema's example is used.
+ * unique, as a real gateway expects; otherwise the schema's example is used. `sample` replaces the
+ * other examples the caller did not set, here and in the prerequisites made on the way.
  */
-export async function prepareRequest(client: PayClient, operation: Operation, overrides: readonly Pair[] = [], orderId?: () => string): Promise<Pair[]> {
+export async function prepareRequest(client: PayClient, operation: Operation, overrides: readonly Pair[] = [], orderId?: () => string, sample: SampleValue = (_, example) => example): Promise<Pair[]> {
   const endpoint = endpointByOperation(operation);
   const prerequisite = PREREQUISITES[operation];
-  const fresh = (pairs: Pair[]): Pair[] => orderId === undefined ? pairs
-    : pairs.map(([name, value]) => [name, (name === 'client_orderid' || name === 'client-order-id') && !overrides.some(([n]) => n === name) ? orderId() : value]);
+  const given = (name: string): boolean => overrides.some(([n]) => n === name) || name === prerequisite?.field;
+  const fresh = (pairs: Pair[]): Pair[] => pairs.map(([name, value]) => [name,
+    given(name) ? value : orderId !== undefined && (name === 'client_orderid' || name === 'client-order-id') ? orderId() : sample(name, value)]);
   if (prerequisite === null || overrides.some(([name]) => name === prerequisite.field)) return fresh(sampleRequest(endpoint, overrides));
-  const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
-  const id = (earlier.body as Record<string, unknown> | undefined)?.[prerequisite.answer];
+  const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId, sample), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
+  const id = (earlier.body as Record<string, unknown> | undefined)?.[client.options.answerFields?.[prerequisite.answer] ?? prerequisite.answer];
   if (earlier.status !== 200 || typeof id !== 'string') {
     const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [client.options.credentials.controlKey]).slice(0, 200);
     throw new PayconformError('ERR_IO', `${operation} needs a ${prerequisite.field} from ${prerequisite.operation}, which answered ${earlier.status}: ${answer}`);

@@ -6,10 +6,25 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, type Warning } from './findings.ts';
 
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'undefined' | 'pending' | 'ambiguous' | 'unknown';
-export interface Counts { passed: number; failed: number; other: number }
-export interface ScenarioResult { readonly name: string; readonly uri: string; readonly tags: readonly string[]; readonly outcome: Outcome }
+/**
+ * Scenarios by verdict: passed (with or without warnings), failed, not applicable to this gateway, and
+ * other (skipped, pending). `warned` counts the scenarios with a warning among passed and other: an
+ * @assumption scenario whose premise a gateway does not share ends early, skipped, with its warning.
+ */
+export interface Counts { passed: number; failed: number; other: number; warned: number; notApplicable: number }
+export interface ScenarioResult {
+  readonly name: string; readonly uri: string; readonly tags: readonly string[]; readonly outcome: Outcome;
+  /** Where the gateway differed from an assumption, without failing (docs/certify.md). */
+  readonly warnings: readonly Warning[];
+  /** Why the scenario does not apply to this gateway (a profile's notApplicable, a base URL without a prefix). */
+  readonly notApplicable?: string | undefined;
+}
+
+/** The run's verdict: failed if a scenario failed, else passed, "with warnings" when a gateway differed from an assumption. */
+export type RunStatus = 'passed' | 'passed-with-warnings' | 'failed' | 'interrupted';
 export interface Summary {
   readonly target: string;
   readonly versions: Record<string, string>;
@@ -19,6 +34,10 @@ export interface Summary {
   readonly endpoints: Record<string, Counts>;
   readonly tags: Record<string, Counts>;
   readonly failed: ReadonlyArray<{ name: string; uri: string }>;
+  readonly status: RunStatus;
+  /** Every warning of the run, and their count by assumption id. */
+  readonly warnings: { readonly total: number; readonly byAssumption: Record<string, number>; readonly list: ReadonlyArray<Warning & { scenario: string; uri: string }> };
+  readonly notApplicable: ReadonlyArray<{ name: string; uri: string; reason: string }>;
 }
 
 // Worst first: a scenario's outcome is its worst step's.
@@ -35,6 +54,8 @@ export function scenarioResults(ndjson: string): { results: ScenarioResult[]; me
   const caseToPickle = new Map<string, string>();
   const startedCase = new Map<string, string>();
   const worst = new Map<string, Outcome>();
+  const warnings = new Map<string, Warning[]>();
+  const notApplicable = new Map<string, string>();
   const results: ScenarioResult[] = [];
   let meta: Record<string, unknown> = {};
   let started: string | undefined;
@@ -45,6 +66,10 @@ export function scenarioResults(ndjson: string): { results: ScenarioResult[]; me
     if (e.meta) meta = e.meta;
     else if (e.pickle) pickles.set(e.pickle.id, { name: e.pickle.name, uri: e.pickle.uri, tags: e.pickle.tags.map((t: { name: string }) => t.name) });
     else if (e.testCase) caseToPickle.set(e.testCase.id, e.testCase.pickleId);
+    else if (e.attachment?.mediaType === WARNING_MEDIA_TYPE) {
+      const id = e.attachment.testCaseStartedId as string;
+      warnings.set(id, [...(warnings.get(id) ?? []), JSON.parse(e.attachment.body) as Warning]);
+    } else if (e.attachment?.mediaType === NOT_APPLICABLE_MEDIA_TYPE) notApplicable.set(e.attachment.testCaseStartedId, (JSON.parse(e.attachment.body) as { reason: string }).reason);
     else if (e.testCaseStarted) startedCase.set(e.testCaseStarted.id, e.testCaseStarted.testCaseId);
     else if (e.testStepFinished) {
       const id = e.testStepFinished.testCaseStartedId;
@@ -54,18 +79,27 @@ export function scenarioResults(ndjson: string): { results: ScenarioResult[]; me
     } else if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) {
       const id = e.testCaseFinished.testCaseStartedId;
       const pickle = pickles.get(caseToPickle.get(startedCase.get(id)!)!)!;
-      results.push({ ...pickle, outcome: worst.get(id) ?? 'passed' });
+      results.push({ ...pickle, outcome: worst.get(id) ?? 'passed', warnings: warnings.get(id) ?? [], notApplicable: notApplicable.get(id) });
     } else if (e.testRunStarted) started = isoOf(e.testRunStarted.timestamp);
     else if (e.testRunFinished) finished = isoOf(e.testRunFinished.timestamp);
   }
   return { results, meta, started, finished };
 }
 
-function count(into: Record<string, Counts>, key: string, outcome: Outcome): void {
-  const c = (into[key] ??= { passed: 0, failed: 0, other: 0 });
-  if (outcome === 'passed') c.passed++;
-  else if (outcome === 'failed' || outcome === 'ambiguous' || outcome === 'undefined') c.failed++;
+const failing = (outcome: Outcome): boolean => outcome === 'failed' || outcome === 'ambiguous' || outcome === 'undefined';
+
+function count(into: Record<string, Counts>, key: string, r: ScenarioResult): void {
+  const c = (into[key] ??= { passed: 0, failed: 0, other: 0, warned: 0, notApplicable: 0 });
+  if (r.notApplicable !== undefined && !failing(r.outcome)) c.notApplicable++;
+  else if (r.outcome === 'passed') c.passed++;
+  else if (failing(r.outcome)) c.failed++;
   else c.other++;
+  if (r.warnings.length > 0 && !failing(r.outcome)) c.warned++;
+}
+
+/** The verdict of counted scenarios (interrupted is the runner's to say). */
+export function runStatus(totals: Counts): RunStatus {
+  return totals.failed > 0 ? 'failed' : totals.warned > 0 ? 'passed-with-warnings' : 'passed';
 }
 
 export function summarize(ndjson: string, target: string, versions: Record<string, string>): Summary {
@@ -74,20 +108,27 @@ export function summarize(ndjson: string, target: string, versions: Record<strin
   const endpoints: Record<string, Counts> = {};
   const tags: Record<string, Counts> = {};
   for (const r of results) {
-    count(totals, 'all', r.outcome);
+    count(totals, 'all', r);
     for (const tag of new Set(r.tags)) {
-      count(tags, tag, r.outcome);
-      if (tag.startsWith('@endpoint:')) count(endpoints, tag.slice('@endpoint:'.length), r.outcome);
+      count(tags, tag, r);
+      if (tag.startsWith('@endpoint:')) count(endpoints, tag.slice('@endpoint:'.length), r);
     }
   }
+  const list = results.filter((r) => !failing(r.outcome)).flatMap((r) => r.warnings.map((w) => ({ ...w, scenario: r.name, uri: r.uri })));
+  const byAssumption: Record<string, number> = {};
+  for (const w of list) byAssumption[w.assumption] = (byAssumption[w.assumption] ?? 0) + 1;
+  const all = totals.all ?? { passed: 0, failed: 0, other: 0, warned: 0, notApplicable: 0 };
   const runtime = meta.runtime as { name?: string; version?: string } | undefined;
   const implementation = meta.implementation as { version?: string } | undefined;
   return {
     target,
     versions: { ...versions, ...(implementation?.version ? { cucumber: implementation.version } : {}), ...(runtime?.version ? { [runtime.name ?? 'runtime']: runtime.version } : {}) },
     startedAt: started, finishedAt: finished,
-    totals: totals.all ?? { passed: 0, failed: 0, other: 0 }, endpoints, tags,
+    totals: all, endpoints, tags,
     failed: results.filter((r) => r.outcome !== 'passed' && r.outcome !== 'skipped').map(({ name, uri }) => ({ name, uri })),
+    status: runStatus(all),
+    warnings: { total: list.length, byAssumption, list },
+    notApplicable: results.filter((r) => r.notApplicable !== undefined).map(({ name, uri, notApplicable: reason }) => ({ name, uri, reason: reason! })),
   };
 }
 
@@ -95,8 +136,18 @@ export function summarize(ndjson: string, target: string, versions: Record<strin
 export function endpointTable(summary: Summary): string {
   const rows = Object.entries(summary.endpoints).sort(([a], [b]) => a.localeCompare(b));
   const width = Math.max(8, ...rows.map(([name]) => name.length));
-  const line = (name: string, c: Counts): string => `${name.padEnd(width)}  ${String(c.passed).padStart(6)}  ${String(c.failed).padStart(6)}  ${String(c.other).padStart(7)}  ${c.failed ? 'FAIL' : c.passed ? 'pass' : '-'}`;
-  return [`${'endpoint'.padEnd(width)}  ${'passed'.padStart(6)}  ${'failed'.padStart(6)}  ${'skipped'.padStart(7)}  verdict`, ...rows.map(([n, c]) => line(n, c)), line('ALL', summary.totals)].join('\n');
+  const verdict = (c: Counts): string => (c.failed ? 'FAIL' : c.warned ? 'pass, warnings' : c.passed ? 'pass' : '-');
+  const cells = (c: Counts): string[] => [c.passed, c.failed, c.warned, c.notApplicable, c.other].map((n, i) => String(n).padStart(HEAD[i]!.length));
+  const line = (name: string, c: Counts): string => [name.padEnd(width), ...cells(c), verdict(c)].join('  ');
+  return [['endpoint'.padEnd(width), ...HEAD, 'verdict'].join('  '), ...rows.map(([n, c]) => line(n, c)), line('ALL', summary.totals)].join('\n');
+}
+
+const HEAD = ['passed', 'failed', 'warned', 'n/a', 'skipped'];
+
+/** The warnings line after the table: how many, by assumption id, most first. */
+export function warningsLine(summary: Summary): string {
+  const ids = Object.entries(summary.warnings.byAssumption).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return `warnings: ${summary.warnings.total}${ids.length ? ` (${ids.map(([id, n]) => `${id} ×${n}`).join(', ')}; docs/assumptions.md)` : ''}`;
 }
 
 function files(dir: string): string[] {

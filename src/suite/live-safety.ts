@@ -31,10 +31,13 @@ export function checkTargetChoice(choice: TargetChoice): void {
   if (!LOOPBACK.has(url.hostname) && !choice.live) throw fieldError('ERR_LIVE_RUN', '--live', `required for a base URL that is not loopback (${url.origin}): a live run sends real requests`);
 }
 
-/** Why a live run must not send these fields, or undefined: a card that is no test card, an amount above the cap. */
-export function liveSendProblem(params: readonly Pair[], maxAmountCents: string): string | undefined {
+/**
+ * Why a live run must not send these fields, or undefined: a card that is neither a documented test
+ * card nor one of `profileCards` (the test cards a gateway profile names), an amount above the cap.
+ */
+export function liveSendProblem(params: readonly Pair[], maxAmountCents: string, profileCards: readonly string[] = []): string | undefined {
   for (const [name, value] of params) {
-    if (CARD_NUMBER_FIELDS.has(name) && !isTestCard(value)) return `live run: ${name} is not one of the documented test cards (docs/mock.md); not sent`;
+    if (CARD_NUMBER_FIELDS.has(name) && !isTestCard(value) && !profileCards.includes(value)) return `live run: ${name} is not one of the documented test cards (docs/mock.md) or the profile's; not sent`;
     // A malformed amount is sent as it is: the gateway must refuse it, and that is what a scenario checks.
     if (name === 'amount' && DECIMAL_AMOUNT.test(value) && BigInt(toCents(value)) > BigInt(maxAmountCents)) return `live run: amount ${value} is above PAYCONFORM_MAX_AMOUNT; not sent`;
   }

@@ -16,7 +16,7 @@ import { targetParameters, type Target } from './target.ts';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
-/** One run of the suite. A gateway profile (what a real gateway decides where the spec is silent) will join these. */
+/** One run of the suite: the target carries the gateway profile and whether assumption misses fail (--strict). */
 export interface SuiteRun {
   readonly target: Target;
   /** A cucumber tag expression (default: every scenario); a live run also leaves out @mock-only. */
@@ -83,9 +83,9 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
 
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, { payconform: pkg.version });
-  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, live: target.live, tags: summary.tags, selection: tags || 'all', shard: run.shard ?? null }, null, 2)}\n`);
+  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, live: target.live, strict: target.strict, profile: target.profile.name, tags: summary.tags, selection: tags || 'all', shard: run.shard ?? null }, null, 2)}\n`);
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
-  return { passed: success && summary.totals.failed === 0, summary, dir };
+  return { passed: success && summary.status !== 'failed', summary, dir };
 }
 
 /** The target as the bundle and the console name it: never a credential. */

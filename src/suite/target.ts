@@ -10,6 +10,7 @@ import { PayconformError } from '../errors.ts';
 import type { Defect } from '../mock/defects.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../mock/merchants.ts';
 import { checkTargetChoice } from './live-safety.ts';
+import { mockProfile, readProfile, type Profile } from './profile.ts';
 import { readUserFile } from '../read-file.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Credentials } from '../signing/request.ts';
@@ -29,6 +30,10 @@ export interface Target {
   readonly pollDeadlineMs: number;
   /** A deliberately broken embedded mock (npm run prove); only without a base URL. */
   readonly defect?: Defect | undefined;
+  /** Assumption misses fail the run (always so against the embedded mock, whose choices are the contract). */
+  readonly strict: boolean;
+  /** What this gateway decides where the spec is silent (the mock's choices where no profile says). */
+  readonly profile: Profile;
 }
 
 /** What the person running chose; everything else comes from the environment. */
@@ -36,6 +41,8 @@ export interface TargetChoice {
   readonly baseUrl?: string | undefined;
   readonly live: boolean;
   readonly defect?: Defect | undefined;
+  readonly strict?: boolean | undefined;
+  readonly profile?: Profile | undefined;
 }
 
 /** The variables a run against a real gateway needs, in the order they are checked. */
@@ -60,16 +67,19 @@ export function resolveTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Tar
 /** The target of plain `npx cucumber-js`: PAYCONFORM_BASE_URL (none: the embedded mock) and PAYCONFORM_LIVE=1. */
 export function targetFromEnv(env: NodeJS.ProcessEnv): Target {
   const baseUrl = env.PAYCONFORM_BASE_URL || undefined;
-  return readTarget({ baseUrl, live: baseUrl !== undefined && env.PAYCONFORM_LIVE === '1' }, env);
+  const profile = env.PAYCONFORM_PROFILE ? readProfile(env.PAYCONFORM_PROFILE) : undefined;
+  return readTarget({ baseUrl, live: baseUrl !== undefined && env.PAYCONFORM_LIVE === '1', strict: env.PAYCONFORM_STRICT === '1', profile }, env);
 }
 
 /** The one reading of the PAYCONFORM_* variables: polling, the live cap and, for a gateway, the credentials. */
 function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   const { baseUrl, defect } = choice;
-  const pollIntervalMs = milliseconds(env, 'PAYCONFORM_POLL_INTERVAL_MS', baseUrl ? 500 : 0);
-  const pollDeadlineMs = milliseconds(env, 'PAYCONFORM_POLL_DEADLINE_MS', baseUrl ? 120_000 : 5_000);
-  const maxAmountCents = toCents(env.PAYCONFORM_MAX_AMOUNT || '10.00', 'PAYCONFORM_MAX_AMOUNT');
-  const settings = { maxAmountCents, pollIntervalMs, pollDeadlineMs };
+  const profile = choice.profile ?? mockProfile();
+  // The environment beats the profile, which beats the defaults: the person running has the last word.
+  const pollIntervalMs = milliseconds(env, 'PAYCONFORM_POLL_INTERVAL_MS', profile.poll.intervalMs ?? (baseUrl ? 500 : 0));
+  const pollDeadlineMs = milliseconds(env, 'PAYCONFORM_POLL_DEADLINE_MS', profile.poll.deadlineMs ?? (baseUrl ? 120_000 : 5_000));
+  const maxAmountCents = env.PAYCONFORM_MAX_AMOUNT ? toCents(env.PAYCONFORM_MAX_AMOUNT, 'PAYCONFORM_MAX_AMOUNT') : toCents(profile.amounts.max ?? '10.00', '--profile /amounts/max');
+  const settings = { maxAmountCents, pollIntervalMs, pollDeadlineMs, strict: baseUrl === undefined || choice.strict === true, profile };
   if (baseUrl === undefined) {
     const m = testMerchant();
     return {

@@ -5,11 +5,13 @@
  * kept-alive client, and the step timeout. After a failing step the scenario's exchanges are
  * attached, redacted.
  */
-import { AfterAll, AfterStep, BeforeAll, setDefaultTimeout, Status } from '@cucumber/cucumber';
+import { AfterAll, AfterStep, Before, BeforeAll, setDefaultTimeout, Status } from '@cucumber/cucumber';
+import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { PayClient } from '../../src/client/client.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { exchangeText } from '../../src/client/exchange-text.ts';
 import { targetOf } from '../../src/suite/target.ts';
+import { recordNotApplicable } from './verdict.ts';
 import { shared, type PayWorld } from './world.ts';
 
 setDefaultTimeout(Number(process.env.PAYCONFORM_STEP_TIMEOUT_MS || 30_000));
@@ -25,7 +27,17 @@ BeforeAll(async function () {
   shared.target = target;
   if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect });
   shared.baseUrl = target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
-  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId });
+  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields });
+});
+
+/** A scenario's premise assumptions are its @A-n tags; a profile may say it does not apply to this gateway. */
+Before(function (this: PayWorld, { pickle }) {
+  const tags = pickle.tags.map((t) => t.name);
+  this.premise = tags.filter((t) => /^@A-[0-9]+$/.test(t)).map((t) => t.slice(1));
+  const reason = this.target.profile.notApplicable.find((n) => parseTagExpression(n.tags).evaluate(tags))?.reason;
+  if (reason === undefined) return undefined;
+  recordNotApplicable(this, `${this.target.profile.name}: ${reason}`);
+  return 'skipped';
 });
 
 // A process may run the suite more than once (npm run prove): leave nothing of this run behind.

@@ -10,7 +10,11 @@ import { prepareRequest } from '../../src/client/prepare.ts';
 import { redactEchoes } from '../../src/report/redact.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { liveSendProblem } from '../../src/suite/live-safety.ts';
+import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
+import { CARD_NUMBER_FIELDS } from '../../src/report/redact.ts';
+import { profileCard, type AnswerField, type Profile } from '../../src/suite/profile.ts';
 import type { Target } from '../../src/suite/target.ts';
+import { expectThat, type Expectation, type Judge } from './verdict.ts';
 
 /** Set by the hooks before the first scenario, from the run's target: one kept-alive client for every scenario. */
 export const shared: { target?: Target; client?: PayClient; baseUrl?: string; runId: string; counter: number } = {
@@ -23,8 +27,12 @@ export function shown(x: Exchange): string {
   return `${x.operation} answered ${x.status}: ${redactEchoes(text, x.request.params, [shared.target?.credentials.controlKey])}`;
 }
 
-export class PayWorld extends World {
+export class PayWorld extends World implements Judge {
   readonly exchanges: Exchange[] = [];
+  /** The scenario's @A-n tags (set by the Before hook): its whole premise is an assumption. */
+  premise: readonly string[] = [];
+  ended = false;
+  private ownClient: PayClient | undefined;
   /** Ids earlier steps made, by the request field that names them: orderid, cardrefid, recurring-payment-id. */
   readonly known = new Map<string, string>();
 
@@ -33,7 +41,19 @@ export class PayWorld extends World {
   }
 
   get target(): Target { return shared.target!; }
-  get client(): PayClient { return shared.client!; }
+  get strict(): boolean { return this.target.strict; }
+  get profile(): Profile { return this.target.profile; }
+
+  /** Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. */
+  expect(met: boolean, e: Expectation): boolean {
+    return expectThat(this, met, e);
+  }
+  get client(): PayClient { return this.ownClient ?? shared.client!; }
+
+  /** A client of this scenario's own (a second gateway), in place of the run's. */
+  useClient(client: PayClient): void {
+    this.ownClient = client;
+  }
 
   get last(): Exchange {
     const last = this.exchanges.at(-1);
@@ -52,7 +72,24 @@ export class PayWorld extends World {
     const prerequisite = PREREQUISITES[operation];
     const known = prerequisite ? this.known.get(prerequisite.field) : undefined;
     const given: Pair[] = prerequisite && known !== undefined && !overrides.some(([n]) => n === prerequisite.field) ? [[prerequisite.field, known], ...overrides] : [...overrides];
-    return prepareRequest(this.client, operation, given, () => this.freshOrderId());
+    return prepareRequest(this.client, operation, given, () => this.freshOrderId(), (name, example) => this.sampleValue(name, example));
+  }
+
+  /** The name this gateway gives an answer field the mock names `name`. */
+  answerName(name: string): string {
+    return this.profile.answerFields[name as AnswerField] ?? name;
+  }
+
+  /** A test card by its role, as this gateway's profile gives it: features never spell a card number. */
+  card(role: string): string {
+    return profileCard(this.profile, role);
+  }
+
+  /** The profile's approved card and default amount in place of the schema's examples. */
+  private sampleValue(name: string, example: string): string {
+    if (CARD_NUMBER_FIELDS.has(name) && example === TEST_CARDS.approved) return this.profile.testCards.approved;
+    if (name === 'amount' && this.profile.amounts.default !== undefined) return this.profile.amounts.default;
+    return example;
   }
 
   build(operation: string, params: readonly Pair[], options: SendOptions = {}): SentRequest {
@@ -74,12 +111,13 @@ export class PayWorld extends World {
 
   /** A live run sends documented test cards only, and amounts at most PAYCONFORM_MAX_AMOUNT. */
   private checkLiveSafety(params: readonly Pair[]): void {
-    const problem = liveSendProblem(params, this.target.maxAmountCents);
+    const problem = liveSendProblem(params, this.target.maxAmountCents, Object.values(this.profile.testCards));
     if (problem !== undefined) throw new Error(problem);
   }
 
+  /** An answer field by the name the mock gives it (A-17), read under the name this gateway's profile gives it. */
   answer(name: string, exchange: Exchange = this.last): string | undefined {
-    const value = (exchange.body as Record<string, unknown> | null)?.[name];
+    const value = (exchange.body as Record<string, unknown> | null)?.[this.answerName(name)];
     return typeof value === 'string' ? value : undefined;
   }
 }

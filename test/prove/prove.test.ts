@@ -11,7 +11,7 @@ import { runCli } from '../support/cli.ts';
 
 const LEDGERS = new URL('../../features/expected-failures', import.meta.url).pathname;
 
-const scenario = (name: string, tags: string[], outcome: ScenarioResult['outcome'] = 'passed'): ScenarioResult => ({ name, uri: 'features/x.feature', tags, outcome });
+const scenario = (name: string, tags: string[], outcome: ScenarioResult['outcome'] = 'passed'): ScenarioResult => ({ name, uri: 'features/x.feature', tags, outcome, warnings: [] });
 const ledger = (mustFail: Ledger['mustFail']): Ledger => ({ file: 'x.json', defect: 'pay-twice', mustFail });
 
 /** A directory holding a valid ledger for every defect, so one file at a time can be broken. */

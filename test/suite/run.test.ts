@@ -25,11 +25,11 @@ describe('runSuite', () => {
     );
     // Started together: the second waits for the first, and both find their step definitions.
     const [correct, broken] = await Promise.all([run(undefined, 'correct'), run('lose-order', 'broken')]);
-    assert.deepEqual([correct.passed, correct.summary.totals], [true, { passed: 1, failed: 0, other: 0 }]);
-    assert.deepEqual([broken.passed, broken.summary.totals], [false, { passed: 0, failed: 1, other: 0 }]);
+    assert.deepEqual([correct.passed, correct.summary.totals], [true, { passed: 1, failed: 0, other: 0, warned: 0, notApplicable: 0 }]);
+    assert.deepEqual([broken.passed, broken.summary.totals], [false, { passed: 0, failed: 1, other: 0, warned: 0, notApplicable: 0 }]);
     assert.equal(broken.summary.target, 'the embedded mock gateway (TEST-ONLY merchant), deliberately broken: lose-order');
     // A later run in the same process still has every step: the step modules were imported once.
-    assert.deepEqual((await run(undefined, 'again')).summary.totals, { passed: 1, failed: 0, other: 0 });
+    assert.deepEqual((await run(undefined, 'again')).summary.totals, { passed: 1, failed: 0, other: 0, warned: 0, notApplicable: 0 });
     assert.equal(JSON.stringify(process.env), envBefore);
     assert.deepEqual(lines.slice(0, 2), [`the embedded mock gateway (TEST-ONLY merchant); reports in ${join(dir, 'correct')}`, `the embedded mock gateway (TEST-ONLY merchant), deliberately broken: lose-order; reports in ${join(dir, 'broken')}`]);
     const summary = JSON.parse(readFileSync(join(dir, 'broken', 'summary.json'), 'utf8'));

@@ -3,6 +3,7 @@
  * conformance problems: how a support engineer reproduces a partner's call.
  */
 import { PayClient } from '../../client/client.ts';
+import { problemLine } from '../../client/exchange-text.ts';
 import { prepareRequest } from '../../client/prepare.ts';
 import { endpointByOperation, endpointUrl } from '../../catalogue/index.ts';
 import { fieldError } from '../../errors.ts';
@@ -58,9 +59,10 @@ export const sendCommand: Command = {
       } else {
         io.stdout([`POST ${x.request.url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', encodeForm(shown), '',
           `HTTP ${x.status} ${x.contentType}`, typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), '',
-          x.problems.length ? x.problems.map((p) => `problem: ${p}`).join('\n') : 'the answer follows the spec'].join('\n'));
+          x.problems.length ? x.problems.map(problemLine).join('\n') : 'the answer follows the spec'].join('\n'));
       }
-      return x.problems.length ? 1 : 0;
+      // Only a breach of the spec fails; a difference from an assumption is a warning (docs/certify.md).
+      return x.problems.some((p) => p.assumption === undefined) ? 1 : 0;
     } finally {
       await client.close();
     }

@@ -1,0 +1,90 @@
+/**
+ * How a step's expectation becomes a verdict (docs/certify.md, "Verdicts"). An expectation the spec
+ * states fails the scenario when it is not met. One that rests on an assumption (A-n, named by the
+ * check, or by the scenario's own @A-n tags when its whole premise is an assumption) fails only
+ * against the embedded mock or with --strict; against any other gateway the step attaches a warning
+ * and goes on. In an @assumption scenario a missed premise ends the scenario there: its later steps
+ * are skipped, because they would only test what came of an expectation that did not hold.
+ *
+ * The step keywords below wrap cucumber's own so that an ended or not-applicable scenario skips
+ * cleanly; every step file takes Given/When/Then from here.
+ */
+import { AssertionError } from 'node:assert';
+import { Given as CucumberGiven, Then as CucumberThen, When as CucumberWhen } from '@cucumber/cucumber';
+import { NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, warningLine, type Warning } from '../../src/report/findings.ts';
+
+/** An expectation: what was checked, what was expected and what came, and the assumption it rests on (none: the spec). */
+export interface Expectation {
+  readonly check: string;
+  readonly expected: string;
+  readonly actual: string;
+  readonly assumption?: string | undefined;
+  readonly rule?: string | undefined;
+  /** Shown with a failure: the (redacted) answer, the clause. */
+  readonly detail?: string | undefined;
+}
+
+/** What a step needs of its World to judge. */
+export interface Judge {
+  /** The scenario's premise assumptions (its @A-n tags); empty for a scenario the spec states. */
+  readonly premise: readonly string[];
+  /** Assumption misses fail: the embedded mock or --strict. */
+  readonly strict: boolean;
+  attach(data: string, mediaType: string): void | Promise<void>;
+  /** Set once the scenario is over (premise missed, or not applicable): later steps are skipped. */
+  ended: boolean;
+}
+
+/** Thrown to end a scenario without failing it; the step wrapper turns it into cucumber's 'skipped'. */
+class ScenarioEnded extends Error {}
+
+/**
+ * Judges one expectation: nothing when `met`; otherwise a failure (spec, or strict) or a warning.
+ * Returns whether it was met, so a step can stop looking at an answer that already differs.
+ */
+export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean {
+  if (met) return true;
+  const assumption = e.assumption ?? (judge.premise.length ? judge.premise.join(', ') : undefined);
+  if (assumption === undefined) throw new AssertionError({ message: `${e.check}: expected ${e.expected}, got ${e.actual} (the spec)${e.detail ? `\n${e.detail}` : ''}` });
+  const warning: Warning = { assumption, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule };
+  if (judge.strict) throw new AssertionError({ message: `${warningLine(warning)} (an assumption: docs/assumptions.md; a failure against the embedded mock or with --strict)${e.detail ? `\n${e.detail}` : ''}` });
+  void judge.attach(JSON.stringify(warning), WARNING_MEDIA_TYPE);
+  if (judge.premise.length > 0) {
+    judge.ended = true;
+    throw new ScenarioEnded(warningLine(warning));
+  }
+  return false;
+}
+
+/** Records that the scenario does not apply to this gateway, with the reason the report shows; its steps are skipped. */
+export function recordNotApplicable(judge: Judge, reason: string): void {
+  void judge.attach(JSON.stringify({ reason }), NOT_APPLICABLE_MEDIA_TYPE);
+  judge.ended = true;
+}
+
+/** Ends the scenario, from inside a step, as not applicable to this gateway. */
+export function notApplicable(judge: Judge, reason: string): never {
+  recordNotApplicable(judge, reason);
+  throw new ScenarioEnded(reason);
+}
+
+type StepBody = (this: any, ...args: any[]) => unknown;
+
+/** The step, skipped once its scenario has ended; cucumber reads the step's arity, so the wrapper keeps it. */
+function guarded(body: StepBody): StepBody {
+  const step = async function (this: Judge, ...args: unknown[]): Promise<unknown> {
+    if (this.ended) return 'skipped';
+    try {
+      return await body.apply(this, args);
+    } catch (err) {
+      if (err instanceof ScenarioEnded) return 'skipped';
+      throw err;
+    }
+  };
+  Object.defineProperty(step, 'length', { value: body.length });
+  return step;
+}
+
+export const Given = (pattern: string, body: StepBody): void => CucumberGiven(pattern, guarded(body));
+export const When = (pattern: string, body: StepBody): void => CucumberWhen(pattern, guarded(body));
+export const Then = (pattern: string, body: StepBody): void => CucumberThen(pattern, guarded(body));
