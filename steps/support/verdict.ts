@@ -3,8 +3,9 @@
  * states fails the scenario when it is not met. One that rests on an assumption (A-n, named by the
  * check, or by the scenario's own @A-n tags when its whole premise is an assumption) fails only
  * against the embedded mock or with --strict; against any other gateway the step attaches a warning
- * and goes on. In an @assumption scenario a missed premise ends the scenario there: its later steps
- * are skipped, because they would only test what came of an expectation that did not hold.
+ * and goes on. In an @assumption scenario the spec's checks are the premise's: a missed one ends the
+ * scenario there (warning attached, later steps skipped), because they would only test what came of
+ * an expectation that did not hold.
  *
  * The step keywords below wrap cucumber's own so that an ended or not-applicable scenario skips
  * cleanly; every step file takes Given/When/Then from here.
@@ -49,7 +50,9 @@ export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean 
   const warning: Warning = { assumption, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule };
   if (judge.strict) throw new AssertionError({ message: `${warningLine(warning)} (an assumption: docs/assumptions.md; a failure against the embedded mock or with --strict)${e.detail ? `\n${e.detail}` : ''}` });
   void judge.attach(JSON.stringify(warning), WARNING_MEDIA_TYPE);
-  if (judge.premise.length > 0) {
+  // Only the premise ends a scenario: a check with an assumption of its own (an error code, an
+  // answer's fields) is a warning wherever it is, and the scenario goes on.
+  if (e.assumption === undefined) {
     judge.ended = true;
     throw new ScenarioEnded(warningLine(warning));
   }
