@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { PayconformError } from '../errors.ts';
 import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
+import { withWarnings } from '../report/junit-warnings.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { targetParameters, type Target } from './target.ts';
 
@@ -84,6 +85,7 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, { payconform: pkg.version });
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, live: target.live, strict: target.strict, profile: target.profile.name, tags: summary.tags, selection: tags || 'all', shard: run.shard ?? null }, null, 2)}\n`);
+  writeFileSync(join(dir, 'junit.xml'), withWarnings(readFileSync(join(dir, 'junit.xml'), 'utf8'), summary));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   return { passed: success && summary.status !== 'failed', summary, dir };
 }

@@ -1,0 +1,30 @@
+/**
+ * JUnit has no warning status, and cucumber's junit.xml knows nothing of ours: after the run the
+ * bundle's junit.xml gets, on its testsuite, properties with the verdict and the warning count per
+ * assumption id, and a system-out with one line per warning naming its scenario. CI dashboards show
+ * both without mistaking a warning for a pass or a failure.
+ */
+import type { Summary } from './bundle.ts';
+import { warningLine } from './findings.ts';
+
+const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `xml` (cucumber's junit.xml, one testsuite) with the run's verdict and warnings added. */
+export function withWarnings(xml: string, summary: Summary): string {
+  const open = /<testsuite\b[^>]*>/.exec(xml);
+  const close = xml.lastIndexOf('</testsuite>');
+  if (open === null || close < 0) return xml;
+  const property = (name: string, value: string | number): string => `    <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`;
+  const properties = [
+    '  <properties>',
+    property('payconform.status', summary.status),
+    property('payconform.warnings', summary.warnings.total),
+    ...Object.entries(summary.warnings.byAssumption).map(([id, n]) => property(`payconform.warnings.${id}`, n)),
+    property('payconform.notApplicable', summary.totals.notApplicable),
+    '  </properties>',
+  ].join('\n');
+  const lines = summary.warnings.list.map((w) => `WARNING ${warningLine(w)} — ${w.scenario} (${w.uri})`);
+  const out = lines.length ? `  <system-out><![CDATA[${lines.join('\n').replaceAll(']]>', ']]]]><![CDATA[>')}]]></system-out>\n` : '';
+  const at = open.index + open[0].length;
+  return `${xml.slice(0, at)}\n${properties}${xml.slice(at, close)}${out}${xml.slice(close)}`;
+}
