@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { profileOf } from '../../src/suite/profile.ts';
 import { resolveTarget, TARGET_PARAMETER, targetFromEnv, targetOf, targetParameters } from '../../src/suite/target.ts';
 
 const gatewayEnv = { PAYCONFORM_ENDPOINT_ID: '77', PAYCONFORM_LOGIN: 'merchant', PAYCONFORM_CONTROL_KEY: 'key', PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE };
@@ -19,6 +20,22 @@ describe('resolveTarget', () => {
     const t = resolveTarget({ baseUrl: 'https://sandbox.example/paynet', live: true }, { ...gatewayEnv, PAYCONFORM_MAX_AMOUNT: '2.50', PAYCONFORM_POLL_INTERVAL_MS: '250' });
     assert.deepEqual([t.endpointId, t.credentials.login, t.credentials.controlKey, t.live, t.maxAmountCents, t.pollIntervalMs, t.pollDeadlineMs], ['77', 'merchant', 'key', true, '250', 250, 120_000]);
     assert.match(t.credentials.privateKeyPem!, /BEGIN PRIVATE KEY/);
+  });
+
+  it('is strict against the embedded mock always, against a gateway only when asked', () => {
+    assert.equal(resolveTarget({ live: false }, {}).strict, true);
+    assert.equal(resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false }, gatewayEnv).strict, false);
+    assert.equal(resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false, strict: true }, gatewayEnv).strict, true);
+    assert.equal(targetFromEnv({ ...gatewayEnv, PAYCONFORM_BASE_URL: 'http://127.0.0.1:9', PAYCONFORM_STRICT: '1' }).strict, true);
+    assert.equal(targetFromEnv({ ...gatewayEnv, PAYCONFORM_BASE_URL: 'http://127.0.0.1:9' }).strict, false);
+  });
+
+  it('takes poll timing and the amount cap from a profile, and the environment over it', () => {
+    const profile = profileOf({ name: 'slow sandbox', poll: { intervalMs: 2000, deadlineMs: 600_000 }, amounts: { max: '3.00' } }, 'p.json');
+    const t = resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false, profile }, gatewayEnv);
+    assert.deepEqual([t.pollIntervalMs, t.pollDeadlineMs, t.maxAmountCents, t.profile.name], [2000, 600_000, '300', 'slow sandbox']);
+    const overridden = resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false, profile }, { ...gatewayEnv, PAYCONFORM_POLL_INTERVAL_MS: '10', PAYCONFORM_MAX_AMOUNT: '1.00' });
+    assert.deepEqual([overridden.pollIntervalMs, overridden.pollDeadlineMs, overridden.maxAmountCents], [10, 600_000, '100']);
   });
 
   it('checks the choice before reading any credential', () => {
