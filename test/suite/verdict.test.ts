@@ -1,0 +1,48 @@
+// How a step's expectation becomes a verdict (steps/support/verdict.ts): the spec's fails always;
+// an assumption's fails when strict (the embedded mock, --strict) and otherwise attaches a warning;
+// in an @assumption scenario a missed premise ends the scenario, a check's own assumption does not.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { WARNING_MEDIA_TYPE } from '../../src/report/findings.ts';
+import { expectThat, type Judge } from '../../steps/support/verdict.ts';
+
+function judge(strict: boolean, premise: string[] = []): Judge & { attached: Array<[string, string]> } {
+  const attached: Array<[string, string]> = [];
+  return { premise, strict, ended: false, attached, attach: (data, mediaType) => { attached.push([mediaType, data]); } };
+}
+
+const code = { check: 'error code', expected: 'CONTROL_INVALID', actual: 'E1', assumption: 'A-21', rule: 'control-signature' };
+const status = { check: 'SALE status', expected: 'a refusal (no 2xx)', actual: '200' };
+
+describe('expectThat', () => {
+  it('does nothing when the expectation is met', () => {
+    const j = judge(false);
+    assert.equal(expectThat(j, true, status), true);
+    assert.deepEqual(j.attached, []);
+  });
+
+  it('fails on a missed expectation of the spec, strict or not', () => {
+    for (const strict of [true, false]) assert.throws(() => expectThat(judge(strict), false, status), { name: 'AssertionError', message: /^SALE status: expected a refusal \(no 2xx\), got 200 \(the spec\)/ });
+  });
+
+  it('fails on a missed assumption when strict, naming it', () => {
+    assert.throws(() => expectThat(judge(true), false, code), { name: 'AssertionError', message: /^A-21: error code: expected CONTROL_INVALID, got E1 \(rule control-signature\) \(an assumption/ });
+  });
+
+  it('otherwise attaches a warning and goes on', () => {
+    const j = judge(false);
+    assert.equal(expectThat(j, false, code), false);
+    assert.deepEqual(j.attached, [[WARNING_MEDIA_TYPE, JSON.stringify({ assumption: 'A-21', check: 'error code', expected: 'CONTROL_INVALID', actual: 'E1', rule: 'control-signature' })]]);
+    assert.equal(j.ended, false);
+  });
+
+  it('in an @assumption scenario, ends it on a missed premise with a warning under the premise', () => {
+    const j = judge(false, ['A-22']);
+    assert.throws(() => expectThat(j, false, status), (err: Error) => err.name !== 'AssertionError');
+    assert.equal(j.ended, true);
+    assert.equal(JSON.parse(j.attached[0]![1]).assumption, 'A-22');
+    const own = judge(false, ['A-22']);
+    assert.equal(expectThat(own, false, code), false);
+    assert.equal(own.ended, false);
+  });
+});
