@@ -57,7 +57,9 @@ export type PayconformErrorCode =
   /** A PAYCONFORM_* setting of the suite's target that is missing or malformed. */
   | 'ERR_TARGET'
   /** A gateway profile (certify --profile) that is not JSON or breaks its schema. */
-  | 'ERR_PROFILE';
+  | 'ERR_PROFILE'
+  /** A tag expression that does not parse, or a selection (tags, shard) of no scenario. */
+  | 'ERR_SELECTION';
 
 export interface ErrorDetails {
   field?: string;

@@ -27,6 +27,7 @@ import { defectNamed } from '../src/mock/defects.ts';
 import { wholeNumber } from '../src/whole-number.ts';
 import { checkTargetChoice } from '../src/suite/live-safety.ts';
 import { profileOf } from '../src/suite/profile.ts';
+import { checkTagExpression } from '../src/suite/selection.ts';
 import { runCli } from './support/cli.ts';
 
 let dir = '';
@@ -86,6 +87,7 @@ const ROWS: Record<PayconformErrorCode, Row> = {
   ERR_LIVE_RUN: base('checkTargetChoice of a sandbox without --live', () => checkTargetChoice({ baseUrl: 'https://sandbox.example/paynet', live: false }), '--live', /^--live: required for a base URL that is not loopback \(https:\/\/sandbox\.example\)/),
   ERR_TARGET: base('checkTargetChoice of a defect with a base URL', () => checkTargetChoice({ baseUrl: 'http://127.0.0.1:9/paynet', live: false, defect: 'lose-order' }), '--defect', /^--defect: applies to the embedded mock only/),
   ERR_PROFILE: base('profileOf with an unknown setting', () => profileOf({ colour: 'blue' }, 'p.json'), '--profile', /^--profile p\.json: \/colour: is not a profile setting$/),
+  ERR_SELECTION: base('checkTagExpression of a dangling and', () => checkTagExpression('@a and'), '--tags', /^--tags: "@a and" is not a tag expression \(Expected operand\.\)$/, (cause) => cause instanceof Error),
   ERR_UNKNOWN_DEFECT: base('defectNamed of no defect', () => defectNamed('no-such-defect'), '--defect', /^--defect: must be one of the defects listed by "payconform mock --list-defects" \(got "no-such-defect"\)$/),
 };
 
