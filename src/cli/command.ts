@@ -9,7 +9,8 @@ export interface Io {
 }
 
 /** Exit codes (design.md): 0 all good, 1 a check failed, 2 bad usage or bad input. */
-export type ExitCode = 0 | 1 | 2;
+/** 0 all good, 1 a check failed, 2 bad input, 130 interrupted (128 + SIGINT, as shells report it). */
+export type ExitCode = 0 | 1 | 2 | 130;
 
 export interface Command {
   readonly spec: CommandSpec;

@@ -76,4 +76,6 @@ export async function main(): Promise<void> {
     stderr: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
     env: process.env,
   });
+  // An interrupted run leaves work in flight (scenarios, servers) that must not go on writing.
+  if (process.exitCode === 130) process.exit(130);
 }

@@ -12,7 +12,12 @@ import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '
 import { PayconformError } from '../errors.ts';
 import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
+import type { Envelope } from '@cucumber/messages';
+import { checkReportDir } from '../report/report-dir.ts';
+import { writeInterruptedBundle } from './interrupt.ts';
 import { checkTargetChoice } from './live-safety.ts';
+import { preflight } from './preflight.ts';
+import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
 import { targetParameters, type Target } from './target.ts';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
@@ -28,6 +33,8 @@ export interface SuiteRun {
   readonly parallel?: number | undefined;
   /** Where the bundle goes (default reports/<UTC timestamp>); made if missing. */
   readonly reportDir?: string | undefined;
+  /** Aborted on SIGINT or SIGTERM: the run stops and leaves a bundle that says it was interrupted. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface RunIo {
@@ -40,8 +47,11 @@ export interface RunIo {
 }
 
 export interface RunOutcome {
-  /** Every selected scenario passed. */
+  /** No selected scenario failed (warnings allowed), and the run was not interrupted. */
   readonly passed: boolean;
+  /** Scenarios selected, and finished before the end (all of them unless interrupted). */
+  readonly selected: number;
+  readonly finished: number;
   readonly summary: Summary;
   /** The bundle's directory. */
   readonly dir: string;
@@ -49,18 +59,16 @@ export interface RunOutcome {
 
 export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   const { target } = run;
+  // Everything a person can get wrong is checked before anything is made or sent.
   checkTargetChoice(target);
+  checkTagExpression(run.tags);
   const dir = resolve(run.reportDir ?? join(ROOT, 'reports', reportStamp()));
+  checkReportDir(dir, '--report-dir');
   const described = describeTarget(target);
-  if (target.live) {
-    io.log(`LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
-    if (!(await io.confirmLive?.())) throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', { field: '--live', rule: 'confirmed' });
-  }
-  mkdirSync(dir, { recursive: true });
   const tags = [target.live ? 'not @mock-only' : undefined, run.tags].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
   const progress = io.progress ?? process.stdout;
   // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
-  const { loadConfiguration, runCucumber } = await import('@cucumber/cucumber/api');
+  const { loadConfiguration, loadSources, runCucumber } = await import('@cucumber/cucumber/api');
   const environment: IRunEnvironment = { cwd: ROOT, env: process.env, stdout: progress };
   const { runConfiguration } = await loadConfiguration({
     // cucumber.json's profiles are for plain `npx cucumber-js`; the runner sets the same options itself.
@@ -77,18 +85,46 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
       worldParameters: JSON.parse(JSON.stringify(targetParameters(target))),
     },
   }, environment);
-  io.log(`${described}; reports in ${dir}`);
+  const tagged = (await loadSources(runConfiguration.sources, environment)).plan.length;
+  checkSelected(tagged, run.tags, run.shard);
+  const selected = shardSize(tagged, run.shard);
+  if (target.live) {
+    io.log(`LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
+    if (!(await io.confirmLive?.())) throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', { field: '--live', rule: 'confirmed' });
+  }
+  if (target.baseUrl !== undefined) await preflight(target.baseUrl);
+  mkdirSync(dir, { recursive: true });
+  io.log(`${described}; ${selected} scenario${selected === 1 ? '' : 's'}; reports in ${dir}`);
   const support = await supportCode(runConfiguration, environment);
-  const execute = () => runCucumber({ ...runConfiguration, support }, environment);
-  const { success } = await (runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute());
+  const envelopes: Envelope[] = [];
+  const execute = () => runCucumber({ ...runConfiguration, support }, environment, (e) => envelopes.push(e));
+  const running = runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute();
+  const stopped = await Promise.race([running.then(({ success }) => ({ success })), aborted(run.signal)]);
 
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-  const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, { payconform: pkg.version });
-  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, live: target.live, strict: target.strict, profile: target.profile.name, tags: summary.tags, selection: tags || 'all', shard: run.shard ?? null }, null, 2)}\n`);
+  const versions = { payconform: pkg.version };
+  const extra = { live: target.live, strict: target.strict, profile: target.profile.name, selection: tags || 'all', shard: run.shard ?? null };
+  if (stopped === 'aborted') {
+    running.catch(() => undefined);
+    const summary = writeInterruptedBundle(dir, envelopes, described, versions, extra);
+    return { passed: false, selected, finished: finishedCount(envelopes), summary, dir };
+  }
+  const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, versions);
+  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`);
   writeFileSync(join(dir, 'junit.xml'), withWarnings(readFileSync(join(dir, 'junit.xml'), 'utf8'), summary));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
-  return { passed: success && summary.status !== 'failed', summary, dir };
+  return { passed: stopped.success && summary.status !== 'failed', selected, finished: finishedCount(envelopes), summary, dir };
 }
+
+/** Resolves 'aborted' when the signal fires (never, without one). */
+function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve('aborted');
+    signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+}
+
+const finishedCount = (envelopes: readonly Envelope[]): number => envelopes.filter((e) => e.testCaseFinished && !e.testCaseFinished.willBeRetried).length;
 
 /** The target as the bundle and the console name it: never a credential. */
 function describeTarget(target: Target): string {

@@ -14,9 +14,13 @@ import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
 
-/** Asks on the terminal; in CI or without a terminal the printed line is the whole confirmation. */
-async function confirmOnTerminal(io: Io): Promise<boolean> {
-  if (io.env.CI === 'true' || !process.stdin.isTTY) return true;
+/**
+ * A live run is confirmed by --yes or CI=true, else asked on the terminal; without a terminal to ask
+ * on, it is refused (a script that forgot --yes must not send real requests).
+ */
+async function confirmOnTerminal(io: Io, yes: boolean): Promise<boolean> {
+  if (yes || io.env.CI === 'true') return true;
+  if (!process.stdin.isTTY) throw fieldError('ERR_USAGE', '--live', 'no terminal to confirm on: add --yes (or set CI=true) to run without asking');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   const answer = await rl.question('Proceed? [y/N] ');
   rl.close();
@@ -27,7 +31,7 @@ export const certifyCommand: Command = {
   spec: {
     name: 'certify',
     summary: 'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted evidence bundle.',
-    usage: 'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR] [--live] [--defect NAME]',
+    usage: 'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR] [--live [--yes]] [--defect NAME]',
     options: {
       'base-url': { type: 'string', valueName: 'URL', description: 'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE' },
       profile: { type: 'string', valueName: 'FILE', description: 'a gateway profile (JSON): its error codes, answer field names, final statuses, poll timing, test cards and amounts, scenarios that do not apply (docs/certify.md; profiles/mock.json is the embedded mock\'s)' },
@@ -37,9 +41,10 @@ export const certifyCommand: Command = {
       shard: { type: 'string', valueName: 'I/N', description: 'run only shard I of N (1-based), for CI matrices' },
       'report-dir': { type: 'string', valueName: 'DIR', description: 'where the bundle goes (default reports/<UTC timestamp>)' },
       defect: { type: 'string', valueName: 'NAME', description: 'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are expected to fail; npm run prove runs them all' },
-      live: { type: 'boolean', description: 'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm unless CI=true' },
+      live: { type: 'boolean', description: 'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm on the terminal; without one it refuses unless --yes or CI=true' },
+      yes: { type: 'boolean', description: 'confirm a --live run without asking' },
     },
-    epilog: 'Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input. The bundle: report.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file).',
+    epilog: 'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file).',
   },
   async run({ values }, io): Promise<ExitCode> {
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
@@ -48,11 +53,22 @@ export const certifyCommand: Command = {
     const parallel = wholeNumber(str(values.parallel) ?? '0', '--parallel', 0, 99)!;
     const shard = str(values.shard);
     if (shard !== undefined && !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))) throw fieldError('ERR_USAGE', '--shard', 'must be I/N with 1 ≤ I ≤ N, e.g. 2/4');
+    const interrupt = new AbortController();
+    const stop = (): void => interrupt.abort();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
     const outcome = await runSuite(
-      { target: resolveTarget(choice, io.env), tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']) },
-      { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io) },
-    );
+      { target: resolveTarget(choice, io.env), tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), signal: interrupt.signal },
+      { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io, values.yes === true) },
+    ).finally(() => {
+      process.removeListener('SIGINT', stop);
+      process.removeListener('SIGTERM', stop);
+    });
     const { totals, status } = outcome.summary;
+    if (status === 'interrupted') {
+      io.stderr(`certify: interrupted after ${outcome.finished} of ${outcome.selected} scenarios; the bundle says so (summary.json "status": "interrupted"): ${outcome.dir}`);
+      return 130;
+    }
     io.stdout(endpointTable(outcome.summary));
     io.stdout(warningsLine(outcome.summary));
     io.stdout(`${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} skipped; bundle: ${outcome.dir}`);

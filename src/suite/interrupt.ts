@@ -1,0 +1,24 @@
+/**
+ * An interrupted run (SIGINT, SIGTERM) leaves a bundle that says so and nothing that passes for a
+ * complete report: cucumber writes junit.xml and report.html only at the end, so what exists of them
+ * is removed; messages.ndjson is written again from the messages received (whole lines, as far as the
+ * run got); summary.json says `"status": "interrupted"` with the counts of the scenarios that finished;
+ * the manifest lists what is there.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Envelope } from '@cucumber/messages';
+import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
+
+/** Files cucumber completes only at the end of a run. */
+const WRITTEN_AT_THE_END = ['junit.xml', 'report.html'];
+
+export function writeInterruptedBundle(dir: string, envelopes: readonly Envelope[], target: string, versions: Record<string, string>, extra: Record<string, unknown>): Summary {
+  for (const file of WRITTEN_AT_THE_END) rmSync(join(dir, file), { force: true });
+  const ndjson = envelopes.map((e) => JSON.stringify(e)).join('\n');
+  writeFileSync(join(dir, 'messages.ndjson'), `${ndjson}\n`);
+  const summary: Summary = { ...summarize(ndjson, target, versions), status: 'interrupted' };
+  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra }, null, 2)}\n`);
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
+  return summary;
+}
