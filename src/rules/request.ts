@@ -20,8 +20,11 @@ export interface SeenRequest {
   readonly body?: Buffer | undefined;
   /** Bytes of body received, where reading stopped early because the body was too large. */
   readonly bodyBytes?: number | undefined;
-  /** Another URL an OAuth signature may have been made for: the sandbox inspect forwards to. */
-  readonly alsoSignedFor?: string | undefined;
+  /**
+   * The URL an OAuth signature must cover where it is not `url`: behind inspect --upstream, the
+   * sandbox's, which is what the sandbox verifies against.
+   */
+  readonly signedFor?: string | undefined;
 }
 
 export interface RuleContext {

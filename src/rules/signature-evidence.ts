@@ -29,16 +29,12 @@ export interface SignatureDetail {
 /** Steps whose value is the signature itself: a secret in reports, like the Authorization header. */
 const SIGNATURE_STEPS = new Set(['digest', 'signature', 'authorization']);
 
-/** The diagnosis of the signature as sent, for the URL the client addressed or, failing that, the one it was forwarded to. */
-export function diagnoseSignature(req: RequestUnderTest, merchant: Merchant): Diagnosis {
-  const { match, params } = req;
-  const run = (url: string): Diagnosis => diagnose({ request: { method: 'POST', url, params: params!, match }, credentials: credentialsOf(merchant), given: { authorization: req.authorization } });
-  const d = run(req.seen.url);
-  if (d.verdict === 'invalid' && req.seen.alsoSignedFor !== undefined && match!.endpoint.auth.kind !== 'control') {
-    const upstream = run(req.seen.alsoSignedFor);
-    if (upstream.verdict === 'valid') return upstream;
-  }
-  return d;
+/** The URL a signature must cover: the one addressed or, behind inspect --upstream, the sandbox's. */
+const signedUrl = (req: RequestUnderTest): string => req.seen.signedFor ?? req.seen.url;
+
+/** The diagnosis of the signature as sent, for the URL the signature must cover. */
+export function diagnoseSignature(req: RequestUnderTest, merchant: Merchant, url = signedUrl(req)): Diagnosis {
+  return diagnose({ request: { method: 'POST', url, params: req.params!, match: req.match }, credentials: credentialsOf(merchant), given: { authorization: req.authorization } });
 }
 
 export function signatureDetail(req: RequestUnderTest, merchant: Merchant, d: Diagnosis): SignatureDetail {
@@ -50,7 +46,7 @@ function explanationOf(req: RequestUnderTest, merchant: Merchant): { explanation
   const header = req.header;
   if (header !== undefined && getParam(header, 'oauth_signature_method') === 'RSA-SHA256') return {};
   try {
-    const result = signRequest({ method: 'POST', url: req.seen.url, params: req.params!.filter(([n]) => n !== 'control') }, { login: merchant.login, controlKey: merchant.merchantControlKey }, {
+    const result = signRequest({ method: 'POST', url: signedUrl(req), params: req.params!.filter(([n]) => n !== 'control') }, { login: merchant.login, controlKey: merchant.merchantControlKey }, {
       ...(header ? { nonce: getParam(header, 'oauth_nonce'), timestamp: getParam(header, 'oauth_timestamp') } : {}),
     });
     const e = explain(result);
@@ -78,14 +74,16 @@ function verifies(req: RequestUnderTest, given: GivenSignature, url: string): bo
 }
 
 /**
- * A signature rule's outcome: pass when the given control or Authorization header verifies (an OAuth
- * one behind inspect --upstream also for the sandbox's URL), the field problem that keeps it from
- * being computed, or a failure: one line for a gateway, the diagnosis where one is asked for.
+ * A signature rule's outcome: pass when the given control or Authorization header verifies for the
+ * URL it must cover, the field problem that keeps it from being computed, or a failure: one line for
+ * a gateway, the diagnosis where one is asked for. Behind inspect --upstream an OAuth signature made
+ * for inspect's own URL fails with that reason: the sandbox would refuse it.
  */
 export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, field: string, message: string): Outcome {
+  const { signedFor } = req.seen;
   try {
-    const { alsoSignedFor } = req.seen;
-    if (verifies(req, given, req.seen.url) || (given.authorization !== undefined && alsoSignedFor !== undefined && verifies(req, given, alsoSignedFor))) return PASS;
+    if (verifies(req, given, signedUrl(req))) return PASS;
+    if (signedFor !== undefined && given.authorization !== undefined && verifies(req, given, req.seen.url)) return signedForListener(req, field, signedFor);
   } catch (err) {
     if (!isPayconformError(err)) throw err;
     return unverifiable(req, err);
@@ -93,4 +91,13 @@ export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, f
   if (!req.context.explain) return fail(message, { field });
   const d = diagnoseSignature(req, req.merchant!);
   return fail(d.message, { field, detail: signatureDetail(req, req.merchant!, d) });
+}
+
+/** A signature valid for the URL the integration addressed (inspect's), not for the sandbox's. */
+function signedForListener(req: RequestUnderTest, field: string, signedFor: string): Outcome {
+  const merchant = req.merchant!;
+  const { scheme, correct } = diagnoseSignature(req, merchant);
+  const sent = diagnoseSignature(req, merchant, req.seen.url).correct;
+  const message = `${field}: made for inspect's URL ${req.seen.url}, but the sandbox verifies it against ${signedFor} and will refuse it: sign for the sandbox's URL (the origin your integration signs must be the sandbox's even when it sends to inspect)`;
+  return fail(message, { field, detail: { scheme, diagnoses: [], correct, sent, ...explanationOf(req, merchant) } });
 }
