@@ -23,7 +23,12 @@ export interface InspectRecord {
   readonly path: string;
   readonly verdict: RequestVerdict;
   /** The answer relayed: status and the fields that say what happened (no card data). */
-  readonly answer: { readonly status: number; readonly type?: string; readonly orderStatus?: string; readonly paynetOrderId?: string } | { readonly error: string };
+  readonly answer: { readonly status: number; readonly type?: string; readonly orderStatus?: string; readonly paynetOrderId?: string; readonly errorCode?: string } | { readonly error: string };
+  /**
+   * Set when the request was not accepted whatever inspect's checks say: the gateway answered 4xx or
+   * 5xx (or not at all), or inspect itself refused to forward it. Such a request counts as failed.
+   */
+  readonly refused?: string;
 }
 
 export interface ListenerOptions {
@@ -49,8 +54,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 /** Far above any form body of the API (the mock refuses over 64 KiB): beyond it nothing is forwarded. */
 const MAX_INSPECTED_BYTES = 16 * MAX_BODY_BYTES;
 
-/** The whole body, to be judged and forwarded unchanged; undefined when it is too large to hold. */
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+/** The whole body, to be judged and forwarded unchanged (undefined when it is too large to hold), and its size. */
+function readBody(req: IncomingMessage): Promise<{ body: Buffer | undefined; size: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -58,7 +63,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
       size += c.length;
       if (size <= MAX_INSPECTED_BYTES) chunks.push(c);
     });
-    req.once('end', () => resolve(size <= MAX_INSPECTED_BYTES ? Buffer.concat(chunks) : undefined));
+    req.once('end', () => resolve({ body: size <= MAX_INSPECTED_BYTES ? Buffer.concat(chunks) : undefined, size }));
     req.once('error', reject);
   });
 }
@@ -96,26 +101,36 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
   const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const records: InspectRecord[] = [];
+  const target = options.upstream === undefined ? 'the embedded mock gateway' : upstreamUrl.origin;
   let seq = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
-    if (body === undefined) {
-      res.writeHead(413, { 'content-type': 'text/plain' });
-      res.end(`payconform inspect: body over ${MAX_INSPECTED_BYTES} bytes, not forwarded\n`);
-      return;
-    }
+    const { body, size } = await readBody(req);
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const addressed = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
     const pathname = new URL(addressed).pathname;
-    // Forwarded with its path unchanged; upstream, the sandbox sees its own URL, so an OAuth
-    // signature made for that URL is as good as one made for the listener's.
+    const recordOf = (verdict: RequestVerdict, answer: InspectRecord['answer'], refused: string | undefined): void => {
+      const record: InspectRecord = { seq: ++seq, at: new Date().toISOString(), method: (req.method ?? '?').slice(0, 10), path: findPath(pathname) ? pathname : pathname.slice(0, 120), verdict, answer, ...(refused ? { refused } : {}) };
+      records.push(record);
+      options.onRecord?.(record);
+    };
+    if (body === undefined) {
+      // Too large to hold, so not forwarded: judged by its size (the body-size rule fails) and counted.
+      const refused = `inspect answered 413: a body of ${size} bytes is over ${MAX_INSPECTED_BYTES}, not forwarded`;
+      res.writeHead(413, { 'content-type': 'text/plain' });
+      res.end(`payconform ${refused}\n`);
+      recordOf(inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, bodyBytes: size }), { status: 413 }, refused);
+      return;
+    }
+    // Forwarded with its path unchanged. Upstream, the sandbox verifies an OAuth signature against
+    // its own URL, so that is the URL the signature is judged for.
     const forwardedTo = `${upstreamUrl.origin}${req.url ?? '/'}`;
-    const alsoSignedFor = options.upstream === undefined ? undefined : forwardedTo;
-    const verdict = redactVerdict(inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, body, ...(alsoSignedFor ? { alsoSignedFor } : {}) }), body);
+    const signedFor = options.upstream === undefined ? undefined : forwardedTo;
+    const verdict = redactVerdict(inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, body, ...(signedFor ? { signedFor } : {}) }), body);
 
     let answer: InspectRecord['answer'];
+    let refused: string | undefined;
     try {
       const forwardHeaders: Record<string, string> = {};
       for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) forwardHeaders[name] = value;
@@ -131,17 +146,19 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         parsed = JSON.parse(utf8.decode(text)) as Record<string, unknown>;
       } catch { /* not JSON: only the status is recorded */ }
       const pick = (k: string): string | undefined => (typeof parsed[k] === 'string' ? (parsed[k] as string) : undefined);
-      answer = { status: r.statusCode, ...(pick('type') ? { type: pick('type')! } : {}), ...(pick('status') ? { orderStatus: pick('status')! } : {}), ...(pick('paynet-order-id') ? { paynetOrderId: pick('paynet-order-id')! } : {}) };
+      answer = {
+        status: r.statusCode, ...(pick('type') ? { type: pick('type')! } : {}), ...(pick('status') ? { orderStatus: pick('status')! } : {}),
+        ...(pick('paynet-order-id') ? { paynetOrderId: pick('paynet-order-id')! } : {}), ...(pick('error-code') ? { errorCode: pick('error-code')! } : {}),
+      };
+      if (r.statusCode >= 400) refused = `${target} answered ${r.statusCode}${pick('error-code') ? ` ${pick('error-code')}` : ''}`;
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
       res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`payconform inspect: no answer from ${upstreamUrl.origin} (${code})\n`);
       answer = { error: `no answer from ${upstreamUrl.origin} (${code})` };
+      refused = `${target} did not answer (${code})`;
     }
-    const match = findPath(pathname);
-    const record: InspectRecord = { seq: ++seq, at: new Date().toISOString(), method: (req.method ?? '?').slice(0, 10), path: match ? pathname : pathname.slice(0, 120), verdict, answer };
-    records.push(record);
-    options.onRecord?.(record);
+    recordOf(verdict, answer, refused);
   }
 
   const server = createServer((req, res) => {
@@ -150,14 +167,21 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       res.end('payconform inspect: internal error\n');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (err) {
+    // Nothing may keep the process alive after a listener that could not start (a busy port).
+    await dispatcher.close();
+    await mock?.close();
+    throw err;
+  }
   const { address, port } = server.address() as AddressInfo;
   return {
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
-    target: options.upstream === undefined ? 'the embedded mock gateway' : upstreamUrl.origin,
+    target,
     records,
     close: async () => {
       await new Promise<void>((resolve) => {

@@ -27,6 +27,8 @@ export interface InspectSummary {
   readonly requests: number;
   readonly passed: number;
   readonly failed: number;
+  /** Requests that passed every check but the gateway refused (or did not answer): among the failed. */
+  readonly refusedOnly: number;
   readonly failedChecks: Readonly<Record<string, number>>;
   readonly coverage: Coverage;
 }
@@ -50,27 +52,38 @@ export function coverageOf(records: readonly InspectRecord[]): Coverage {
 export function summarizeInspect(records: readonly InspectRecord[]): InspectSummary {
   const failedChecks: Record<string, number> = {};
   for (const r of records) for (const c of r.verdict.checks) if (c.outcome === 'fail') failedChecks[c.id] = (failedChecks[c.id] ?? 0) + 1;
-  const passed = records.filter((r) => r.verdict.passed).length;
-  return { requests: records.length, passed, failed: records.length - passed, failedChecks, coverage: coverageOf(records) };
+  const passed = records.filter(passedAll).length;
+  const refusedOnly = records.filter((r) => r.verdict.passed && r.refused !== undefined).length;
+  return { requests: records.length, passed, failed: records.length - passed, refusedOnly, failedChecks, coverage: coverageOf(records) };
 }
+
+/** A request passed when every check passed and the gateway accepted it. */
+const passedAll = (r: InspectRecord): boolean => r.verdict.passed && r.refused === undefined;
 
 /** The console line of a request: number, operation, verdict and the first problem. */
 export function recordLine(r: InspectRecord): string {
   const first = r.verdict.checks.find((c) => c.outcome === 'fail');
   const status = 'status' in r.answer ? String(r.answer.status) : 'no answer';
-  return `#${r.seq} ${r.verdict.operation ?? r.path} → ${status}: ${first ? `FAIL ${first.id}: ${first.message ?? CHECKS[first.id].title}` : 'pass'}`;
+  const verdict = first ? `FAIL ${first.id}: ${first.message ?? CHECKS[first.id].title}` : r.refused ? `every check passed, but REFUSED: ${r.refused}; read its answer` : 'pass';
+  return `#${r.seq} ${r.verdict.operation ?? r.path} → ${status}: ${verdict}`;
 }
 
 const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 const html = xml;
 
 function junitOf(records: readonly InspectRecord[]): string {
-  const cases = records.flatMap((r) => r.verdict.checks.map((c) => {
-    const name = `${CHECKS[c.id].title} [${c.id}]`;
-    const body = c.outcome === 'fail' ? `<failure message="${xml(c.message ?? '')}">${xml(`${CHECKS[c.id].clause}\nfix: ${CHECKS[c.id].hint}`)}</failure>` : c.outcome === 'skip' ? `<skipped message="${xml(c.message ?? '')}"/>` : '';
-    return `    <testcase classname="${xml(`request ${r.seq} ${r.verdict.operation ?? r.path}`)}" name="${xml(name)}" time="0">${body}</testcase>`;
-  }));
-  const failures = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length, 0);
+  const cases = records.flatMap((r) => {
+    const classname = xml(`request ${r.seq} ${r.verdict.operation ?? r.path}`);
+    const checks = r.verdict.checks.map((c) => {
+      const name = `${CHECKS[c.id].title} [${c.id}]`;
+      const body = c.outcome === 'fail' ? `<failure message="${xml(c.message ?? '')}">${xml(`${CHECKS[c.id].clause}\nfix: ${CHECKS[c.id].hint}`)}</failure>` : c.outcome === 'skip' ? `<skipped message="${xml(c.message ?? '')}"/>` : '';
+      return `    <testcase classname="${classname}" name="${xml(name)}" time="0">${body}</testcase>`;
+    });
+    // The gateway's own verdict beside inspect's: a refusal fails the request whatever the checks say.
+    const accepted = `    <testcase classname="${classname}" name="accepted by the gateway [answer]" time="0">${r.refused ? `<failure message="${xml(r.refused)}"/>` : ''}</testcase>`;
+    return [...checks, accepted];
+  });
+  const failures = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length + (r.refused ? 1 : 0), 0);
   const skipped = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }
@@ -102,8 +115,10 @@ ${sig ? `<div class="sides">${side('correct (what the gateway computes)', sig.co
 ${sig?.explanation ? `<details class="explanation"><summary>The correct signature, step by step</summary><pre>${html(sig.explanation)}</pre></details>` : ''}</div>`;
       }).join('\n');
       const marks = r.verdict.checks.map((c) => `<td class="${c.outcome}" title="${html(`${CHECKS[c.id].title}: ${c.message ?? c.outcome}`)}">${c.outcome === 'pass' ? '✓' : c.outcome === 'fail' ? '✗' : '–'}</td>`).join('');
-      const answer = 'status' in r.answer ? `${r.answer.status}${r.answer.type ? ` ${r.answer.type}` : ''}` : r.answer.error;
-      return `<tr class="${r.verdict.passed ? 'ok' : 'bad'}"><td>#${r.seq}</td><td>${html(r.at)}</td><td>${html(answer)}</td>${marks}</tr>${failures ? `<tr class="details"><td colspan="${3 + CHECK_IDS.length}">${failures}</td></tr>` : ''}`;
+      const answer = 'status' in r.answer ? `${r.answer.status}${r.answer.type ? ` ${r.answer.type}` : ''}${r.answer.errorCode ? ` ${r.answer.errorCode}` : ''}` : r.answer.error;
+      const refusal = r.refused ? `<div class="failure refused" data-check="answer"><h4>✗ refused</h4><p class="problem">${html(r.refused)}${r.verdict.passed ? ' although every check of inspect passed: the gateway knows something these checks do not; read its answer' : ''}.</p></div>` : '';
+      const details = failures + refusal;
+      return `<tr class="${passedAll(r) ? 'ok' : 'bad'}"><td>#${r.seq}</td><td>${html(r.at)}</td><td>${html(answer)}</td>${marks}</tr>${details ? `<tr class="details"><td colspan="${3 + CHECK_IDS.length}">${details}</td></tr>` : ''}`;
     }).join('\n');
     return `<section><h2>${html(operation)}</h2><table><thead><tr><th>request</th><th>time</th><th>answer</th>${CHECK_IDS.map((id) => `<th title="${html(CHECKS[id].clause)}">${html(CHECKS[id].title)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></section>`;
   }).join('\n');
@@ -118,7 +133,7 @@ td.pass{color:#0a0;text-align:center}td.fail{color:#fff;background:#c00;text-ali
 </style></head><body>
 <h1>payconform inspect</h1>
 <p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
-<p class="${summary.failed === 0 ? 'verdict-pass' : 'verdict-fail'}" id="verdict"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one.</strong></p>
+<p class="${summary.failed === 0 ? 'verdict-pass' : 'verdict-fail'}" id="verdict"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${summary.refusedOnly ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)` : ''}.</strong></p>
 <h2>Go-live checklist</h2>
 <p>Operations exercised (${c.exercised.length} of ${c.exercised.length + c.never.length}): ${html(c.exercised.join(', ') || 'none')}</p>
 <p>Never exercised: ${html(c.never.join(', ') || 'none')}</p>

@@ -10,6 +10,7 @@ import { startListener } from '../../inspect/listener.ts';
 import { recordLine, writeInspectReport } from '../../inspect/report.ts';
 import { testMerchant } from '../../mock/merchants.ts';
 import { reportStamp } from '../../report/bundle.ts';
+import { checkReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
@@ -26,13 +27,13 @@ export const inspectCommand: Command = {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
       merchants: LISTENER_OPTIONS.merchants,
-      upstream: { type: 'string', valueName: 'URL', description: 'a sandbox origin to forward every request to, path unchanged, relaying its answer (default: answer as the embedded mock)' },
+      upstream: { type: 'string', valueName: 'URL', description: 'a sandbox origin to forward every request to, path unchanged, relaying its answer; OAuth signatures are judged for the sandbox\'s URL, which is what it verifies (default: answer as the embedded mock)' },
       'report-dir': { type: 'string', valueName: 'DIR', description: 'where the report goes (default reports/inspect-<UTC timestamp>)' },
       'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
       duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
     },
-    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. Exit 0 only if every request passed every check, 1 otherwise, 2 on bad input.',
+    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. Exit 0 only if every request passed, 1 otherwise, 2 on bad input.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
@@ -40,6 +41,8 @@ export const inspectCommand: Command = {
     const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
     const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
     const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', `inspect-${reportStamp()}`));
+    // Found out now, not at the end with the session's findings in hand.
+    checkReportDir(dir, '--report-dir');
     const startedAt = new Date().toISOString();
     let stop: () => void = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -54,7 +57,7 @@ export const inspectCommand: Command = {
         if (untilRequests !== undefined && record.seq >= untilRequests) stop();
       },
     }).catch((err: NodeJS.ErrnoException) => {
-      throw cannotListen(err);
+      throw cannotListen(err, listen);
     });
     io.stdout(`listening on ${listener.url}`);
     io.stderr(`inspect: point your integration at ${listener.url} (with your prefix, e.g. ${listener.url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`);
@@ -70,7 +73,8 @@ export const inspectCommand: Command = {
     const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: pkg.version });
     const c = summary.coverage;
     io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
-    io.stdout(`${summary.passed} passed, ${summary.failed} failed; report: ${join(dir, 'report.html')}`);
+    const refusedOnly = summary.refusedOnly === 0 ? '' : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
+    io.stdout(`${summary.passed} passed, ${summary.failed} failed${refusedOnly}; report: ${join(dir, 'report.html')}`);
     return summary.failed === 0 && summary.requests > 0 ? 0 : 1;
   },
 };
