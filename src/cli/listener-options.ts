@@ -33,7 +33,13 @@ export function listenerSettings(values: Parsed['values']): ListenerSettings {
   };
 }
 
-/** A listener that could not start (port in use, address not on this machine), said as a --port problem. */
-export function cannotListen(err: NodeJS.ErrnoException): PayconformError {
-  return fieldError('ERR_USAGE', '--port', `cannot listen (${err.code ?? err.message})`, err);
+/** Errors of listen() that say the address is wrong, not the port. */
+const HOST_ERRORS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAFNOSUPPORT', 'EINVAL']);
+
+/** A listener that could not start, said as a problem of the flag behind it: --host (no such address here) or --port (in use, not allowed). */
+export function cannotListen(err: NodeJS.ErrnoException, settings: { port: number; host: string }): PayconformError {
+  const code = err.code ?? err.message;
+  if (HOST_ERRORS.has(code)) return fieldError('ERR_USAGE', '--host', `cannot listen on ${settings.host} (${code}): give an address of this machine, such as 127.0.0.1 or 0.0.0.0`, err);
+  if (code === 'EADDRINUSE') return fieldError('ERR_USAGE', '--port', `${settings.port} is in use on ${settings.host} (EADDRINUSE): give another port, or 0 for a free one`, err);
+  return fieldError('ERR_USAGE', '--port', `cannot listen on ${settings.host}:${settings.port} (${code})`, err);
 }

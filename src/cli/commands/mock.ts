@@ -51,7 +51,7 @@ export const mockCommand: Command = {
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
       defect,
     }).catch((err: NodeJS.ErrnoException) => {
-      throw cannotListen(err);
+      throw cannotListen(err, listen);
     });
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
     io.stdout(`listening on ${mock.url}`);
