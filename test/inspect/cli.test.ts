@@ -6,7 +6,7 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,7 +81,8 @@ describe('payconform inspect', () => {
     const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'));
     assert.equal(json.requests.length, 6);
     assert.deepEqual(json.summary.coverage.exercised, ['CAPTURE', 'PAYOUT', 'PREAUTH', 'SALE', 'STATUS', 'PAYOUT_V4']);
-    assert.equal((readFileSync(join(report, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length, 6 * REQUEST_RULES.length);
+    // A test case per request and check, and one per request for the gateway's own verdict.
+    assert.equal((readFileSync(join(report, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length, 6 * (REQUEST_RULES.length + 1));
     for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
     assert.deepEqual(leaks(out), [], 'console');
   });
@@ -121,7 +122,7 @@ describe('payconform inspect', () => {
   it('with --upstream relays a second payconform mock\'s answers, status and headers unchanged', async () => {
     const upstream = await start(['mock', '--port', '0', '--prefix', '/paynet']);
     const report = join(dir, 'upstream');
-    const inspect = await start(['inspect', '--port', '0', '--upstream', upstream.url, '--report-dir', report, '--until-requests', '2']);
+    const inspect = await start(['inspect', '--port', '0', '--upstream', upstream.url, '--report-dir', report, '--until-requests', '3']);
     // Control signatures cover no URL; the OAuth one is made for the sandbox's URL, as in production.
     const sale = buildRequest(endpointByOperation('SALE'), { baseUrl: `${inspect.url}/paynet`, credentials, endpointId: '1001' }, sampleRequest(endpointByOperation('SALE'), [['client_orderid', `U-${process.pid}`]]));
     const viaInspect = await request(sale.url, { method: 'POST', headers: sale.headers, body: sale.body });
@@ -133,7 +134,20 @@ describe('payconform inspect', () => {
     const payout = buildRequest(endpointByOperation('PAYOUT_V4'), { baseUrl: `${upstream.url}/paynet`, credentials, endpointId: '1001' }, sampleRequest(endpointByOperation('PAYOUT_V4'), [['client-order-id', `U4-${process.pid}`]]));
     const viaInspect4 = await request(payout.url.replace(upstream.url, inspect.url), { method: 'POST', headers: payout.headers, body: payout.body });
     assert.equal(viaInspect4.statusCode, 200, await viaInspect4.body.text());
-    assert.equal(await inspect.exit, 0, inspect.out());
+    // Signed for the URL it was sent to (inspect's), as a library that signs what it sends does:
+    // valid there, refused by the sandbox, which checks its own URL. Inspect must say so, with the fix.
+    const forInspect = buildRequest(endpointByOperation('PAYOUT_V4'), { baseUrl: `${inspect.url}/paynet`, credentials, endpointId: '1001' }, sampleRequest(endpointByOperation('PAYOUT_V4'), [['client-order-id', `U5-${process.pid}`]]));
+    const refused = await request(forInspect.url, { method: 'POST', headers: forInspect.headers, body: forInspect.body });
+    assert.ok(refused.statusCode >= 400, 'the upstream mock refuses a signature made for another URL');
+    await refused.body.text();
+    assert.equal(await inspect.exit, 1, inspect.out());
+    assert.match(inspect.out(), /#1 SALE → 200: pass/);
+    assert.match(inspect.out(), /#2 PAYOUT_V4 → 200: pass/);
+    assert.match(inspect.out(), new RegExp(`#3 PAYOUT_V4 → 4\\d\\d: FAIL oauth-signature: .*made for inspect's URL ${inspect.url}/paynet/api/v4/payout/1001, but the sandbox verifies it against ${upstream.url}/paynet/api/v4/payout/1001 .*sign for the sandbox's URL`));
+    assert.match(inspect.out(), /2 passed, 1 failed;/);
+    const signature = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')).requests[2].verdict.checks.find((c: { id: string }) => c.id === 'oauth-signature');
+    assert.ok(signature.signature.correct.baseString.includes(encodeURIComponent(`${upstream.url}/paynet/api/v4/payout/1001`)), 'the correct base string is for the sandbox');
+    assert.ok(signature.signature.sent.baseString.includes(encodeURIComponent(`${inspect.url}/paynet/api/v4/payout/1001`)), 'the sent one for inspect');
     upstream.child.kill('SIGTERM');
     assert.match(upstream.out(), /POST \/paynet\/api\/v2\/sale\/1001 200 SALE/, 'the request reached the upstream mock');
     assert.match(upstream.out(), /POST \/paynet\/api\/v4\/payout\/1001 200 PAYOUT_V4/);
@@ -144,7 +158,7 @@ describe('payconform inspect', () => {
     const fake = createServer((req, res) => { req.resume(); res.writeHead(503, { 'content-type': 'application/vnd.pay+json', 'x-sandbox': 'kept' }); res.end(body); });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const port = (fake.address() as { port: number }).port;
-    const inspect = await start(['inspect', '--port', '0', '--upstream', `http://127.0.0.1:${port}`, '--report-dir', join(dir, 'fake'), '--until-requests', '1']);
+    const inspect = await start(['inspect', '--port', '0', '--upstream', `http://127.0.0.1:${port}`, '--report-dir', join(dir, 'fake'), '--until-requests', '3']);
     const huge = await request(`${inspect.url}/paynet/api/v2/status/1001`, { method: 'POST', body: Buffer.alloc(2 * 1024 * 1024, 0x61) });
     assert.equal(huge.statusCode, 413, 'a body too large to hold is refused, not forwarded truncated');
     await huge.body.text();
@@ -152,7 +166,19 @@ describe('payconform inspect', () => {
     assert.equal(r.statusCode, 503);
     assert.equal(r.headers['x-sandbox'], 'kept');
     assert.deepEqual(Buffer.from(await r.body.arrayBuffer()), body);
+    // A request every check passes, which the sandbox refuses: it must stand out and count as failed.
+    const sale = buildRequest(endpointByOperation('SALE'), { baseUrl: `${inspect.url}/paynet`, credentials, endpointId: '1001' }, sampleRequest(endpointByOperation('SALE'), [['client_orderid', `F-${process.pid}`]]));
+    await (await request(sale.url, { method: 'POST', headers: sale.headers, body: sale.body })).body.text();
     assert.equal(await inspect.exit, 1);
+    const out = inspect.out();
+    assert.match(out, /#1 STATUS → 413: FAIL /, 'a body too large to forward is a failed request');
+    const tooLarge = JSON.parse(readFileSync(join(dir, 'fake', 'report.json'), 'utf8')).requests[0];
+    assert.deepEqual(tooLarge.verdict.checks.find((c: { id: string }) => c.id === 'body-size'), { id: 'body-size', outcome: 'fail', message: 'body: at most 65536 bytes (got 2097152 bytes)', expected: '≤ 65536 bytes', actual: '2097152 bytes' });
+    assert.match(tooLarge.refused, /^inspect answered 413/);
+    assert.match(out, new RegExp(`#3 SALE → 503: every check passed, but REFUSED: http://127.0.0.1:${port} answered 503 X; read its answer`));
+    assert.match(out, /0 passed, 3 failed \(1 of them passed every check but http:\/\/127\.0\.0\.1:\d+ refused it\)/);
+    const junit = readFileSync(join(dir, 'fake', 'junit.xml'), 'utf8');
+    assert.match(junit, new RegExp(`name="accepted by the gateway \\[answer\\]" time="0"><failure message="http://127.0.0.1:${port} answered 503 X"/>`));
     fake.close();
   });
 
@@ -188,6 +214,35 @@ describe('payconform inspect', () => {
       const r = await runCli(['inspect', ...args]);
       assert.equal(r.code, 2, r.err);
       assert.match(r.err, message);
+    }
+  });
+
+  it('a busy port, an address not of this machine or a report folder that is a file: exit 2 at once, naming the flag', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as { port: number }).port;
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    try {
+      for (const [args, line] of [
+        [['--port', String(port)], `payconform inspect: --port: ${port} is in use on 127.0.0.1 (EADDRINUSE): give another port, or 0 for a free one`],
+        [['--host', '192.0.2.1'], /^payconform inspect: --host: cannot listen on 192\.0\.2\.1 \(EADDRNOTAVAIL\)/],
+        [['--report-dir', file], `payconform inspect: --report-dir: ${file} is a file; give a folder`],
+      ] as const) {
+        // A child process: a listener that failed to start once kept the process alive (the embedded mock still ran).
+        const child = spawn(process.execPath, [bin, 'inspect', '--duration', '60', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let err = '';
+        child.stderr!.on('data', (c: Buffer) => (err += c));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+        clearTimeout(timer);
+        assert.equal(code, 2, `${args.join(' ')}: ${err}`);
+        assert.equal(err.trim().split('\n').length, 1, err);
+        if (typeof line === 'string') assert.equal(err.trim(), line);
+        else assert.match(err.trim(), line);
+      }
+    } finally {
+      busy.close();
     }
   });
 });
