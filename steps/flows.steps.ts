@@ -18,7 +18,7 @@ import { shown, type PayWorld } from './support/world.ts';
  */
 async function finalStatus(world: PayWorld, orderid: string): Promise<string | undefined> {
   const deadline = Date.now() + world.target.pollDeadlineMs;
-  const final = new Set(world.profile.finalStatuses);
+  const final = new Set(world.profile.finalStatuses.map((status) => status.toLowerCase()));
   let delay = world.target.pollIntervalMs;
   for (;;) {
     const x = await world.sendSigned('STATUS', await world.requestFor('STATUS', [['orderid', orderid]]));

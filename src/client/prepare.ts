@@ -7,6 +7,7 @@ import { PayconformError } from '../errors.ts';
 import { redactEchoes } from '../report/redact.ts';
 import { sampleRequest } from '../schemas/index.ts';
 import type { Pair } from '../signing/form-body.ts';
+import { answerText } from './answer-field.ts';
 import type { PayClient } from './client.ts';
 
 /** A sample value as a gateway wants it instead (a profile's test card or amount); the schema's example otherwise. */
@@ -25,8 +26,8 @@ export async function prepareRequest(client: PayClient, operation: Operation, ov
     given(name) ? value : orderId !== undefined && (name === 'client_orderid' || name === 'client-order-id') ? orderId() : sample(name, value)]);
   if (prerequisite === null || overrides.some(([name]) => name === prerequisite.field)) return fresh(sampleRequest(endpoint, overrides));
   const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId, sample), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
-  const id = (earlier.body as Record<string, unknown> | undefined)?.[client.options.answerFields?.[prerequisite.answer] ?? prerequisite.answer];
-  if (earlier.status !== 200 || typeof id !== 'string') {
+  const id = answerText((earlier.body as Record<string, unknown> | undefined)?.[client.options.answerFields?.[prerequisite.answer] ?? prerequisite.answer]);
+  if (earlier.status !== 200 || id === undefined) {
     const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [client.options.credentials.controlKey]).slice(0, 200);
     throw new PayconformError('ERR_IO', `${operation} needs a ${prerequisite.field} from ${prerequisite.operation}, which answered ${earlier.status}: ${answer}`);
   }

@@ -5,6 +5,7 @@
  */
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts';
+import { answerText } from '../../src/client/answer-field.ts';
 import { buildRequest, type Exchange, type PayClient, type SendOptions, type SentRequest } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { redactEchoes } from '../../src/report/redact.ts';
@@ -115,10 +116,13 @@ export class PayWorld extends World implements Judge {
     if (problem !== undefined) throw new Error(problem);
   }
 
-  /** An answer field by the name the mock gives it, read under the name this gateway's profile gives it. */
+  /**
+   * An answer field by the name the mock gives it (A-17), read under the name this gateway's profile
+   * gives it, as text (answerText). The spec names no status either, so a status is compared in lower case.
+   */
   answer(name: string, exchange: Exchange = this.last): string | undefined {
-    const value = (exchange.body as Record<string, unknown> | null)?.[this.answerName(name)];
-    return typeof value === 'string' ? value : undefined;
+    const value = answerText((exchange.body as Record<string, unknown> | null)?.[this.answerName(name)]);
+    return name === 'status' ? value?.toLowerCase() : value;
   }
 }
 

@@ -102,6 +102,12 @@ describe('certify through gateways that differ from the mock only where the spec
     'extra-headers': { warnings: [] },
     'reordered-keys': { warnings: [] },
     'renamed-answer-fields': { profile: RENAMED_FIELDS_PROFILE, warnings: [] },
+    'numeric-order-ids': { warnings: ['A-17'] },
+    'uppercase-statuses': { warnings: ['A-17'] },
+    'all-400': { warnings: [] },
+    'bare-error-body': { warnings: ['A-17', 'A-18', 'A-21', 'A-25'] },
+    'media-type-case': { warnings: [] },
+    'connection-close': { warnings: [] },
   };
   for (const [variant, expected] of Object.entries(expectations)) {
     it(`${variant}: passes, warned under ${expected.warnings.join(', ') || 'no assumption'}`, async () => {
@@ -121,7 +127,7 @@ describe('certify through gateways that differ from the mock only where the spec
 });
 
 describe('certify through broken gateways', () => {
-  for (const variant of ['all-200', 'json-media-type'] as const) {
+  for (const variant of ['all-200', 'json-media-type', 'text-400', 'all-500'] as const) {
     it(`${variant}: fails on the spec, without --strict`, async () => {
       const s = await certifyThrough({ variants: [variant], tags: `(${SOME}) and not @assumption` });
       assert.equal(s.status, 'failed');

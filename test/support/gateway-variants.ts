@@ -27,6 +27,18 @@ export const CONFORMING = {
   'reordered-keys': true,
   /** `orderid` for `paynet-order-id` and `state` for `status`: needs a profile naming them. */
   'renamed-answer-fields': true,
+  /** Order ids as JSON numbers (the spec shows no answer field, nor its type). */
+  'numeric-order-ids': true,
+  /** Order statuses in capitals (`APPROVED`): the spec names no status. */
+  'uppercase-statuses': true,
+  /** 400 for every refusal: the only refusal status the spec shows. */
+  'all-400': true,
+  /** Error bodies with one field of its own, no `type`, no code: the spec shows no error fields. */
+  'bare-error-body': true,
+  /** `Application/VND.Pay+JSON`: media types are case-insensitive (RFC 9110 §8.3.1). */
+  'media-type-case': true,
+  /** `Connection: close` on every answer, as some load balancers do. */
+  'connection-close': true,
 } as const;
 export type ConformingVariant = keyof typeof CONFORMING;
 
@@ -36,6 +48,10 @@ export const BROKEN = {
   'all-200': true,
   /** Every answer application/json. */
   'json-media-type': true,
+  /** Refusals (400) with a plain-text body: the spec's 400 is a ValidationErrorResponse in its media type. */
+  'text-400': true,
+  /** Every valid request answered 500. */
+  'all-500': true,
 } as const;
 export type BrokenVariant = keyof typeof BROKEN;
 
@@ -55,12 +71,19 @@ function rewrite(variants: ReadonlySet<Variant>, answer: Answer): Answer {
   if ((headers['content-type'] ?? '').startsWith('application/vnd.pay+json')) {
     const json = JSON.parse(body) as Record<string, unknown>;
     const code = typeof json['error-code'] === 'string' ? json['error-code'] : undefined;
+    if (variants.has('all-400') && status > 400 && status < 500) status = 400;
     if (variants.has('signature-403') && code && SIGNATURE_CODES.test(code)) status = 403;
     if (variants.has('renamed-error-codes') && code) {
       json['error-code'] = `E${code.length}-${code.toLowerCase().replaceAll('_', '.')}`;
       json['error-message'] = 'request rejected';
       delete json.field;
     }
+    if (variants.has('bare-error-body') && status !== 200) {
+      for (const key of Object.keys(json)) delete json[key];
+      json.message = 'Validation error';
+    }
+    if (variants.has('numeric-order-ids') && typeof json['paynet-order-id'] === 'string' && /^\d+$/.test(json['paynet-order-id'])) json['paynet-order-id'] = Number(json['paynet-order-id']);
+    if (variants.has('uppercase-statuses') && typeof json.status === 'string') json.status = json.status.toUpperCase();
     if (variants.has('extra-answer-fields')) Object.assign(json, { 'x-trace-id': 'trace-1', 'processing-time-ms': 3, links: { self: '/x' } });
     if (variants.has('renamed-answer-fields')) {
       for (const [ours, theirs] of Object.entries(RENAMED_FIELDS_PROFILE.answerFields)) {
@@ -77,10 +100,21 @@ function rewrite(variants: ReadonlySet<Variant>, answer: Answer): Answer {
       headers['www-authenticate'] = 'OAuth realm="gateway"';
       body = 'Authorization required';
     } else if (variants.has('charset-media-type')) headers['content-type'] = 'application/vnd.pay+json; charset=utf-8';
+    if (variants.has('media-type-case')) headers['content-type'] = headers['content-type']!.replace('application/vnd.pay+json', 'Application/VND.Pay+JSON');
     if (variants.has('json-media-type')) headers['content-type'] = 'application/json';
+    if (variants.has('text-400') && status === 400) {
+      headers['content-type'] = 'text/plain';
+      body = 'Bad Request';
+    }
   }
   if (variants.has('extra-headers')) Object.assign(headers, { 'x-request-id': 'req-1', 'cache-control': 'no-store', server: 'acme-gateway/2.1' });
+  if (variants.has('connection-close')) headers.connection = 'close';
   if (variants.has('all-200')) status = 200;
+  if (variants.has('all-500') && status === 200) {
+    status = 500;
+    headers['content-type'] = 'application/vnd.pay+json';
+    body = '{"type":"error","error-message":"Server error"}';
+  }
   return { status, headers, body };
 }
 
