@@ -4,6 +4,8 @@
  * built-in TEST-ONLY merchant. A merchant is found by an endpoint id it owns (control) or by its
  * login (OAuth consumer key).
  */
+import { join } from 'node:path';
+import { packageFile } from '../package-root.ts';
 import { readFileSync } from 'node:fs';
 import { checkEndpointId } from '../catalogue/index.ts';
 import { fieldError, isPayconformError } from '../errors.ts';
@@ -14,20 +16,20 @@ import type { Merchant } from '../rules/merchant.ts';
 
 export type { Merchant };
 
-const TEST_KEY_DIR = new URL('../../vectors/keys/', import.meta.url);
+const TEST_KEY_DIR = packageFile('vectors/keys');
 
 /** The built-in merchant: TEST-ONLY credentials, public on purpose (`payconform mock --show-test-merchant`). */
 export function testMerchant(): Merchant {
   return {
     login: 'payconform-test-merchant',
     merchantControlKey: 'TEST-ONLY-mock-control-key-4c1e',
-    publicKeyPem: readFileSync(new URL('test-only-merchant-rsa-2048.pub.pem', TEST_KEY_DIR), 'utf8'),
+    publicKeyPem: readFileSync(join(TEST_KEY_DIR, 'test-only-merchant-rsa-2048.pub.pem'), 'utf8'),
     endpointIds: ['1001'],
     endpointGroupIds: ['2001'],
   };
 }
 
-export const TEST_MERCHANT_PRIVATE_KEY_FILE = new URL('test-only-merchant-rsa-2048.pem', TEST_KEY_DIR).pathname;
+export const TEST_MERCHANT_PRIVATE_KEY_FILE = join(TEST_KEY_DIR, 'test-only-merchant-rsa-2048.pem');
 
 /** Validates a parsed merchants file; every problem names its JSON pointer. */
 export function parseMerchants(data: unknown, file: string): Merchant[] {

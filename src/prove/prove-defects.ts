@@ -4,6 +4,7 @@
  * (docs/prove.md). It passes only when every run matches its ledger exactly and every negative
  * scenario was made to fail by some defect.
  */
+import { ownModule } from '../package-root.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,7 +14,7 @@ import { isClean, isNegative, judge, scenarioKey, unkilledNegatives, type Defect
 import { readLedgers } from './ledger.ts';
 import type { Job, JobResult } from './worker.ts';
 
-const WORKER = new URL('./worker.ts', import.meta.url).pathname;
+const WORKER = ownModule('src/prove/worker.ts');
 
 export interface ProveOptions {
   /** Runs at a time, each in a worker process of its own. */

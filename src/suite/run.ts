@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { PayconformError } from '../errors.ts';
+import { COMPILED, PACKAGE_ROOT, packageFile, packageVersion } from '../package-root.ts';
 import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import type { Envelope } from '@cucumber/messages';
@@ -20,7 +21,6 @@ import { preflight } from './preflight.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
 import { targetParameters, type Target } from './target.ts';
 
-const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
 /** One run of the suite: the target carries the gateway profile and whether assumption misses fail (--strict). */
 export interface SuiteRun {
@@ -62,21 +62,23 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   // Everything a person can get wrong is checked before anything is made or sent.
   checkTargetChoice(target);
   checkTagExpression(run.tags);
-  const dir = resolve(run.reportDir ?? join(ROOT, 'reports', reportStamp()));
+  // Reports belong to the user's folder, not to wherever payconform is installed.
+  const dir = resolve(run.reportDir ?? join(process.cwd(), 'reports', reportStamp()));
   checkReportDir(dir, '--report-dir');
   const described = describeTarget(target);
   const tags = [target.live ? 'not @mock-only' : undefined, run.tags].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
   const progress = io.progress ?? process.stdout;
   // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
   const { loadConfiguration, loadSources, runCucumber } = await import('@cucumber/cucumber/api');
-  const environment: IRunEnvironment = { cwd: ROOT, env: process.env, stdout: progress };
+  const environment: IRunEnvironment = { cwd: PACKAGE_ROOT, env: process.env, stdout: progress };
   const { runConfiguration } = await loadConfiguration({
     // cucumber.json's profiles are for plain `npx cucumber-js`; the runner sets the same options itself.
     file: false,
     provided: {
       strict: true,
-      paths: [join(ROOT, 'features/**/*.feature')],
-      import: [join(ROOT, 'steps/tsx.mjs'), join(ROOT, 'steps/**/*.ts')],
+      paths: [packageFile('features/**/*.feature')],
+      // The step code of the kind this process runs: compiled (installed) or TypeScript through tsx.
+      import: COMPILED ? [packageFile('dist/steps/**/*.js')] : [packageFile('steps/tsx.mjs'), packageFile('steps/**/*.ts')],
       format: [(progress as { isTTY?: boolean }).isTTY ? 'progress-bar' : 'progress', ['html', join(dir, 'report.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
       ...(tags ? { tags } : {}),
       parallel: run.parallel ?? 0,
@@ -101,8 +103,7 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   const running = runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute();
   const stopped = await Promise.race([running.then(({ success }) => ({ success })), aborted(run.signal)]);
 
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-  const versions = { payconform: pkg.version };
+  const versions = { payconform: packageVersion() };
   const extra = { live: target.live, strict: target.strict, profile: target.profile.name, selection: tags || 'all', shard: run.shard ?? null };
   if (stopped === 'aborted') {
     running.catch(() => undefined);

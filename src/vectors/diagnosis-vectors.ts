@@ -4,6 +4,7 @@
  * that every mistake changes the result (reserved characters, a space, ö, repeated names, an empty
  * value, a query, an uppercase host with :443, a realm, a key that needs encoding, amount 0.29).
  */
+import { packageFile } from '../package-root.ts';
 import { readFileSync } from 'node:fs';
 import { OP, type Operation } from '../catalogue/index.ts';
 import { controlWithMistake, MISTAKES, oauthHeaderWithMistake, WRONG_SIGNATURE_METHOD } from '../signing/diagnose/index.ts';
@@ -12,7 +13,7 @@ import { TEST_LOGIN } from './generate.ts';
 import { VECTOR_FORMAT, type Vector, type VectorFile } from './types.ts';
 
 const KEY = 'TEST-ONLY key&1/b'; // reserved characters, so "key not encoded" makes a difference
-const PEM = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
+const PEM = readFileSync(packageFile('vectors/keys/test-only-merchant-rsa-2048.pem'), 'utf8');
 const HOST = 'https://Sandbox.Gateway.EXAMPLE:443/paynet';
 const OAUTH_BODY: Pair[] = [['order_desc', "Jörg's order (2*3)! now"], ['amount', '10.00'], ['item', 'b'], ['item', 'a'], ['Zeta', '1'], ['note', '']];
 const OAUTH = { nonce: 'n0nce-7f3a', timestamp: '1700000000', realm: 'payconform' };

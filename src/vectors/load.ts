@@ -3,6 +3,7 @@
  * schema cannot say (unique ids, schemes that agree with the catalogue, usable keys). Every problem
  * becomes a `file: /json/pointer: message` line; nothing is used until the whole file passes.
  */
+import { packageFile } from '../package-root.ts';
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { endpointByOperation, findPath } from '../catalogue/index.ts';
@@ -13,7 +14,7 @@ import { normalizeUrl } from '../signing/normalize-url.ts';
 import { fillPlaceholders, type Secrets } from './placeholders.ts';
 import { VECTOR_FORMAT, type Vector, type VectorFile } from './types.ts';
 
-export const SCHEMA_PATH = new URL('../../vectors/schema.json', import.meta.url);
+export const SCHEMA_PATH = packageFile('vectors/schema.json');
 const MAX_LINES = 20;
 
 export class VectorFileError extends PayconformError {

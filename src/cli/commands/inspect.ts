@@ -3,9 +3,9 @@
  * check by check, answers as the embedded mock (or relays a sandbox's answer with --upstream), and
  * on exit writes a report in reports/inspect-<UTC>/ (docs/inspect.md).
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fieldError } from '../../errors.ts';
+import { packageVersion } from '../../package-root.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { recordLine, writeInspectReport } from '../../inspect/report.ts';
 import { testMerchant } from '../../mock/merchants.ts';
@@ -16,7 +16,6 @@ import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 import { cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 
-const ROOT = resolve(new URL('../../..', import.meta.url).pathname);
 
 export const inspectCommand: Command = {
   spec: {
@@ -40,7 +39,7 @@ export const inspectCommand: Command = {
     if (upstream !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(upstream)) throw fieldError('ERR_USAGE', '--upstream', 'must be an origin such as https://sandbox.example (paths are forwarded unchanged)');
     const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
     const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
-    const dir = resolve(str(values['report-dir']) ?? join(ROOT, 'reports', `inspect-${reportStamp()}`));
+    const dir = resolve(str(values['report-dir']) ?? join(process.cwd(), 'reports', `inspect-${reportStamp()}`));
     // Found out now, not at the end with the session's findings in hand.
     checkReportDir(dir, '--report-dir');
     const startedAt = new Date().toISOString();
@@ -69,8 +68,7 @@ export const inspectCommand: Command = {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
     await listener.close();
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: pkg.version });
+    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion() });
     const c = summary.coverage;
     io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
     const refusedOnly = summary.refusedOnly === 0 ? '' : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;

@@ -1,4 +1,5 @@
 /** `payconform vectors generate | check | explain`: the vector interchange format at the command line. */
+import { packageFile } from '../../package-root.ts';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fieldError, PayconformError } from '../../errors.ts';
 import { readUserFile } from '../../read-file.ts';
@@ -15,7 +16,7 @@ import { readTextFile } from '../request-options.ts';
 import { list, str } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 
-export const TEST_KEY_FILE = new URL('../../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url);
+export const TEST_KEY_FILE = packageFile('vectors/keys/test-only-merchant-rsa-2048.pem');
 
 export const vectorsGenerateCommand: Command = {
   spec: {
