@@ -216,3 +216,18 @@ describe('HMAC key form', () => {
     assert.equal(r.expected.signature, createHmac('sha1', `${CONTROL_KEY}&`).update(base).digest('base64'));
   });
 });
+
+describe('the command list: each command loaded when it runs', () => {
+  it('every command the overview lists answers --help under that name, and --version prints package.json\'s', async () => {
+    const overview = await cli(['--help']);
+    const names = overview.out.split('\n').filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]!);
+    assert.ok(names.length >= 14, overview.out);
+    for (const name of names) {
+      const help = await cli([...name.split(' '), '--help']);
+      assert.equal(help.code, 0, name);
+      assert.match(help.out, new RegExp(`^Usage: payconform ${name}( |$)`, 'm'), name);
+    }
+    const version = await cli(['--version']);
+    assert.deepEqual([version.code, version.out.trim()], [0, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version]);
+  });
+});

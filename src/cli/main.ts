@@ -3,55 +3,66 @@
  * stderr with exit 2; nothing prints a stack trace unless PAYCONFORM_DEBUG is set.
  */
 import { isPayconformError } from '../errors.ts';
+import { packageVersion } from '../package-root.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command, ExitCode, Io } from './command.ts';
-import { catalogueCommand } from './commands/catalogue.ts';
-import { certifyCommand } from './commands/certify.ts';
-import { diagnoseCommand } from './commands/diagnose.ts';
-import { explainCommand } from './commands/explain.ts';
-import { inspectCommand } from './commands/inspect.ts';
-import { keygenCommand } from './commands/keygen.ts';
-import { mockCommand } from './commands/mock.ts';
-import { sendCommand } from './commands/send.ts';
-import { signCommand } from './commands/sign.ts';
-import { verifyCommand } from './commands/verify.ts';
-import { vectorsCheckCommand, vectorsExplainCommand, vectorsGenerateCommand, vectorsPackCommand } from './commands/vectors.ts';
 
-const COMMANDS: readonly Command[] = [
-  signCommand, verifyCommand, explainCommand, keygenCommand, catalogueCommand,
-  vectorsGenerateCommand, vectorsCheckCommand, vectorsExplainCommand, vectorsPackCommand, diagnoseCommand,
-  sendCommand, mockCommand, certifyCommand, inspectCommand,
+/**
+ * Each command's module is imported when it runs, not at start-up: undici, ajv and cucumber load
+ * only in the commands that use them, and `sign` starts about as fast as node itself (bench/).
+ */
+const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Promise<Command> }> = [
+  { name: 'sign', load: async () => (await import('./commands/sign.ts')).signCommand },
+  { name: 'verify', load: async () => (await import('./commands/verify.ts')).verifyCommand },
+  { name: 'explain', load: async () => (await import('./commands/explain.ts')).explainCommand },
+  { name: 'keygen', load: async () => (await import('./commands/keygen.ts')).keygenCommand },
+  { name: 'catalogue', load: async () => (await import('./commands/catalogue.ts')).catalogueCommand },
+  { name: 'vectors generate', load: async () => (await import('./commands/vectors.ts')).vectorsGenerateCommand },
+  { name: 'vectors check', load: async () => (await import('./commands/vectors.ts')).vectorsCheckCommand },
+  { name: 'vectors explain', load: async () => (await import('./commands/vectors.ts')).vectorsExplainCommand },
+  { name: 'vectors pack', load: async () => (await import('./commands/vectors.ts')).vectorsPackCommand },
+  { name: 'diagnose', load: async () => (await import('./commands/diagnose.ts')).diagnoseCommand },
+  { name: 'send', load: async () => (await import('./commands/send.ts')).sendCommand },
+  { name: 'mock', load: async () => (await import('./commands/mock.ts')).mockCommand },
+  { name: 'certify', load: async () => (await import('./commands/certify.ts')).certifyCommand },
+  { name: 'inspect', load: async () => (await import('./commands/inspect.ts')).inspectCommand },
 ];
 
-function overview(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.spec.name.length)) + 2;
+async function overview(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
+  const width = Math.max(...commands.map((c) => c.spec.name.length)) + 2;
   return [
     'Usage: payconform <command> [options]',
     '',
     'Conformance suite and signature-vector toolkit for the card-processing server-to-server API.',
     '',
     'Commands:',
-    ...COMMANDS.map((c) => `  ${c.spec.name.padEnd(width)}${c.spec.summary}`),
+    ...commands.map((c) => `  ${c.spec.name.padEnd(width)}${c.spec.summary}`),
     '',
-    'Run `payconform <command> --help` for its options. Exit codes: 0 good, 1 a check failed, 2 bad input.',
+    'Run `payconform <command> --help` for its options, `payconform --version` for the version. Exit codes: 0 good, 1 a check failed, 2 bad input.',
   ].join('\n');
 }
 
 export async function run(argv: string[], io: Io): Promise<ExitCode> {
   const [first, second] = argv;
+  if (first === '--version' || first === '-V') {
+    io.stdout(packageVersion());
+    return 0;
+  }
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    io.stdout(overview());
+    io.stdout(await overview());
     return first === undefined ? 2 : 0;
   }
   // Two-word commands (`vectors check`) first, then one-word ones.
-  const command = COMMANDS.find((c) => c.spec.name === `${first} ${second}`) ?? COMMANDS.find((c) => c.spec.name === first);
-  const name = command?.spec.name ?? first;
+  const entry = COMMANDS.find((c) => c.name === `${first} ${second}`) ?? COMMANDS.find((c) => c.name === first);
+  const name = entry?.name ?? first;
   const rest = argv.slice(name.split(' ').length);
-  if (!command) {
-    io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.spec.name).join(', ')})`);
+  if (!entry) {
+    io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
     return 2;
   }
   try {
+    const command = await entry.load();
     const parsed = parseCommandArgs(command.spec, rest);
     if (parsed === 'help') {
       io.stdout(helpText(command.spec));
