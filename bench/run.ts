@@ -10,8 +10,9 @@ import { signingBench } from './signing.bench.ts';
 import { vectorsCheckBench } from './vectors-check.bench.ts';
 import { mockBench } from './mock.bench.ts';
 import { certifyBench } from './certify.bench.ts';
+import { startupBench } from './startup.bench.ts';
 
-const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench, mockBench, certifyBench];
+const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench, mockBench, certifyBench, startupBench];
 
 // 25 rounds of 60 ms per contender after a 300 ms warm-up: about 20 s for the signing groups. On a
 // shared 2-core VM the speed swings by ±25% over fractions of a second; many short rounds, paired
