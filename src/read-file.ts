@@ -17,11 +17,35 @@ export interface ReadOptions {
  */
 export function readUserFile(path: string, field: string, options: ReadOptions = {}): string {
   const stdin = options.dashIsStdin === true && path === '-';
+  const what = field === path ? '' : ` ${stdin ? 'standard input' : path}`;
+  let bytes: Buffer;
   try {
-    return readFileSync(stdin ? 0 : path, 'utf8');
+    bytes = readFileSync(stdin ? 0 : path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    const what = field === path ? '' : ` ${stdin ? 'standard input' : path}`;
     throw new PayconformError('ERR_IO', `${field}: cannot read${what} (${code})`, { field, rule: `cannot read (${code})`, cause: err });
   }
+  // Strict: a byte that is not UTF-8 would otherwise become U+FFFD and be signed as if sent.
+  try {
+    return UTF8.decode(bytes);
+  } catch (err) {
+    throw new PayconformError('ERR_ENCODING', `${field}:${what} has bytes that are not UTF-8 (first at byte ${firstBadByte(bytes)})`, { field, rule: 'UTF-8 text', cause: err });
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The offset of the first character UTF-8 decoding fails in (byte by byte, so a sequence cut short counts from its lead byte). */
+function firstBadByte(bytes: Buffer): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let lead = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if ((bytes[i]! & 0xc0) !== 0x80) lead = i;
+    try {
+      decoder.decode(bytes.subarray(i, i + 1), { stream: true });
+    } catch {
+      return lead;
+    }
+  }
+  return lead;
 }

@@ -30,5 +30,15 @@ describe('readUserFile', () => {
     assert.throws(() => readUserFile('-', '--merchants'), { message: /^--merchants: cannot read - \(ENOENT\)$/ });
   });
 
+  it('refuses bytes that are not UTF-8, naming where the first is, instead of signing U+FFFD', () => {
+    const raw = join(dir, 'raw.bin');
+    writeFileSync(raw, Buffer.concat([Buffer.from('a=1&name=J'), Buffer.from([0xf6]), Buffer.from('rg')])); // latin-1 ö
+    assert.throws(() => readUserFile(raw, '--body-file'), { code: 'ERR_ENCODING', field: '--body-file', message: `--body-file: ${raw} has bytes that are not UTF-8 (first at byte 10)` });
+    writeFileSync(raw, Buffer.concat([Buffer.from('é'), Buffer.from([0xe2, 0x82])])); // a sequence cut short at the end
+    assert.throws(() => readUserFile(raw, '--body-file'), { message: /\(first at byte 2\)$/ });
+    writeFileSync(raw, Buffer.from('\ufeffa=1'));
+    assert.equal(readUserFile(raw, '--body-file'), '\ufeffa=1', 'a byte-order mark is kept, as before');
+  });
+
   it('cleans up', () => rmSync(dir, { recursive: true, force: true }));
 });

@@ -16,9 +16,33 @@ export function operationNames(): Operation[] {
 export function endpointByOperation(operation: string): Endpoint {
   const found = byOperation.get(operation) ?? byOperation.get(operation.toUpperCase());
   if (!found) {
-    throw fieldError('ERR_UNKNOWN_OPERATION', 'operation', `"${operation}" is not in the catalogue (see \`payconform explain --help\` for the list)`);
+    const closest = closestOperation(operation);
+    throw fieldError('ERR_UNKNOWN_OPERATION', 'operation', `"${operation}" is not in the catalogue${closest ? `; did you mean ${closest}?` : ''} (\`payconform catalogue\` lists every operation)`);
   }
   return found;
+}
+
+/** The operation name nearest to a mistyped one (edit distance, case and - or _ ignored), if one is near enough. */
+function closestOperation(name: string): Operation | undefined {
+  const plain = (s: string): string => s.toUpperCase().replace(/[-_ ]/g, '');
+  const wanted = plain(name);
+  let best: { operation: Operation; distance: number } | undefined;
+  for (const { operation } of ENDPOINTS) {
+    const distance = editDistance(wanted, plain(operation));
+    if (best === undefined || distance < best.distance) best = { operation, distance };
+  }
+  return best !== undefined && wanted.length > 0 && best.distance <= Math.max(1, Math.floor(wanted.length / 3)) ? best.operation : undefined;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions of one character each. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** Whether a user-given name is an operation of the catalogue (exactly as written). */

@@ -30,7 +30,7 @@ export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'h
   }));
   try {
     const { values, positionals } = parseArgs({
-      args: argv,
+      args: negativeNumbersAsValues(spec, argv),
       options: { ...options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: spec.positionals ?? false,
       strict: true,
@@ -45,6 +45,23 @@ export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'h
       cause: err,
     });
   }
+}
+
+/**
+ * `--seed -1` as `--seed=-1`: parseArgs takes `-1` for an option and calls the argument ambiguous;
+ * as a value, the option's own check says which numbers it takes.
+ */
+function negativeNumbersAsValues(spec: CommandSpec, argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : undefined;
+    const next = argv[i + 1];
+    if (name !== undefined && spec.options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${argv[i]}=${next}`);
+      i++;
+    } else out.push(argv[i]!);
+  }
+  return out;
 }
 
 export function helpText(spec: CommandSpec): string {

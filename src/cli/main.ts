@@ -82,6 +82,14 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
 
 /** Runs the command line of this process and sets its exit code. */
 export async function main(): Promise<void> {
+  // The reader went away (`payconform vectors check … | head`): stop quietly, as a tool killed by
+  // SIGPIPE does (exit 141), rather than with Node's EPIPE stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      process.exit(141);
+    });
+  }
   process.exitCode = await run(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
     stderr: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),

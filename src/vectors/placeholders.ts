@@ -31,25 +31,30 @@ export function hideSecrets(v: Vector): Vector {
 }
 
 /**
- * Fills placeholders in parsed JSON (before validation) from the given secrets; returns the
- * pointers of placeholders left unfilled, so the loader can say which variable to set.
+ * Fills placeholders in parsed JSON (before validation) from the given secrets; returns one problem
+ * per secret still needed (how many vectors need it, the first one's pointer), so the loader can say
+ * in a line which variable to set.
  */
 export function fillPlaceholders(data: unknown, secrets: Secrets): string[] {
-  const missing: string[] = [];
+  const needed = { control: [] as string[], key: [] as string[] };
   const vectors = (data as { vectors?: unknown })?.vectors;
-  if (!Array.isArray(vectors)) return missing;
+  if (!Array.isArray(vectors)) return [];
   vectors.forEach((v, i) => {
     const c = (v as { credentials?: Record<string, unknown> } | null)?.credentials;
     // Only an object can hold a placeholder: any other truthy value has no such properties.
     if (!c) return;
     if (c.merchantControlKey === CONTROL_KEY_PLACEHOLDER) {
-      if (secrets.controlKey === undefined) missing.push(`/vectors/${i}/credentials/merchantControlKey: is the placeholder ${CONTROL_KEY_PLACEHOLDER}; set PAYCONFORM_CONTROL_KEY to check it`);
+      if (secrets.controlKey === undefined) needed.control.push(`/vectors/${i}/credentials/merchantControlKey`);
       else c.merchantControlKey = secrets.controlKey;
     }
     if (c.privateKeyPem === PRIVATE_KEY_PLACEHOLDER) {
-      if (secrets.privateKeyPem === undefined) missing.push(`/vectors/${i}/credentials/privateKeyPem: is the placeholder ${PRIVATE_KEY_PLACEHOLDER}; set PAYCONFORM_PRIVATE_KEY_FILE to check it`);
+      if (secrets.privateKeyPem === undefined) needed.key.push(`/vectors/${i}/credentials/privateKeyPem`);
       else c.privateKeyPem = secrets.privateKeyPem;
     }
   });
-  return missing;
+  const part = (pointers: string[], variable: string): string[] =>
+    pointers.length === 0 ? [] : [`${variable} (${pointers.length} vector${pointers.length === 1 ? '' : 's'}, first ${pointers[0]})`];
+  const parts = [...part(needed.control, 'PAYCONFORM_CONTROL_KEY'), ...part(needed.key, 'PAYCONFORM_PRIVATE_KEY_FILE')];
+  // One line, however many vectors: a pack is shipped without secrets on purpose.
+  return parts.length === 0 ? [] : [`credentials are the placeholders ${CONTROL_KEY_PLACEHOLDER} / ${PRIVATE_KEY_PLACEHOLDER}; set ${parts.join(' and ')} to check them`];
 }

@@ -1,7 +1,7 @@
 // The vectors commands as a user runs them: exit codes, the closing count, the mismatch report.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/cli.ts';
@@ -24,9 +24,21 @@ describe('payconform vectors', () => {
     const out = join(dir, 'g.json');
     assert.equal((await cli(['vectors', 'generate', '--out', out])).code, 0);
     assert.equal(readFileSync(out, 'utf8'), readFileSync(join(root, 'vectors/generated.json'), 'utf8'));
-    assert.equal((await cli(['vectors', 'generate', '--out', out, '--seed', '9'])).code, 0);
+    // An existing file is replaced only with --force, as keygen and pack do.
+    const again = await cli(['vectors', 'generate', '--out', out, '--seed', '9']);
+    assert.deepEqual([again.code, again.err], [2, `payconform vectors generate: --out: ${out} exists; choose another --out or pass --force\n`]);
+    assert.equal((await cli(['vectors', 'generate', '--out', out, '--seed', '9', '--force'])).code, 0);
     assert.notEqual(readFileSync(out, 'utf8'), readFileSync(join(root, 'vectors/generated.json'), 'utf8'));
-    assert.equal((await cli(['vectors', 'generate', '--seed', '-1'])).code, 2);
+    const negative = await cli(['vectors', 'generate', '--seed', '-1']);
+    assert.deepEqual([negative.code, negative.err], [2, 'payconform vectors generate: --seed: must be a whole number from 0 to 4294967295\n'], 'a negative number is a value, not an ambiguous option');
+  });
+
+  it('generate into a folder is refused and leaves no temporary file behind', async () => {
+    const folder = join(dir, 'a-folder');
+    mkdirSync(folder);
+    const r = await cli(['vectors', 'generate', '--out', folder]);
+    assert.deepEqual([r.code, r.err], [2, `payconform vectors generate: --out: ${folder} is a folder; give a file name\n`]);
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith('.tmp')), []);
   });
 
   // Bug fixed in issue 15: an unreadable --private-key-file was an internal error (exit 1).

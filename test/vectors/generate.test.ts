@@ -14,7 +14,7 @@ describe('vectors generate', () => {
   const file = generateVectors({ privateKeyPem: pem });
 
   it('reproduces the committed vectors/generated.json byte for byte (the vectors cannot drift from the code)', () => {
-    assert.equal(`${JSON.stringify(file, null, 2)}\n`, committed, 'run: npx payconform vectors generate --out vectors/generated.json');
+    assert.equal(`${JSON.stringify(file, null, 2)}\n`, committed, 'run: npm run vectors:generated');
   });
 
   it('is deterministic for a seed, and a different seed gives different data', () => {

@@ -4,12 +4,21 @@
  * through temporary files so an interrupted run leaves nothing half-written.
  */
 import { createHash, createPublicKey } from 'node:crypto';
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fieldError } from '../../errors.ts';
 import { generateRsaKeyPair, KEY_SIZES, type KeySize } from '../../signing/keys.ts';
 import { str } from '../args.ts';
 import type { Command } from '../command.ts';
+import { writeOutputFiles } from '../output-file.ts';
 import { fields } from '../output.ts';
+
+/** The files' prefix: --out as given, or payconform-key inside it when it names a folder (`keys/`). */
+function keyPrefix(out: string | undefined): string {
+  if (out === undefined) return 'payconform-key';
+  const isFolder = out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory());
+  return isFolder ? join(out, 'payconform-key') : out;
+}
 
 export const keygenCommand: Command = {
   spec: {
@@ -18,7 +27,7 @@ export const keygenCommand: Command = {
     usage: 'payconform keygen [--bits 2048|3072|4096] [--out PREFIX] [--force]',
     options: {
       bits: { type: 'string', valueName: 'N', description: 'key size: 2048 (default), 3072 or 4096' },
-      out: { type: 'string', valueName: 'PREFIX', description: 'file name prefix (default payconform-key)' },
+      out: { type: 'string', valueName: 'PREFIX', description: 'file name prefix (default payconform-key); a folder (keys/) puts payconform-key.pem and .pub.pem in it' },
       force: { type: 'boolean', description: 'overwrite existing files' },
       json: { type: 'boolean', description: 'print one JSON object instead of text' },
     },
@@ -27,23 +36,11 @@ export const keygenCommand: Command = {
   run({ values }, io) {
     const bits = Number(str(values.bits) ?? '2048');
     if (!KEY_SIZES.includes(bits as KeySize)) throw fieldError('ERR_USAGE', '--bits', `must be one of ${KEY_SIZES.join(', ')}`);
-    const prefix = str(values.out) ?? 'payconform-key';
+    const prefix = keyPrefix(str(values.out));
     const privatePath = `${prefix}.pem`;
     const publicPath = `${prefix}.pub.pem`;
-    for (const path of [privatePath, publicPath]) {
-      if (existsSync(path) && values.force !== true) throw fieldError('ERR_USAGE', '--out', `${path} exists; choose another --out or pass --force`);
-    }
     const { privateKeyPem, publicKeyPem } = generateRsaKeyPair(bits as KeySize);
-    const tmp = `.${process.pid}.tmp`;
-    try {
-      writeFileSync(privatePath + tmp, privateKeyPem, { mode: 0o600 });
-      writeFileSync(publicPath + tmp, publicKeyPem, { mode: 0o644 });
-      renameSync(privatePath + tmp, privatePath);
-      renameSync(publicPath + tmp, publicPath);
-    } catch (err) {
-      for (const path of [privatePath + tmp, publicPath + tmp]) rmSync(path, { force: true });
-      throw fieldError('ERR_IO', '--out', `cannot write ${prefix}.pem / ${prefix}.pub.pem (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
-    }
+    writeOutputFiles([{ path: privatePath, text: privateKeyPem, mode: 0o600 }, { path: publicPath, text: publicKeyPem, mode: 0o644 }], { force: values.force === true, field: '--out' });
     const der = createPublicKey(publicKeyPem).export({ type: 'spki', format: 'der' });
     const fingerprint = createHash('sha256').update(der).digest('base64');
     const report = { bits, privateKeyFile: privatePath, publicKeyFile: publicPath, publicKeySha256: fingerprint };

@@ -1,6 +1,6 @@
 /** `payconform vectors generate | check | explain`: the vector interchange format at the command line. */
 import { packageFile } from '../../package-root.ts';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fieldError, PayconformError } from '../../errors.ts';
 import { readUserFile } from '../../read-file.ts';
 import { redactPairsInText } from '../../report/redact.ts';
@@ -13,6 +13,7 @@ import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText } from 
 import { SECRETS_BANNER, writePack } from '../../vectors/pack.ts';
 import type { Vector } from '../../vectors/types.ts';
 import { readTextFile } from '../request-options.ts';
+import { writeOutputFiles } from '../output-file.ts';
 import { list, str } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 
@@ -22,9 +23,10 @@ export const vectorsGenerateCommand: Command = {
   spec: {
     name: 'vectors generate',
     summary: 'Writes a deterministic vector file: every catalogue endpoint with a known scheme (3 vectors each) plus edge cases.',
-    usage: 'payconform vectors generate [--out FILE] [--seed N] [--private-key-file FILE]',
+    usage: 'payconform vectors generate [--out FILE [--force]] [--seed N] [--private-key-file FILE]',
     options: {
-      out: { type: 'string', valueName: 'FILE', description: 'write here (default: standard output)' },
+      out: { type: 'string', valueName: 'FILE', description: 'write here (default: standard output); an existing file only with --force' },
+      force: { type: 'boolean', description: 'replace an existing --out file' },
       seed: { type: 'string', valueName: 'N', description: `seed of the test data, nonces and timestamps (default ${DEFAULT_SEED})` },
       'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA key for the v4 vectors (default: the TEST-ONLY key in vectors/keys/)' },
     },
@@ -41,14 +43,7 @@ export const vectorsGenerateCommand: Command = {
       io.stdout(text);
       return 0;
     }
-    // Through a temporary file: an interrupted run never leaves half a vector file behind.
-    const tmp = `${out}.${process.pid}.tmp`;
-    try {
-      writeFileSync(tmp, text);
-      renameSync(tmp, out);
-    } catch (err) {
-      throw fieldError('ERR_IO', '--out', `cannot write ${out} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
-    }
+    writeOutputFiles([{ path: out, text }], { force: values.force === true, field: '--out' });
     io.stderr(`wrote ${out}`);
     return 0;
   },
