@@ -10,7 +10,7 @@ import { str, type OptionSpecs, type Parsed } from './args.ts';
 export const LISTENER_OPTIONS = {
   port: { type: 'string', valueName: 'N', description: 'port to listen on (default 0: a free one; the line printed shows it)' },
   host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
-  merchants: { type: 'string', valueName: 'FILE', description: 'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] whose keys verify the signatures (default: the built-in TEST-ONLY merchant)' },
+  merchants: { type: 'string', valueName: 'FILE', description: 'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] whose keys verify the signatures; publicKeyPem only for RSA-SHA256 (/api/v4/) (default: the built-in TEST-ONLY merchant)' },
   'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
 } as const satisfies OptionSpecs;
 

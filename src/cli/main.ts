@@ -58,7 +58,10 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
   const name = entry?.name ?? first;
   const rest = argv.slice(name.split(' ').length);
   if (!entry) {
-    io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+    // A group of commands named alone (`payconform vectors`): say what it holds.
+    const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `)).map((c) => c.name.slice(first.length + 1));
+    if (group.length > 0) io.stderr(`payconform ${first}: give one of its commands: ${group.join(', ')} (payconform ${first} <command> --help)`);
+    else io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
     return 2;
   }
   try {

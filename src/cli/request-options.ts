@@ -42,14 +42,18 @@ export const GIVEN_SIGNATURE_OPTIONS: OptionSpecs = {
   'public-key-file': { type: 'string', valueName: 'FILE', description: 'RSA public key PEM for /api/v4/ (or give --private-key-file)' },
 };
 
-export const REQUEST_EPILOG = `Examples:
-  payconform sign --url https://sandbox.gateway.example/paynet/api/v2/sale/1234 \\
-    --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt
-  payconform sign --operation PAYOUT --base-url https://sandbox.gateway.example/paynet --endpoint-id 1234 \\
-    --param amount=100.00 --login merchant --control-key-file key.txt --nonce n1 --timestamp 1700000000
+/** The help's examples, written for the command they are shown in (verify takes the value sent). */
+export function requestEpilog(command: 'sign' | 'explain' | 'verify'): string {
+  const sent = (what: string): string => (command === 'verify' ? ` \\\n    ${what}` : '');
+  return `Examples:
+  payconform ${command} --url https://sandbox.gateway.example/paynet/api/v2/sale/1234 \\
+    --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt${sent('--control 5c0f8a4f4cfd9a0b0c4bd5a6b4f2f3f8d1e2a7c9')}
+  payconform ${command} --operation PAYOUT --base-url https://sandbox.gateway.example/paynet --endpoint-id 1234 \\
+    --param amount=100.00 --login merchant --control-key-file key.txt${command === 'verify' ? '' : ' --nonce n1 --timestamp 1700000000'}${sent('--authorization "$(cat authorization.txt)"')}
 
 Environment: PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE,
 PAYCONFORM_ENDPOINT_ID, PAYCONFORM_ENDPOINT_GROUP_ID (flags win).`;
+}
 
 export type Env = Record<string, string | undefined>;
 
@@ -66,6 +70,8 @@ export function requestFromOptions(values: Parsed['values'], env: Env): RequestI
   if (bodyFile !== undefined) params.push(...decodeForm(readTextFile(bodyFile, '--body-file').replace(/\r?\n$/, ''), '--body-file'));
   for (const p of list(values.param)) params.push(parseParamOption(p));
   const method = (str(values.method) ?? 'POST').toUpperCase();
+  // An HTTP method is a token (RFC 9110 §9.1): no space or separator can be in one.
+  if (!/^[!#$%&'*+.^_`|~0-9A-Z-]+$/.test(method)) throw fieldError('ERR_USAGE', '--method', `"${method.slice(0, 20)}" is not an HTTP method (a token such as POST)`);
   return { method, url: url ?? urlFromOperation(endpointByOperation(operation!), values, env), params };
 }
 
@@ -82,11 +88,18 @@ function urlFromOperation(endpoint: Endpoint, values: Parsed['values'], env: Env
   return endpointUrl(baseUrl, endpoint, endpointId, '--endpoint-id');
 }
 
+/** The control key of a file: its text without one final line break; an empty file is said to be empty, not missing. */
+function controlKeyFrom(file: string): string {
+  const key = readTextFile(file, '--control-key-file').replace(/\r?\n$/, '');
+  if (key === '') throw fieldError('ERR_USAGE', '--control-key-file', `${file} is empty; it must hold the merchant control key`);
+  return key;
+}
+
 /** Credentials the request's scheme needs, from flags, then environment. */
 export function credentialsFromOptions(request: RequestInput, values: Parsed['values'], env: Env, extra: { publicKeyFile?: string | undefined } = {}): Credentials {
   const scheme = resolveEndpoint(request.url).endpoint.auth.kind;
   const keyFile = str(values['control-key-file']);
-  const controlKey = keyFile !== undefined ? readTextFile(keyFile, '--control-key-file').replace(/\r?\n$/, '') : env.PAYCONFORM_CONTROL_KEY;
+  const controlKey = keyFile !== undefined ? controlKeyFrom(keyFile) : env.PAYCONFORM_CONTROL_KEY;
   const privateKeyFile = str(values['private-key-file']) ?? env.PAYCONFORM_PRIVATE_KEY_FILE;
   const needsRsa = scheme === 'oauth-rsa-sha256';
   return {
@@ -99,10 +112,16 @@ export function credentialsFromOptions(request: RequestInput, values: Parsed['va
   };
 }
 
-/** The request, its credentials and its signature, as `sign` and `explain` take them from options. */
-export function signFromOptions(values: Parsed['values'], env: Env): { request: RequestInput; result: SignResult } {
+/**
+ * The request, its credentials and its signature, as `sign` and `explain` take them from options,
+ * with warnings about what is allowed but probably not meant (a timestamp in milliseconds).
+ */
+export function signFromOptions(values: Parsed['values'], env: Env): { request: RequestInput; result: SignResult; warnings: string[] } {
   const request = requestFromOptions(values, env);
   const credentials = credentialsFromOptions(request, values, env);
-  const result = signRequest(request, credentials, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
-  return { request, result };
+  const timestamp = str(values.timestamp);
+  const result = signRequest(request, credentials, { nonce: str(values.nonce), timestamp, realm: str(values.realm) });
+  const warnings = timestamp !== undefined && /^\d+$/.test(timestamp) && Number(timestamp) > 1e11
+    ? [`warning: --timestamp ${timestamp} looks like milliseconds; oauth_timestamp is in seconds (${timestamp.slice(0, -3)}?), and a gateway will refuse a time that far ahead`] : [];
+  return { request, result, warnings };
 }

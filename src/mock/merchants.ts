@@ -38,7 +38,7 @@ export function parseMerchants(data: unknown, file: string): Merchant[] {
   return data.map((m: unknown, i) => {
     const at = `${file}: /${i}`;
     const o = (m ?? {}) as Record<string, unknown>;
-    for (const key of ['login', 'merchantControlKey', 'publicKeyPem']) {
+    for (const key of ['login', 'merchantControlKey']) {
       if (typeof o[key] !== 'string' || o[key] === '') throw fieldError('ERR_MERCHANTS', `${at}/${key}`, 'must be a non-empty string');
     }
     for (const key of ['endpointIds', 'endpointGroupIds']) {
@@ -51,14 +51,18 @@ export function parseMerchants(data: unknown, file: string): Merchant[] {
         seen.add(text);
       });
     }
-    try {
-      loadPublicKey(o.publicKeyPem as string, `${at}/publicKeyPem`);
-    } catch (err) {
-      if (isPayconformError(err)) throw fieldError('ERR_MERCHANTS', `${at}/publicKeyPem`, err.rule ?? err.message);
-      throw err;
+    // Optional: a merchant that only uses control-signed endpoints has no RSA key.
+    if (o.publicKeyPem !== undefined) {
+      if (typeof o.publicKeyPem !== 'string' || o.publicKeyPem === '') throw fieldError('ERR_MERCHANTS', `${at}/publicKeyPem`, 'must be a PEM public key, or left out for a merchant without RSA-SHA256 endpoints');
+      try {
+        loadPublicKey(o.publicKeyPem, `${at}/publicKeyPem`);
+      } catch (err) {
+        if (isPayconformError(err)) throw fieldError('ERR_MERCHANTS', `${at}/publicKeyPem`, err.rule ?? err.message);
+        throw err;
+      }
     }
     const ids = (key: string) => (o[key] as Array<string | number>).map(String);
-    return { login: o.login as string, merchantControlKey: o.merchantControlKey as string, publicKeyPem: o.publicKeyPem as string, endpointIds: ids('endpointIds'), endpointGroupIds: ids('endpointGroupIds') };
+    return { login: o.login as string, merchantControlKey: o.merchantControlKey as string, ...(o.publicKeyPem === undefined ? {} : { publicKeyPem: o.publicKeyPem as string }), endpointIds: ids('endpointIds'), endpointGroupIds: ids('endpointGroupIds') };
   });
 }
 

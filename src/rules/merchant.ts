@@ -9,7 +9,8 @@ import { fail, type Outcome } from './rule.ts';
 export interface Merchant {
   readonly login: string;
   readonly merchantControlKey: string;
-  readonly publicKeyPem: string;
+  /** Needed only to verify RSA-SHA256 (/api/v4/): a control-only merchant has none. */
+  readonly publicKeyPem?: string | undefined;
   readonly endpointIds: readonly string[];
   readonly endpointGroupIds: readonly string[];
 }
@@ -27,6 +28,6 @@ export function ownerOf(endpoint: Endpoint, endpointId: string, merchants: reado
 }
 
 /** The credentials the signer verifies with, from a merchant record. */
-export function credentialsOf(m: Merchant): { login: string; controlKey: string; publicKeyPem: string } {
+export function credentialsOf(m: Merchant): { login: string; controlKey: string; publicKeyPem: string | undefined } {
   return { login: m.login, controlKey: m.merchantControlKey, publicKeyPem: m.publicKeyPem };
 }

@@ -12,12 +12,12 @@ type OAuthRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id,
 const REQUIRED_PARAMS = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_signature'];
 
 const isOAuth = (req: RequestUnderTest): boolean => req.match!.endpoint.auth.kind.startsWith('oauth-');
-const NOT_OAUTH = 'the endpoint is not signed with OAuth';
+const NOT_OAUTH = 'does not apply: the endpoint is not signed with OAuth';
 
 /** Skip unless the endpoint is an OAuth one and its header parsed with every parameter there. */
 function usableHeader(req: RequestUnderTest): Outcome | undefined {
   if (!isOAuth(req)) return skip(NOT_OAUTH);
-  if (req.header === undefined || REQUIRED_PARAMS.some((name) => req.oauthParam(name) === undefined)) return skip('no well-formed Authorization header');
+  if (req.header === undefined || REQUIRED_PARAMS.some((name) => req.oauthParam(name) === undefined)) return skip('not reached: no well-formed Authorization header (the header checks say why)');
   return undefined;
 }
 

@@ -81,6 +81,9 @@ function verifies(req: RequestUnderTest, given: GivenSignature, url: string): bo
  */
 export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, field: string, message: string): Outcome {
   const { signedFor } = req.seen;
+  if (given.authorization !== undefined && req.match?.endpoint.auth.kind === 'oauth-rsa-sha256' && req.merchant!.publicKeyPem === undefined) {
+    return fail(`${field}: merchant ${req.merchant!.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 signature cannot be verified`, { field });
+  }
   try {
     if (verifies(req, given, signedUrl(req))) return PASS;
     if (signedFor !== undefined && given.authorization !== undefined && verifies(req, given, req.seen.url)) return signedForListener(req, field, signedFor);

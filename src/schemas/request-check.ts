@@ -40,8 +40,12 @@ export function checkRequestFields(schemaName: string, params: readonly Pair[]):
   if (validate(body)) return undefined;
   const error = validate.errors![0]!;
   if (error.keyword === 'required') {
+    // Every missing field at once (ajv stops at the first, which keeps the mock fast): a developer
+    // should not find them one round trip at a time.
     const field = (error.params as { missingProperty: string }).missingProperty;
-    return { code: 'FIELD_MISSING', field, message: `${field}: is required by ${schemaName}` };
+    const missing = (REQUIRED_FIELDS[schemaName] ?? [field]).filter((name) => !Object.hasOwn(body, name));
+    const all = missing.includes(field) ? missing : [field, ...missing];
+    return { code: 'FIELD_MISSING', field, message: all.length === 1 ? `${field}: is required by ${schemaName}` : `${all.join(', ')}: are required by ${schemaName}` };
   }
   const field = error.instancePath.split('/')[1] ?? '';
   const rule = error.keyword === 'pattern' ? `must match ${(error.params as { pattern: string }).pattern}` : error.keyword === 'anyOf' ? 'must be an IPv4 or IPv6 address' : error.message ?? 'is invalid';

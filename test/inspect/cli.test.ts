@@ -72,6 +72,7 @@ describe('payconform inspect', () => {
     assert.match(out, /#1 SALE → 200: pass/);
     assert.match(out, /#6 CAPTURE → 200: pass/);
     assert.match(out, /6 passed, 0 failed/);
+    assert.match(out, /inspect: signatures are checked with the built-in TEST-ONLY merchant payconform-test-merchant \(endpoint ids 1001[^)]*\) \(payconform mock --show-test-merchant shows its keys\); to check your own credentials give --merchants FILE/);
     assert.match(out, new RegExp(`operations exercised: 6 of ${ENDPOINTS.length}; status polled after 1 of 5 asynchronous answers`));
     const names = readdirSync(report).sort();
     assert.deepEqual(names, ['junit.xml', 'manifest.json', 'report.html', 'report.json']);
@@ -80,6 +81,9 @@ describe('payconform inspect', () => {
     }
     const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'));
     assert.equal(json.requests.length, 6);
+    // A control-signed request: the OAuth checks do not apply, which is not the same as not reached.
+    const nonce = json.requests[0].verdict.checks.find((c: { id: string }) => c.id === 'nonce-unique');
+    assert.deepEqual([nonce?.outcome, nonce?.message], ['skip', 'does not apply: the endpoint is not signed with OAuth']);
     assert.deepEqual(json.summary.coverage.exercised, ['CAPTURE', 'PAYOUT', 'PREAUTH', 'SALE', 'STATUS', 'PAYOUT_V4']);
     // A test case per request and check, and one per request for the gateway's own verdict.
     assert.equal((readFileSync(join(report, 'junit.xml'), 'utf8').match(/<testcase /g) ?? []).length, 6 * (REQUEST_RULES.length + 1));

@@ -2,7 +2,7 @@
 import { explain, explanationText } from '../../signing/explain.ts';
 import type { Command } from '../command.ts';
 import { printMasked } from '../output.ts';
-import { OAUTH_OPTIONS, REQUEST_EPILOG, REQUEST_OPTIONS, signFromOptions } from '../request-options.ts';
+import { OAUTH_OPTIONS, REQUEST_OPTIONS, requestEpilog, signFromOptions } from '../request-options.ts';
 
 export const explainCommand: Command = {
   spec: {
@@ -10,10 +10,11 @@ export const explainCommand: Command = {
     summary: 'Shows each step of the signature (cents, concatenation, encoded and sorted pairs, base string, key form, signature), as text or JSON.',
     usage: 'payconform explain (--url URL | --operation NAME …) [--param NAME=VALUE …] [credentials] [--json]',
     options: { ...REQUEST_OPTIONS, ...OAUTH_OPTIONS },
-    epilog: REQUEST_EPILOG,
+    epilog: requestEpilog('explain'),
   },
   run({ values }, io) {
-    const { request, result } = signFromOptions(values, io.env);
+    const { request, result, warnings } = signFromOptions(values, io.env);
+    for (const warning of warnings) io.stderr(warning);
     const explanation = explain(result);
     printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation), request, values['reveal-card-data'] === true);
     return 0;

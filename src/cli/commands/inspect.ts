@@ -21,7 +21,7 @@ export const inspectCommand: Command = {
   spec: {
     name: 'inspect',
     summary: 'Listens for your integration\'s requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.',
-    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S]',
+    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -46,9 +46,10 @@ export const inspectCommand: Command = {
     let stop: () => void = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const { merchants, windowSeconds, ...listen } = listenerSettings(values);
+    const known = merchants ?? [testMerchant()];
     const listener = await startListener({
       ...listen,
-      merchants: merchants ?? [testMerchant()],
+      merchants: known,
       ...(upstream === undefined ? {} : { upstream }),
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       onRecord: (record) => {
@@ -59,6 +60,11 @@ export const inspectCommand: Command = {
       throw cannotListen(err, listen);
     });
     io.stdout(`listening on ${listener.url}`);
+    // Whose keys judge the signatures: a request for another merchant's endpoint id fails every signature check.
+    const whose = known.map((m) => `${m.login} (endpoint ids ${[...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none'}${m.publicKeyPem ? '' : ', no RSA key'})`).join('; ');
+    io.stderr(merchants === undefined
+      ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock --show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
+      : `inspect: signatures are checked with the merchants of --merchants: ${whose}`);
     io.stderr(`inspect: point your integration at ${listener.url} (with your prefix, e.g. ${listener.url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`);
     const timer = duration === undefined ? undefined : setTimeout(stop, duration * 1000);
     process.once('SIGINT', stop);

@@ -13,6 +13,17 @@ import { list, str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
 
+/**
+ * What the answer says of the spec. The spec lists 200, 400 and 500 for every endpoint; another
+ * status (a 404, a 406 for a missing Accept header) is a refusal it does not describe, not a breach.
+ */
+function verdictLines(status: number, noProblem: boolean): string[] {
+  const listed = status === 200 || status === 400 || status === 500;
+  const unlisted = `HTTP ${status} is not among the statuses the spec lists for this endpoint (200, 400, 500): a refusal it does not describe (A-21)`;
+  if (noProblem) return [listed ? 'the answer follows the spec' : `the answer breaks nothing the spec states; ${unlisted}`];
+  return listed ? [] : [unlisted];
+}
+
 export const sendCommand: Command = {
   spec: {
     name: 'send',
@@ -59,7 +70,7 @@ export const sendCommand: Command = {
       } else {
         io.stdout([`POST ${x.request.url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', encodeForm(shown), '',
           `HTTP ${x.status} ${x.contentType}`, typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), '',
-          x.problems.length ? x.problems.map(problemLine).join('\n') : 'the answer follows the spec'].join('\n'));
+          ...x.problems.map(problemLine), ...verdictLines(x.status, x.problems.length === 0)].join('\n'));
       }
       // Only a breach of the spec fails; a difference from an assumption is a warning (docs/certify.md).
       return x.problems.some((p) => p.assumption === undefined) ? 1 : 0;

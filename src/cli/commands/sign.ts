@@ -2,7 +2,7 @@
 import { expectedValues } from '../../signing/sign.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { OAUTH_OPTIONS, REQUEST_EPILOG, REQUEST_OPTIONS, signFromOptions } from '../request-options.ts';
+import { OAUTH_OPTIONS, REQUEST_OPTIONS, requestEpilog, signFromOptions } from '../request-options.ts';
 
 export const signCommand: Command = {
   spec: {
@@ -10,10 +10,11 @@ export const signCommand: Command = {
     summary: 'Computes the control field or the OAuth Authorization header of a request, as the catalogue says the endpoint is signed.',
     usage: 'payconform sign (--url URL | --operation NAME --base-url URL --endpoint-id N) [--param NAME=VALUE …] [credentials] [--json]',
     options: { ...REQUEST_OPTIONS, ...OAUTH_OPTIONS },
-    epilog: REQUEST_EPILOG,
+    epilog: requestEpilog('sign'),
   },
   run({ values }, io) {
-    const { request, result } = signFromOptions(values, io.env);
+    const { request, result, warnings } = signFromOptions(values, io.env);
+    for (const warning of warnings) io.stderr(warning);
     const expected = expectedValues(result);
     const text = values.json
       ? JSON.stringify({ operation: result.endpoint.operation, scheme: result.scheme, endpointId: result.endpointId, ...expected }, null, 2)

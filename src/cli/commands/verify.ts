@@ -3,7 +3,7 @@ import { verifyRequest } from '../../signing/verify.ts';
 import { str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { credentialsFromOptions, REQUEST_EPILOG, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+import { credentialsFromOptions, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestEpilog, requestFromOptions } from '../request-options.ts';
 
 export const verifyCommand: Command = {
   spec: {
@@ -14,7 +14,7 @@ export const verifyCommand: Command = {
       ...REQUEST_OPTIONS,
       ...GIVEN_SIGNATURE_OPTIONS,
     },
-    epilog: REQUEST_EPILOG,
+    epilog: requestEpilog('verify'),
   },
   run({ values }, io) {
     const request = requestFromOptions(values, io.env);

@@ -57,6 +57,10 @@ function diagnoseControl(input: DiagnoseInput, operation: string, formula: reado
   if (correct && constantTimeEqual(given, correct.control)) {
     return { ...base, verdict: 'valid', defects: [], message: 'control is valid', correct: correctOut };
   }
+  // Not a SHA-1 digest in any encoding a mistake could give: nothing to diagnose (verify says the same).
+  if (!/^[0-9a-fA-F]{40}$/.test(given) && !/^[A-Za-z0-9+/]{27}=$/.test(given)) {
+    return { ...base, verdict: 'invalid', defects: [], correct: correctOut, message: `control: malformed: must be 40 lowercase hex digits (SHA-1), got ${given.length} characters that are no SHA-1 digest` };
+  }
   const defects: string[] = [];
   let partner: string | undefined;
   for (const m of CONTROL_MISTAKES) {
