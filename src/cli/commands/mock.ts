@@ -1,4 +1,5 @@
 /** `payconform mock`: the embedded gateway as a stand-alone sandbox, until SIGINT or SIGTERM. */
+import { setFlagsFromString } from 'node:v8';
 import { fieldError } from '../../errors.ts';
 import { DEFECTS, defectNamed } from '../../mock/defects.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
@@ -44,6 +45,9 @@ export const mockCommand: Command = {
     const prefix = str(values.prefix);
     if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
     const listen = listenerSettings(values);
+    // A long-running server that keeps up to 100,000 orders: V8's size-optimised heap growth keeps
+    // its memory near what it holds (npm run bench: RSS after 100,000 more sales ≤ 150 MB).
+    setFlagsFromString('--optimize-for-size');
     const mock = await startMock({
       ...listen,
       ...(prefix === undefined ? {} : { prefix }),
