@@ -26,6 +26,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'mock', load: async () => (await import('./commands/mock.ts')).mockCommand },
   { name: 'certify', load: async () => (await import('./commands/certify.ts')).certifyCommand },
   { name: 'inspect', load: async () => (await import('./commands/inspect.ts')).inspectCommand },
+  { name: 'bundle verify', load: async () => (await import('./commands/bundle.ts')).bundleVerifyCommand },
 ];
 
 async function overview(): Promise<string> {

@@ -3,9 +3,7 @@
  * and end) from cucumber's messages.ndjson, and manifest.json with the SHA-256 of every file in the
  * bundle, as certification programmes (OIDF, Open Banking UK) ship with their evidence.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { fileDigests, type FileDigest } from './bundle-signature.ts';
 import { NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, type Warning } from './findings.ts';
 
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'undefined' | 'pending' | 'ambiguous' | 'unknown';
@@ -150,14 +148,7 @@ export function warningsLine(summary: Summary): string {
   return `warnings: ${summary.warnings.total}${ids.length ? ` (${ids.map(([id, n]) => `${id} ×${n}`).join(', ')}; docs/assumptions.md)` : ''}`;
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])).sort();
-}
-
 /** manifest.json's content: every other file of the bundle with its size and SHA-256. */
-export function manifestOf(dir: string): { files: Array<{ path: string; bytes: number; sha256: string }> } {
-  return {
-    files: files(dir).filter((f) => relative(dir, f) !== 'manifest.json')
-      .map((f) => ({ path: relative(dir, f), bytes: statSync(f).size, sha256: createHash('sha256').update(readFileSync(f)).digest('hex') })),
-  };
+export function manifestOf(dir: string): { files: FileDigest[] } {
+  return { files: fileDigests(dir) };
 }

@@ -13,6 +13,8 @@ import { PayconformError } from '../errors.ts';
 import { COMPILED, PACKAGE_ROOT, packageFile, packageVersion } from '../package-root.ts';
 import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
+import { signBundle } from '../report/bundle-signature.ts';
+import type { KeyObject } from 'node:crypto';
 import type { Envelope } from '@cucumber/messages';
 import { checkReportDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
@@ -35,6 +37,8 @@ export interface SuiteRun {
   readonly reportDir?: string | undefined;
   /** Aborted on SIGINT or SIGTERM: the run stops and leaves a bundle that says it was interrupted. */
   readonly signal?: AbortSignal | undefined;
+  /** Signs the bundle (manifest.jws, RS256) with this RSA key (bundleSigningKey). */
+  readonly signKey?: KeyObject | undefined;
 }
 
 export interface RunIo {
@@ -108,13 +112,21 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   if (stopped === 'aborted') {
     running.catch(() => undefined);
     const summary = writeInterruptedBundle(dir, envelopes, described, versions, extra);
+    await signIfAsked(run.signKey, dir, summary);
     return { passed: false, selected, finished: finishedCount(envelopes), summary, dir };
   }
   const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, versions);
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`);
   writeFileSync(join(dir, 'junit.xml'), withWarnings(readFileSync(join(dir, 'junit.xml'), 'utf8'), summary));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
+  await signIfAsked(run.signKey, dir, summary);
   return { passed: stopped.success && summary.status !== 'failed', selected, finished: finishedCount(envelopes), summary, dir };
+}
+
+/** manifest.jws over the finished bundle, when a signing key was given. */
+async function signIfAsked(key: KeyObject | undefined, dir: string, summary: Summary): Promise<void> {
+  if (key === undefined) return;
+  await signBundle(dir, key, { payconform: packageVersion(), target: summary.target, status: summary.status, startedAt: summary.startedAt ?? '', finishedAt: summary.finishedAt ?? '' });
 }
 
 /** Resolves 'aborted' when the signal fires (never, without one). */

@@ -3,6 +3,8 @@
  * features against the embedded mock (default) or a gateway and writes the evidence bundle in
  * reports/<UTC>/.
  */
+import { bundleSigningKey } from '../../report/bundle-signature.ts';
+import { readUserFile } from '../../read-file.ts';
 import { createInterface } from 'node:readline/promises';
 import { fieldError } from '../../errors.ts';
 import { defectNamed } from '../../mock/defects.ts';
@@ -31,7 +33,7 @@ export const certifyCommand: Command = {
   spec: {
     name: 'certify',
     summary: 'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted evidence bundle.',
-    usage: 'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR] [--live [--yes]] [--defect NAME]',
+    usage: 'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
     options: {
       'base-url': { type: 'string', valueName: 'URL', description: 'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE' },
       profile: { type: 'string', valueName: 'FILE', description: 'a gateway profile (JSON): its error codes, answer field names, final statuses, poll timing, test cards and amounts, scenarios that do not apply (docs/certify.md; profiles/mock.json is the embedded mock\'s)' },
@@ -43,8 +45,9 @@ export const certifyCommand: Command = {
       defect: { type: 'string', valueName: 'NAME', description: 'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are expected to fail; npm run prove runs them all' },
       live: { type: 'boolean', description: 'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm on the terminal; without one it refuses unless --yes or CI=true' },
       yes: { type: 'boolean', description: 'confirm a --live run without asking' },
+      'sign-key': { type: 'string', valueName: 'PEM', description: 'sign the bundle with this RSA private key (≥ 2048 bits; the merchant\'s v4 key serves): manifest.jws, checked by payconform bundle verify' },
     },
-    epilog: 'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file).',
+    epilog: 'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file), and with --sign-key manifest.jws.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
@@ -53,12 +56,14 @@ export const certifyCommand: Command = {
     const parallel = wholeNumber(str(values.parallel) ?? '0', '--parallel', 0, 99)!;
     const shard = str(values.shard);
     if (shard !== undefined && !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))) throw fieldError('ERR_USAGE', '--shard', 'must be I/N with 1 ≤ I ≤ N, e.g. 2/4');
+    const signKeyFile = str(values['sign-key']);
+    const signKey = signKeyFile === undefined ? undefined : bundleSigningKey(readUserFile(signKeyFile, '--sign-key'), '--sign-key');
     const interrupt = new AbortController();
     const stop = (): void => interrupt.abort();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     const outcome = await runSuite(
-      { target: resolveTarget(choice, io.env), tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), signal: interrupt.signal },
+      { target: resolveTarget(choice, io.env), tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), signal: interrupt.signal, signKey },
       { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io, values.yes === true) },
     ).finally(() => {
       process.removeListener('SIGINT', stop);

@@ -1,0 +1,157 @@
+/**
+ * Signed evidence: `manifest.jws` is a compact JWS (RS256, through `jose`) over what the bundle is:
+ * every file's SHA-256 and size, the target, the verdict and the time. A digest manifest alone says a
+ * file changed only if the manifest did not change with it; the signature says who vouches for all
+ * of it. Verifying checks every file against the signed digests, then the signature.
+ */
+import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { CompactSign, compactVerify, decodeProtectedHeader, type JWK } from 'jose';
+import { fieldError } from '../errors.ts';
+
+export const SIGNATURE_FILE = 'manifest.jws';
+export const MANIFEST_FILE = 'manifest.json';
+const TYPE = 'payconform-bundle+jws';
+
+export interface FileDigest { readonly path: string; readonly bytes: number; readonly sha256: string }
+
+export interface SignedBundle {
+  readonly payconform: string;
+  readonly target: string;
+  readonly status: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly signedAt: string;
+  readonly files: readonly FileDigest[];
+}
+
+/** A private key for signing bundles: RSA, at least 2048 bits, PEM (PKCS#8 or PKCS#1). */
+export function bundleSigningKey(pem: string, field: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw fieldError('ERR_USAGE', field, 'is not a PEM private key');
+  }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (key.asymmetricKeyType !== 'rsa' || bits < 2048) throw fieldError('ERR_USAGE', field, `must be an RSA key of at least 2048 bits (got ${key.asymmetricKeyType} ${bits || ''})`.trim());
+  return key;
+}
+
+/** The key's id as keygen prints it: SHA-256 of the public key's DER (SPKI), base64. */
+export function keyFingerprint(key: KeyObject): string {
+  const der = (key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64');
+}
+
+/** Every file of the bundle but the manifest and its signature, with its size and SHA-256. */
+export function fileDigests(dir: string): FileDigest[] {
+  const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+  return walk(dir)
+    .map((f) => relative(dir, f))
+    .filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE)
+    .sort()
+    .map((path) => {
+      const bytes = readFileSync(join(dir, path));
+      return { path, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    });
+}
+
+/** Writes manifest.jws over the bundle as it is now; returns the key's fingerprint. */
+export async function signBundle(dir: string, key: KeyObject, about: Omit<SignedBundle, 'files' | 'signedAt'>): Promise<string> {
+  const payload: SignedBundle = { ...about, signedAt: new Date().toISOString(), files: fileDigests(dir) };
+  const jwk = createPublicKey(key).export({ format: 'jwk' }) as JWK;
+  const kid = keyFingerprint(key);
+  // The public key travels in the header so anyone can check integrity; whose key it is, the
+  // verifier decides by giving --public-key (or comparing the fingerprint).
+  const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: 'RS256', typ: TYPE, kid, jwk: { kty: jwk.kty!, n: jwk.n!, e: jwk.e! } })
+    .sign(key);
+  writeFileSync(join(dir, SIGNATURE_FILE), `${jws}\n`);
+  return kid;
+}
+
+export interface BundleCheck {
+  /** Empty when intact. Each names the file or the reason. */
+  readonly problems: string[];
+  readonly signed: boolean;
+  /** The signing key's fingerprint, when signed. */
+  readonly keyFingerprint?: string;
+  /** Whether the signature was checked against a key the verifier gave (not only the one in the bundle). */
+  readonly keyGiven: boolean;
+  readonly payload?: SignedBundle;
+}
+
+/** Checks every file against the signed digests (or, unsigned, against manifest.json), then the signature. */
+export async function verifyBundle(dir: string, publicKeyPem?: string): Promise<BundleCheck> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw fieldError('ERR_USAGE', 'DIR', `${dir} is not a folder`);
+  const signaturePath = join(dir, SIGNATURE_FILE);
+  const given = publicKeyPem === undefined ? undefined : publicKeyOf(publicKeyPem);
+  if (!existsSync(signaturePath)) {
+    if (!existsSync(join(dir, MANIFEST_FILE))) throw fieldError('ERR_USAGE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
+    const manifest = readManifest(dir);
+    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run)`], signed: false, keyGiven: given !== undefined };
+    const problems = compare(manifest.files, fileDigests(dir), MANIFEST_FILE);
+    if (given) problems.push(`${SIGNATURE_FILE}: missing; the bundle is unsigned, so no key can vouch for it`);
+    return { problems, signed: false, keyGiven: given !== undefined };
+  }
+  const jws = readFileSync(signaturePath, 'utf8').trim();
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(jws);
+  } catch {
+    return { problems: [`${SIGNATURE_FILE}: not a compact JWS`], signed: true, keyGiven: given !== undefined };
+  }
+  const inBundle = header.jwk ? createPublicKey({ key: header.jwk as JsonWebKey, format: 'jwk' }) : undefined;
+  const key = given ?? inBundle;
+  if (key === undefined) return { problems: [`${SIGNATURE_FILE}: no key in its header; give --public-key`], signed: true, keyGiven: false };
+  let payload: SignedBundle;
+  try {
+    const verified = await compactVerify(jws, key, { algorithms: ['RS256', 'PS256'] });
+    payload = JSON.parse(new TextDecoder().decode(verified.payload)) as SignedBundle;
+  } catch {
+    const why = given && inBundle && keyFingerprint(given) !== keyFingerprint(inBundle) ? 'signed with another key than --public-key' : 'the signature does not verify';
+    return { problems: [`${SIGNATURE_FILE}: ${why}`], signed: true, keyFingerprint: String(header.kid ?? ''), keyGiven: given !== undefined };
+  }
+  const problems = compare(payload.files, fileDigests(dir), SIGNATURE_FILE);
+  if (existsSync(join(dir, MANIFEST_FILE))) {
+    const manifest = readManifest(dir);
+    if (JSON.stringify(manifest?.files.map(digestOnly)) !== JSON.stringify(payload.files.map(digestOnly))) problems.push(`${MANIFEST_FILE}: differs from the signed digests (edited after signing)`);
+  }
+  return { problems, signed: true, keyFingerprint: keyFingerprint(key), keyGiven: given !== undefined, payload };
+}
+
+const digestOnly = (f: FileDigest): string => `${f.path} ${f.sha256}`;
+
+/** manifest.json's list, or undefined when it is not one (not JSON, no files). */
+function readManifest(dir: string): { files: FileDigest[] } | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { files?: unknown };
+    return Array.isArray(manifest.files) ? (manifest as { files: FileDigest[] }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function publicKeyOf(pem: string): KeyObject {
+  try {
+    return createPublicKey(pem); // from a private key PEM too
+  } catch {
+    throw fieldError('ERR_USAGE', '--public-key', 'is not a PEM public (or private) key');
+  }
+}
+
+/** What differs between the digests vouched for and the files there now, a line per file. */
+function compare(expected: readonly FileDigest[], actual: readonly FileDigest[], source: string): string[] {
+  const now = new Map(actual.map((f) => [f.path, f]));
+  const problems: string[] = [];
+  for (const f of expected) {
+    const there = now.get(f.path);
+    if (there === undefined) problems.push(`${f.path}: missing (listed in ${source})`);
+    else if (there.sha256 !== f.sha256) problems.push(`${f.path}: changed since the run (SHA-256 differs from ${source})`);
+    now.delete(f.path);
+  }
+  for (const path of now.keys()) problems.push(`${path}: not in ${source} (added after the run)`);
+  return problems;
+}
