@@ -27,6 +27,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'certify', load: async () => (await import('./commands/certify.ts')).certifyCommand },
   { name: 'inspect', load: async () => (await import('./commands/inspect.ts')).inspectCommand },
   { name: 'bundle verify', load: async () => (await import('./commands/bundle.ts')).bundleVerifyCommand },
+  { name: 'bundle merge', load: async () => (await import('./commands/bundle.ts')).bundleMergeCommand },
 ];
 
 async function overview(): Promise<string> {

@@ -1,8 +1,11 @@
 /**
  * `payconform bundle verify DIR`: is this certify bundle what the run wrote, and who vouches for it?
  * Every file is checked against the signed digests (manifest.jws) or, unsigned, manifest.json.
+ * `payconform bundle merge`: one bundle and one report from the shards of a sharded run.
  */
 import { MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
+import { endpointTable, warningsLine } from '../../report/bundle.ts';
+import { mergeBundles } from '../../report/merge.ts';
 import { readUserFile } from '../../read-file.ts';
 import { fieldError } from '../../errors.ts';
 import { str } from '../args.ts';
@@ -36,5 +39,26 @@ export const bundleVerifyCommand: Command = {
     const whose = check.keyGiven ? 'the key of --public-key' : `the key in the bundle, SHA-256 ${check.keyFingerprint}: compare it with the merchant's (keygen prints it) or give --public-key`;
     io.stdout(`INTACT, SIGNED: ${files} files match ${SIGNATURE_FILE}, signed by ${whose}; ${check.payload!.target}, ${check.payload!.status}, signed ${check.payload!.signedAt}`);
     return 0;
+  },
+};
+
+export const bundleMergeCommand: Command = {
+  spec: {
+    name: 'bundle merge',
+    summary: 'Merges the bundles of a sharded certify run into one bundle and one report.',
+    usage: 'payconform bundle merge DIR DIR... --out DIR',
+    options: { out: { type: 'string', valueName: 'DIR', description: 'the merged bundle (a new or empty folder)' } },
+    positionals: true,
+    epilog: 'Refuses shards of different targets or payconform versions, a shard given twice and an interrupted one (exit 2). Exit 0 if no scenario of any shard failed, 1 otherwise.',
+  },
+  async run({ values, positionals }, io): Promise<ExitCode> {
+    const out = str(values.out);
+    if (out === undefined) throw fieldError('ERR_USAGE', '--out', 'required: the folder of the merged bundle');
+    const summary = await mergeBundles(positionals, out);
+    io.stdout(endpointTable(summary));
+    io.stdout(warningsLine(summary));
+    const { totals } = summary;
+    io.stdout(`${summary.status === 'failed' ? 'FAILED' : summary.status === 'passed-with-warnings' ? 'PASSED WITH WARNINGS' : 'PASSED'}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}`);
+    return summary.status === 'failed' ? 1 : 0;
   },
 };

@@ -1,0 +1,111 @@
+/**
+ * One bundle from the shards of a sharded certify run (`payconform bundle merge`): the messages of
+ * every shard as one run, and from them summary.json, report.html (cucumber's page), junit.xml (each
+ * shard's test suites) and manifest.json. Shards of another target or payconform version, a shard
+ * given twice or an interrupted one are refused: the merged verdict would mean nothing.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { CucumberHtmlStream } from '@cucumber/html-formatter';
+import type { Envelope } from '@cucumber/messages';
+import { fieldError } from '../errors.ts';
+import { manifestOf, summarize, type Summary } from './bundle.ts';
+import { withWarnings } from './junit-warnings.ts';
+
+interface ShardSummary extends Summary {
+  readonly shard?: string | null;
+  readonly versions: Record<string, string>;
+  readonly [extra: string]: unknown;
+}
+
+interface Shard { readonly dir: string; readonly summary: ShardSummary; readonly envelopes: Envelope[]; readonly junit: string }
+
+function readShard(dir: string): Shard {
+  const need = (file: string): string => {
+    const path = join(dir, file);
+    if (!existsSync(path)) throw fieldError('ERR_USAGE', 'DIR', `${dir} has no ${file}: not a certify bundle`);
+    return readFileSync(path, 'utf8');
+  };
+  const summary = JSON.parse(need('summary.json')) as ShardSummary;
+  if (summary.status === 'interrupted') throw fieldError('ERR_USAGE', 'DIR', `${dir} is an interrupted run; merge only shards that finished`);
+  const envelopes = need('messages.ndjson').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Envelope);
+  return { dir, summary, envelopes, junit: existsSync(join(dir, 'junit.xml')) ? readFileSync(join(dir, 'junit.xml'), 'utf8') : '' };
+}
+
+/** The shards' messages as one run: one meta and source per feature, the earliest start, the last finish. */
+function mergedMessages(shards: readonly Shard[]): Envelope[] {
+  const all = shards.flatMap((s) => s.envelopes);
+  const seenUris = new Set<string>();
+  const runCases = new Set(all.flatMap((e) => (e.testCase ? [e.testCase.pickleId] : [])));
+  const starts = all.flatMap((e) => (e.testRunStarted ? [e.testRunStarted] : []));
+  const finishes = all.flatMap((e) => (e.testRunFinished ? [e.testRunFinished] : []));
+  const seconds = (t: { seconds: number; nanos: number }): number => t.seconds + t.nanos / 1e9;
+  const first = starts.reduce((a, b) => (seconds(b.timestamp) < seconds(a.timestamp) ? b : a));
+  const last = finishes.reduce((a, b) => (seconds(b.timestamp) > seconds(a.timestamp) ? b : a));
+  const out: Envelope[] = [];
+  let meta = false;
+  for (const e of all) {
+    if (e.meta) {
+      if (!meta) out.push(e);
+      meta = true;
+    } else if (e.source || e.gherkinDocument) {
+      const uri = e.source?.uri ?? e.gherkinDocument!.uri!;
+      const key = `${e.source ? 'source' : 'document'} ${uri}`;
+      if (!seenUris.has(key)) out.push(e);
+      seenUris.add(key);
+    } else if (e.pickle) {
+      // Every shard lists the pickles of the whole selection; only those it ran belong to it.
+      if (runCases.has(e.pickle.id)) out.push(e);
+    } else if (e.testRunStarted) {
+      if (e.testRunStarted === first) out.push(e);
+    } else if (e.testRunFinished) {
+      if (e.testRunFinished === last) out.push({ testRunFinished: { ...last, success: finishes.every((f) => f.success) } });
+    } else out.push(e);
+  }
+  // testRunFinished last, as a run ends.
+  const end = out.findIndex((e) => e.testRunFinished);
+  if (end >= 0) out.push(...out.splice(end, 1));
+  return out;
+}
+
+/** junit.xml of the merged run: every shard's test suites under one root. */
+function mergedJunit(shards: readonly Shard[]): string {
+  // Each shard's own verdict properties and warning lines go: the merged run's are added once (withWarnings).
+  const suites = shards.map((s) => (/<testsuite[\s\S]*<\/testsuite>/.exec(s.junit)?.[0] ?? '').replace(/\s*<properties>[\s\S]*?<\/properties>/, '').replace(/\s*<system-out>[\s\S]*?<\/system-out>/, '')).filter((x) => x !== '');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+async function writeHtml(path: string, envelopes: readonly Envelope[]): Promise<void> {
+  const html = new CucumberHtmlStream();
+  const out = createWriteStream(path);
+  html.pipe(out);
+  for (const e of envelopes) html.write(e);
+  html.end();
+  await finished(out);
+}
+
+export async function mergeBundles(dirs: readonly string[], outDir: string): Promise<Summary> {
+  if (dirs.length < 2) throw fieldError('ERR_USAGE', 'DIR', 'give the folders of at least two shards');
+  const shards = dirs.map(readShard);
+  const [head] = shards;
+  for (const s of shards.slice(1)) {
+    if (s.summary.target !== head!.summary.target) throw fieldError('ERR_USAGE', 'DIR', `${s.dir} certified ${s.summary.target}, ${head!.dir} ${head!.summary.target}: not shards of one run`);
+    if (s.summary.versions.payconform !== head!.summary.versions.payconform) throw fieldError('ERR_USAGE', 'DIR', `${s.dir} was made by payconform ${s.summary.versions.payconform}, ${head!.dir} by ${head!.summary.versions.payconform}`);
+  }
+  const shardNames = shards.map((s) => s.summary.shard ?? 'all');
+  const twice = shardNames.find((n, i) => shardNames.indexOf(n) !== i);
+  if (twice !== undefined) throw fieldError('ERR_USAGE', 'DIR', `shard ${twice} is given twice`);
+  if (existsSync(outDir) && readdirSync(outDir).length > 0) throw fieldError('ERR_OUT_DIR', '--out', `${outDir} exists and is not empty`);
+  mkdirSync(outDir, { recursive: true });
+  const envelopes = mergedMessages(shards);
+  writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
+  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform: head!.summary.versions.payconform! });
+  const { live, strict, profile, selection } = head!.summary;
+  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, live, strict, profile, selection, shard: null, mergedFrom: shardNames }, null, 2)}\n`);
+  writeFileSync(join(outDir, 'junit.xml'), withWarnings(mergedJunit(shards), summary));
+  await writeHtml(join(outDir, 'report.html'), envelopes);
+  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifestOf(outDir), null, 2)}\n`);
+  return summary;
+}
