@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { PayconformError } from '../errors.ts';
 import { COMPILED, PACKAGE_ROOT, packageFile, packageVersion } from '../package-root.ts';
@@ -20,6 +20,7 @@ import { checkReportDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { preflight } from './preflight.ts';
+import { progressReporter, type ProgressOut } from './progress.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
 import { targetParameters, type Target } from './target.ts';
 
@@ -74,7 +75,9 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   const progress = io.progress ?? process.stdout;
   // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
   const { loadConfiguration, loadSources, runCucumber } = await import('@cucumber/cucumber/api');
-  const environment: IRunEnvironment = { cwd: PACKAGE_ROOT, env: process.env, stdout: progress };
+  // Cucumber's own console output (progress dots, its summary) goes nowhere: progressReporter and
+  // certify's table say it better. Its file formats are unaffected.
+  const environment: IRunEnvironment = { cwd: PACKAGE_ROOT, env: process.env, stdout: new PassThrough().resume() };
   const { runConfiguration } = await loadConfiguration({
     // cucumber.json's profiles are for plain `npx cucumber-js`; the runner sets the same options itself.
     file: false,
@@ -83,7 +86,8 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
       paths: [packageFile('features/**/*.feature')],
       // The step code of the kind this process runs: compiled (installed) or TypeScript through tsx.
       import: COMPILED ? [packageFile('dist/steps/**/*.js')] : [packageFile('steps/tsx.mjs'), packageFile('steps/**/*.ts')],
-      format: [(progress as { isTTY?: boolean }).isTTY ? 'progress-bar' : 'progress', ['html', join(dir, 'report.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
+      // Progress is ours (progressReporter): scenarios, failures and warnings, which cucumber's own formatters cannot count.
+      format: [['html', join(dir, 'report.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
       ...(tags ? { tags } : {}),
       parallel: run.parallel ?? 0,
       ...(run.shard ? { shard: run.shard } : {}),
@@ -103,9 +107,14 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   io.log(`${described}; ${selected} scenario${selected === 1 ? '' : 's'}; reports in ${dir}`);
   const support = await supportCode(runConfiguration, environment);
   const envelopes: Envelope[] = [];
-  const execute = () => runCucumber({ ...runConfiguration, support }, environment, (e) => envelopes.push(e));
+  const reporter = progressReporter(selected, progress as ProgressOut);
+  const execute = () => runCucumber({ ...runConfiguration, support }, environment, (e) => {
+    envelopes.push(e);
+    reporter.onMessage(e);
+  });
   const running = runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute();
   const stopped = await Promise.race([running.then(({ success }) => ({ success })), aborted(run.signal)]);
+  reporter.end();
 
   const versions = { payconform: packageVersion() };
   const extra = { live: target.live, strict: target.strict, profile: target.profile.name, selection: tags || 'all', shard: run.shard ?? null };
