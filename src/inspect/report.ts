@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ENDPOINTS, OP } from '../catalogue/index.ts';
 import { manifestOf } from '../report/bundle.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
+import { firstDifference } from '../signing/first-difference.ts';
 import { REQUEST_RULES } from '../rules/book.ts';
 
 const CHECK_IDS = REQUEST_RULES.map((r) => r.id);
@@ -104,8 +105,12 @@ function htmlOf(records: readonly InspectRecord[], summary: InspectSummary, meta
           const m = mistakeOf(id);
           return `<li><strong>${html(id)}</strong>${m ? `: ${html(m.explanation)} <em>Fix:</em> ${html(m.fix)}` : ''}</li>`;
         }).join('');
+        const textOf = (v: { baseString?: string | undefined; controlInput?: string | undefined } | undefined): string | undefined => v?.baseString ?? v?.controlInput;
+        // The first character where what was signed departs from what should have been, marked on both sides.
+        const at = textOf(sig?.correct) !== undefined && textOf(sig?.sent) !== undefined ? firstDifference(textOf(sig?.correct)!, textOf(sig?.sent)!)?.position : undefined;
+        const marked = (text: string): string => (at === undefined ? html(text) : `${html(text.slice(0, at))}<mark class="first-difference">${html(text[at] ?? '∅')}</mark>${html(text.slice(at + 1))}`);
         const side = (label: string, v: { baseString?: string | undefined; controlInput?: string | undefined } | undefined): string =>
-          v?.baseString ?? v?.controlInput ? `<div class="side"><h5>${label}</h5><pre>${html(v!.baseString ?? v!.controlInput!)}</pre></div>` : '';
+          textOf(v) !== undefined ? `<div class="side"><h5>${label}${at === undefined ? '' : ` <small>(first difference at character ${at + 1})</small>`}</h5><pre>${marked(textOf(v)!)}</pre></div>` : '';
         return `<div class="failure" data-check="${html(c.id)}"><h4>✗ ${html(CHECKS[c.id].title)}</h4>
 <p class="problem">${html(c.message ?? '')}</p>
 <p class="clause">Rule: ${html(CHECKS[c.id].clause)}</p>

@@ -142,7 +142,9 @@ export const oauthTimestampWindow: OAuthRule<'oauth-timestamp-window', 'TIMESTAM
     const now = Math.floor(req.context.now() / 1000);
     const window = req.context.windowSeconds;
     if (Number.isInteger(timestamp) && Math.abs(now - timestamp) <= window) return PASS;
-    return fail(`authorization: oauth_timestamp must be within ${window} s of the server's clock`, {
+    // A millisecond timestamp is the most common way to be years off: say so.
+    const unit = Number.isInteger(timestamp) && timestamp > 1e11 ? `; ${timestamp} looks like milliseconds, and oauth_timestamp is in seconds` : '';
+    return fail(`authorization: oauth_timestamp must be within ${window} s of the server's clock${unit}`, {
       field: 'oauth_timestamp', expected: `within ±${window} s`, actual: Number.isInteger(timestamp) ? `${now - timestamp} s away` : 'not a whole number',
     });
   },

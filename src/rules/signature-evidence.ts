@@ -93,7 +93,9 @@ export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, f
   }
   if (!req.context.explain) return fail(message, { field });
   const d = diagnoseSignature(req, req.merchant!);
-  return fail(d.message, { field, detail: signatureDetail(req, req.merchant!, d) });
+  // Nothing in the catalogue of mistakes reproduces it: with the formula right, the key is the suspect.
+  const hint = d.defects.length === 0 ? `; if what is signed is right, the key may be the wrong one for endpoint ${req.match!.endpointId} (another merchant's, or a production key on the sandbox)` : '';
+  return fail(`${d.message}${hint}`, { field, detail: signatureDetail(req, req.merchant!, d) });
 }
 
 /** A signature valid for the URL the integration addressed (inspect's), not for the sandbox's. */

@@ -120,7 +120,12 @@ describe('payconform inspect', () => {
     assert.match(inspect.out(), /#3 PAYOUT → 400: FAIL oauth-signature: .*plus-for-space/);
     for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
     assert.deepEqual(leaks(inspect.out()), [], 'console');
-    assert.match(readFileSync(join(report, 'report.html'), 'utf8'), /credit_card_number%3D411111%252A/, 'card numbers in base strings are masked');
+    const page = readFileSync(join(report, 'report.html'), 'utf8');
+    assert.match(page, /credit_card_number%3D411111%252A/, 'card numbers in base strings are masked');
+    // The first character where the sent base string departs from the correct one is marked on both sides:
+    // plus-for-space signs a space as %2B where %2520 belongs (the first space: the sample's printed name).
+    assert.match(page, /correct \(what the gateway computes\) <small>\(first difference at character \d+\)<\/small><\/h5><pre>[^<]*JANE%2<mark class="first-difference">5<\/mark>20DOE/);
+    assert.match(page, /sent \(what your code signed\) <small>\(first difference at character \d+\)<\/small><\/h5><pre>[^<]*JANE%2<mark class="first-difference">B<\/mark>DOE/);
   });
 
   it('with --upstream relays a second payconform mock\'s answers, status and headers unchanged', async () => {

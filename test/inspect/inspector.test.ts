@@ -106,6 +106,22 @@ describe('Inspector', () => {
     assert.deepEqual(failed(judge(inspector, again)), ['nonce-unique', 'order-id-unique', 'no-blind-retry']);
     const stale = request('PAYOUT_V4', [], { timestamp: String(Math.floor(now / 1000) - 3600) });
     assert.deepEqual(failed(judge(inspector, stale)), ['oauth-timestamp-window']);
+    // A timestamp in milliseconds is the usual way to be that far off: the check says so.
+    const ms = judge(inspector, request('PAYOUT_V4', [], { timestamp: String(now) }));
+    const window = ms.checks.find((c) => c.id === 'oauth-timestamp-window')!;
+    assert.equal(window.outcome, 'fail');
+    assert.match(window.message!, new RegExp(`; ${now} looks like milliseconds, and oauth_timestamp is in seconds`));
+    assert.doesNotMatch(judge(inspector, request('PAYOUT_V4', [], { timestamp: String(Math.floor(now / 1000) - 3600) })).checks.find((c) => c.id === 'oauth-timestamp-window')!.message!, /milliseconds/);
+  });
+
+  it('a signature no known mistake reproduces points at the key: signed with another merchant\'s', () => {
+    const inspector = new Inspector({ merchants: [merchant] });
+    const endpoint = endpointByOperation('SALE');
+    const other = buildRequest(endpoint, { baseUrl: BASE, credentials: { ...credentials, controlKey: 'another merchant\'s key' }, endpointId: '1001' }, sampleRequest(endpoint, [['client_orderid', `INS-${++serial}`]]));
+    const check = judge(inspector, other).checks.find((c) => c.id === 'control-signature')!;
+    assert.equal(check.outcome, 'fail');
+    assert.deepEqual(check.signature?.diagnoses, []);
+    assert.match(check.message!, /no known mistake reproduces it; if what is signed is right, the key may be the wrong one for endpoint 1001 \(another merchant's, or a production key on the sandbox\)$/);
   });
 
   it('a status request between two sends of a client order id clears the blind-retry check, not the uniqueness one', async () => {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { checkVector } from '../../src/vectors/check.ts';
 import { parseVectorFile } from '../../src/vectors/load.ts';
-import { firstDifference } from '../../src/vectors/diff.ts';
+import { firstDifference } from '../../src/signing/first-difference.ts';
 import type { Vector } from '../../src/vectors/types.ts';
 
 const dir = new URL('../../vectors/', import.meta.url);

@@ -2,7 +2,7 @@
 // a caret line that points at the differing character in the window as shown.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { firstDifference } from '../../src/vectors/diff.ts';
+import { firstDifference } from '../../src/signing/first-difference.ts';
 
 describe('firstDifference', () => {
   it('is null for equal strings', () => {

@@ -5,7 +5,7 @@
 import { fieldError } from '../../errors.ts';
 import { diagnose, MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
 import { decodeForm } from '../../signing/form-body.ts';
-import { firstDifference } from '../../vectors/diff.ts';
+import { firstDifference } from '../../signing/first-difference.ts';
 import type { RequestInput } from '../../signing/request.ts';
 import { str } from '../args.ts';
 import type { Command } from '../command.ts';

@@ -7,7 +7,7 @@ import { redactPairsInText } from '../../report/redact.ts';
 import { explain, explanationText } from '../../signing/explain.ts';
 import { checkVector, type VectorResult } from '../../vectors/check.ts';
 import { computeVector } from '../../vectors/compute.ts';
-import { firstDifference } from '../../vectors/diff.ts';
+import { firstDifference } from '../../signing/first-difference.ts';
 import { DEFAULT_SEED, generateVectors } from '../../vectors/generate.ts';
 import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText } from '../../vectors/load.ts';
 import { SECRETS_BANNER, writePack } from '../../vectors/pack.ts';
