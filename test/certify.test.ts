@@ -42,7 +42,7 @@ describe('payconform certify', () => {
     assert.match(r.out, /^warnings: 0$/m);
     assert.match(r.out, /^PASSED: \d{3,} passed, 0 failed/m);
     const names = filesOf(report).map((f) => f.slice(report.length + 1)).sort();
-    assert.deepEqual(names, ['junit.xml', 'manifest.json', 'messages.ndjson', 'report.html', 'summary.json']);
+    assert.deepEqual(names, ['cucumber.html', 'junit.xml', 'manifest.json', 'messages.ndjson', 'report.html', 'summary.json']);
     const summary = JSON.parse(readFileSync(join(report, 'summary.json'), 'utf8'));
     assert.ok(summary.totals.passed >= 200, `${summary.totals.passed} scenarios`);
     assert.equal(summary.totals.failed, 0);

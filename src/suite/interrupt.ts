@@ -11,14 +11,16 @@ import type { Envelope } from '@cucumber/messages';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
 
 /** Files cucumber completes only at the end of a run. */
-const WRITTEN_AT_THE_END = ['junit.xml', 'report.html'];
+const WRITTEN_AT_THE_END = ['junit.xml', 'cucumber.html'];
 
-export function writeInterruptedBundle(dir: string, envelopes: readonly Envelope[], target: string, versions: Record<string, string>, extra: Record<string, unknown>): Summary {
+/** `page` writes report.html, the certification page, which says INTERRUPTED. */
+export function writeInterruptedBundle(dir: string, envelopes: readonly Envelope[], target: string, versions: Record<string, string>, extra: object, page: (summary: Summary) => void): Summary {
   for (const file of WRITTEN_AT_THE_END) rmSync(join(dir, file), { force: true });
   const ndjson = envelopes.map((e) => JSON.stringify(e)).join('\n');
   writeFileSync(join(dir, 'messages.ndjson'), `${ndjson}\n`);
   const summary: Summary = { ...summarize(ndjson, target, versions), status: 'interrupted' };
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra }, null, 2)}\n`);
+  page(summary);
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   return summary;
 }

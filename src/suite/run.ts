@@ -20,6 +20,8 @@ import { checkReportDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { preflight } from './preflight.ts';
+import { writeCertificationPage, type RunFacts } from './certificate.ts';
+import { maskLogin } from '../report/certification-page.ts';
 import { progressReporter, type ProgressOut } from './progress.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
 import { targetParameters, type Target } from './target.ts';
@@ -87,7 +89,8 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
       // The step code of the kind this process runs: compiled (installed) or TypeScript through tsx.
       import: COMPILED ? [packageFile('dist/steps/**/*.js')] : [packageFile('steps/tsx.mjs'), packageFile('steps/**/*.ts')],
       // Progress is ours (progressReporter): scenarios, failures and warnings, which cucumber's own formatters cannot count.
-      format: [['html', join(dir, 'report.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
+      // cucumber's own page is cucumber.html; report.html is the certification page (certificate.ts).
+      format: [['html', join(dir, 'cucumber.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
       ...(tags ? { tags } : {}),
       parallel: run.parallel ?? 0,
       ...(run.shard ? { shard: run.shard } : {}),
@@ -117,16 +120,20 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   reporter.end();
 
   const versions = { payconform: packageVersion() };
-  const extra = { live: target.live, strict: target.strict, profile: target.profile.name, selection: tags || 'all', shard: run.shard ?? null };
+  const extra: RunFacts = {
+    live: target.live, strict: target.strict, profile: target.profile.name, selection: tags || 'all', shard: run.shard ?? null,
+    merchant: target.credentials.login ? maskLogin(target.credentials.login) : undefined, endpointIds: [target.endpointId],
+  };
   if (stopped === 'aborted') {
     running.catch(() => undefined);
-    const summary = writeInterruptedBundle(dir, envelopes, described, versions, extra);
+    const summary = writeInterruptedBundle(dir, envelopes, described, versions, extra, (s) => writeCertificationPage(dir, s, extra, true));
     await signIfAsked(run.signKey, dir, summary);
     return { passed: false, selected, finished: finishedCount(envelopes), summary, dir };
   }
   const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, versions);
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`);
   writeFileSync(join(dir, 'junit.xml'), withWarnings(readFileSync(join(dir, 'junit.xml'), 'utf8'), summary));
+  writeCertificationPage(dir, summary, extra);
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   await signIfAsked(run.signKey, dir, summary);
   return { passed: stopped.success && summary.status !== 'failed', selected, finished: finishedCount(envelopes), summary, dir };

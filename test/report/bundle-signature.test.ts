@@ -108,7 +108,7 @@ describe('signed evidence', () => {
     assert.equal(run.status, 0, run.stderr);
     const checked = spawnSync(process.execPath, [bin, 'bundle', 'verify', report, '--public-key', join(dir, 'merchant.pub.pem')], { encoding: 'utf8' });
     assert.equal(checked.status, 0, checked.stdout + checked.stderr);
-    assert.match(checked.stdout, /^INTACT, SIGNED: 4 files match manifest\.jws, signed by the key of --public-key; the embedded mock gateway \(TEST-ONLY merchant\), passed/);
+    assert.match(checked.stdout, /^INTACT, SIGNED: 5 files match manifest\.jws, signed by the key of --public-key; the embedded mock gateway \(TEST-ONLY merchant\), passed/);
     const weak = join(dir, 'weak.pem');
     writeFileSync(weak, pem(1024).privateKey);
     const refused = spawnSync(process.execPath, [bin, 'certify', '--report-dir', join(dir, 'never'), '--sign-key', weak], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });

@@ -5,7 +5,7 @@
  */
 import { MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
-import { mergeBundles } from '../../report/merge.ts';
+import { mergeBundles } from '../../suite/merge.ts';
 import { readUserFile } from '../../read-file.ts';
 import { fieldError } from '../../errors.ts';
 import { str } from '../args.ts';

@@ -47,7 +47,7 @@ export const certifyCommand: Command = {
       yes: { type: 'boolean', description: 'confirm a --live run without asking' },
       'sign-key': { type: 'string', valueName: 'PEM', description: 'sign the bundle with this RSA private key (≥ 2048 bits; the merchant\'s v4 key serves): manifest.jws, checked by payconform bundle verify' },
     },
-    epilog: 'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file), and with --sign-key manifest.jws.',
+    epilog: 'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the certification page), cucumber.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file), and with --sign-key manifest.jws.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);

@@ -1,6 +1,7 @@
 /**
  * One bundle from the shards of a sharded certify run (`payconform bundle merge`): the messages of
- * every shard as one run, and from them summary.json, report.html (cucumber's page), junit.xml (each
+ * every shard as one run, and from them summary.json, report.html (the certification page) and
+ * cucumber.html, junit.xml (each
  * shard's test suites) and manifest.json. Shards of another target or payconform version, a shard
  * given twice or an interrupted one are refused: the merged verdict would mean nothing.
  */
@@ -11,14 +12,11 @@ import { finished } from 'node:stream/promises';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import type { Envelope } from '@cucumber/messages';
 import { fieldError } from '../errors.ts';
-import { manifestOf, summarize, type Summary } from './bundle.ts';
-import { withWarnings } from './junit-warnings.ts';
+import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
+import { withWarnings } from '../report/junit-warnings.ts';
+import { writeCertificationPage, type RunFacts } from './certificate.ts';
 
-interface ShardSummary extends Summary {
-  readonly shard?: string | null;
-  readonly versions: Record<string, string>;
-  readonly [extra: string]: unknown;
-}
+type ShardSummary = Summary & RunFacts;
 
 interface Shard { readonly dir: string; readonly summary: ShardSummary; readonly envelopes: Envelope[]; readonly junit: string }
 
@@ -102,10 +100,12 @@ export async function mergeBundles(dirs: readonly string[], outDir: string): Pro
   const envelopes = mergedMessages(shards);
   writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
   const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform: head!.summary.versions.payconform! });
-  const { live, strict, profile, selection } = head!.summary;
-  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, live, strict, profile, selection, shard: null, mergedFrom: shardNames }, null, 2)}\n`);
+  const { live, strict, profile, selection, merchant, endpointIds } = head!.summary;
+  const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds };
+  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom: shardNames }, null, 2)}\n`);
   writeFileSync(join(outDir, 'junit.xml'), withWarnings(mergedJunit(shards), summary));
-  await writeHtml(join(outDir, 'report.html'), envelopes);
+  await writeHtml(join(outDir, 'cucumber.html'), envelopes);
+  writeCertificationPage(outDir, summary, { ...facts, selection: `${selection}, merged from shards ${shardNames.join(', ')}` });
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifestOf(outDir), null, 2)}\n`);
   return summary;
 }

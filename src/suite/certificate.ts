@@ -1,0 +1,45 @@
+/**
+ * Writes report.html, the certification page (src/report/certification-page.ts), from a bundle's
+ * messages and summary, with the facts only the suite knows: the rule book's clauses and fixes, the
+ * assumptions' statements (docs/assumptions.md) and the SHA-256 of the spec certified against.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageFile, packageVersion } from '../package-root.ts';
+import { certificationPage } from '../report/certification-page.ts';
+import type { Summary } from '../report/bundle.ts';
+import { RULES } from '../rules/book.ts';
+
+/** What summary.json records of a run besides the counts (run.ts writes it; merge reads it back). */
+export interface RunFacts {
+  readonly live: boolean;
+  readonly strict: boolean;
+  readonly profile: string;
+  readonly selection: string;
+  readonly shard: string | null;
+  readonly merchant?: string | undefined;
+  readonly endpointIds?: readonly string[] | undefined;
+}
+
+let assumptions: Record<string, string> | undefined;
+
+/** A-n → the assumption's statement, from the table of docs/assumptions.md. */
+function assumptionStatements(): Record<string, string> {
+  assumptions ??= Object.fromEntries(readFileSync(packageFile('docs/assumptions.md'), 'utf8').split('\n')
+    .map((line) => /^\| (A-\d+) \| [^|]* \| ([^|]*) \|/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1]!, m[2]!.replace(/\*\*|`/g, '').trim()]));
+  return assumptions;
+}
+
+export function writeCertificationPage(dir: string, summary: Summary, facts: RunFacts, interrupted = false): void {
+  const ndjson = readFileSync(join(dir, 'messages.ndjson'), 'utf8');
+  const page = certificationPage(ndjson, summary, {
+    target: summary.target, merchantLogin: facts.merchant, endpointIds: facts.endpointIds ?? [], payconform: packageVersion(),
+    specSha256: createHash('sha256').update(readFileSync(packageFile('docs/spec/api-spec.md'))).digest('hex'),
+    profile: facts.profile, selection: facts.selection, shard: facts.shard, strict: facts.strict, live: facts.live, interrupted,
+    rules: Object.fromEntries(RULES.map((r) => [r.id, { clause: r.clause, hint: r.hint }])), assumptions: assumptionStatements(),
+  });
+  writeFileSync(join(dir, 'report.html'), page);
+}
