@@ -84,6 +84,9 @@ describe('the certification page (report.html)', () => {
         assert.match(await page.locator('#verdict').innerText(), /^FAIL — \d+ passed, \d+ failed/);
         assert.ok(await page.locator('#verdict').isVisible());
         assert.ok(await page.locator('#matrix').isVisible(), `matrix at ${width}px`);
+        const shot = join(shots, `report-${width}.png`);
+        await page.screenshot({ path: shot, fullPage: false }); // the top: verdict, facts, matrix
+        assert.ok(statSync(shot).size > 10_000);
         const failure = page.locator('article.failure').first();
         await failure.scrollIntoViewIfNeeded();
         assert.ok(await failure.isVisible());
@@ -91,9 +94,6 @@ describe('the certification page (report.html)', () => {
         assert.doesNotMatch(await failure.innerText(), /\n\s+at /, 'no stack trace');
         const box = await page.locator('#verdict').boundingBox();
         assert.ok(box && box.width <= width, `the verdict fits ${width}px (${box?.width})`);
-        const shot = join(shots, `report-${width}.png`);
-        await page.screenshot({ path: shot, fullPage: false });
-        assert.ok(statSync(shot).size > 10_000);
         await page.close();
       }
     } finally {
