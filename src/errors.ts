@@ -59,7 +59,9 @@ export type PayconformErrorCode =
   /** A gateway profile (certify --profile) that is not JSON or breaks its schema. */
   | 'ERR_PROFILE'
   /** A tag expression that does not parse, or a selection (tags, shard) of no scenario. */
-  | 'ERR_SELECTION';
+  | 'ERR_SELECTION'
+  /** An evidence bundle that cannot be signed, verified or merged as asked (a weak key, not a bundle, shards of two runs). */
+  | 'ERR_BUNDLE';
 
 export interface ErrorDetails {
   field?: string;

@@ -1,6 +1,7 @@
 // One error root, checked from one table (as undici's test/errors.js does): for every code, a library
 // call that raises it, the class it comes as, and the field and message it must name. The table is a
 // Record over PayconformErrorCode, so a new code without a row fails the type check.
+import { bundleSigningKey } from '../src/report/bundle-signature.ts';
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,6 +88,7 @@ const ROWS: Record<PayconformErrorCode, Row> = {
   ERR_LIVE_RUN: base('checkTargetChoice of a sandbox without --live', () => checkTargetChoice({ baseUrl: 'https://sandbox.example/paynet', live: false }), '--live', /^--live: required for a base URL that is not loopback \(https:\/\/sandbox\.example\)/),
   ERR_TARGET: base('checkTargetChoice of a defect with a base URL', () => checkTargetChoice({ baseUrl: 'http://127.0.0.1:9/paynet', live: false, defect: 'lose-order' }), '--defect', /^--defect: applies to the embedded mock only/),
   ERR_PROFILE: base('profileOf with an unknown setting', () => profileOf({ colour: 'blue' }, 'p.json'), '--profile', /^--profile p\.json: \/colour: is not a profile setting$/),
+  ERR_BUNDLE: base('bundleSigningKey of a key that is not PEM', () => bundleSigningKey('not a key', '--sign-key'), '--sign-key', /^--sign-key: is not a PEM private key$/),
   ERR_SELECTION: base('checkTagExpression of a dangling and', () => checkTagExpression('@a and'), '--tags', /^--tags: "@a and" is not a tag expression \(Expected operand\.\)$/, (cause) => cause instanceof Error),
   ERR_UNKNOWN_DEFECT: base('defectNamed of no defect', () => defectNamed('no-such-defect'), '--defect', /^--defect: must be one of the defects listed by "payconform mock --list-defects" \(got "no-such-defect"\)$/),
 };

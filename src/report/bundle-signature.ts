@@ -32,10 +32,10 @@ export function bundleSigningKey(pem: string, field: string): KeyObject {
   try {
     key = createPrivateKey(pem);
   } catch {
-    throw fieldError('ERR_USAGE', field, 'is not a PEM private key');
+    throw fieldError('ERR_BUNDLE', field, 'is not a PEM private key');
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (key.asymmetricKeyType !== 'rsa' || bits < 2048) throw fieldError('ERR_USAGE', field, `must be an RSA key of at least 2048 bits (got ${key.asymmetricKeyType} ${bits || ''})`.trim());
+  if (key.asymmetricKeyType !== 'rsa' || bits < 2048) throw fieldError('ERR_BUNDLE', field, `must be an RSA key of at least 2048 bits (got ${key.asymmetricKeyType} ${bits || ''})`.trim());
   return key;
 }
 
@@ -85,11 +85,11 @@ export interface BundleCheck {
 
 /** Checks every file against the signed digests (or, unsigned, against manifest.json), then the signature. */
 export async function verifyBundle(dir: string, publicKeyPem?: string): Promise<BundleCheck> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw fieldError('ERR_USAGE', 'DIR', `${dir} is not a folder`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is not a folder`);
   const signaturePath = join(dir, SIGNATURE_FILE);
   const given = publicKeyPem === undefined ? undefined : publicKeyOf(publicKeyPem);
   if (!existsSync(signaturePath)) {
-    if (!existsSync(join(dir, MANIFEST_FILE))) throw fieldError('ERR_USAGE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
+    if (!existsSync(join(dir, MANIFEST_FILE))) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
     const manifest = readManifest(dir);
     if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run)`], signed: false, keyGiven: given !== undefined };
     const problems = compare(manifest.files, fileDigests(dir), MANIFEST_FILE);
@@ -138,7 +138,7 @@ function publicKeyOf(pem: string): KeyObject {
   try {
     return createPublicKey(pem); // from a private key PEM too
   } catch {
-    throw fieldError('ERR_USAGE', '--public-key', 'is not a PEM public (or private) key');
+    throw fieldError('ERR_BUNDLE', '--public-key', 'is not a PEM public (or private) key');
   }
 }
 

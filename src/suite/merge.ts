@@ -23,11 +23,11 @@ interface Shard { readonly dir: string; readonly summary: ShardSummary; readonly
 function readShard(dir: string): Shard {
   const need = (file: string): string => {
     const path = join(dir, file);
-    if (!existsSync(path)) throw fieldError('ERR_USAGE', 'DIR', `${dir} has no ${file}: not a certify bundle`);
+    if (!existsSync(path)) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${file}: not a certify bundle`);
     return readFileSync(path, 'utf8');
   };
   const summary = JSON.parse(need('summary.json')) as ShardSummary;
-  if (summary.status === 'interrupted') throw fieldError('ERR_USAGE', 'DIR', `${dir} is an interrupted run; merge only shards that finished`);
+  if (summary.status === 'interrupted') throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is an interrupted run; merge only shards that finished`);
   const envelopes = need('messages.ndjson').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Envelope);
   return { dir, summary, envelopes, junit: existsSync(join(dir, 'junit.xml')) ? readFileSync(join(dir, 'junit.xml'), 'utf8') : '' };
 }
@@ -85,16 +85,16 @@ async function writeHtml(path: string, envelopes: readonly Envelope[]): Promise<
 }
 
 export async function mergeBundles(dirs: readonly string[], outDir: string): Promise<Summary> {
-  if (dirs.length < 2) throw fieldError('ERR_USAGE', 'DIR', 'give the folders of at least two shards');
+  if (dirs.length < 2) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of at least two shards');
   const shards = dirs.map(readShard);
   const [head] = shards;
   for (const s of shards.slice(1)) {
-    if (s.summary.target !== head!.summary.target) throw fieldError('ERR_USAGE', 'DIR', `${s.dir} certified ${s.summary.target}, ${head!.dir} ${head!.summary.target}: not shards of one run`);
-    if (s.summary.versions.payconform !== head!.summary.versions.payconform) throw fieldError('ERR_USAGE', 'DIR', `${s.dir} was made by payconform ${s.summary.versions.payconform}, ${head!.dir} by ${head!.summary.versions.payconform}`);
+    if (s.summary.target !== head!.summary.target) throw fieldError('ERR_BUNDLE', 'DIR', `${s.dir} certified ${s.summary.target}, ${head!.dir} ${head!.summary.target}: not shards of one run`);
+    if (s.summary.versions.payconform !== head!.summary.versions.payconform) throw fieldError('ERR_BUNDLE', 'DIR', `${s.dir} was made by payconform ${s.summary.versions.payconform}, ${head!.dir} by ${head!.summary.versions.payconform}`);
   }
   const shardNames = shards.map((s) => s.summary.shard ?? 'all');
   const twice = shardNames.find((n, i) => shardNames.indexOf(n) !== i);
-  if (twice !== undefined) throw fieldError('ERR_USAGE', 'DIR', `shard ${twice} is given twice`);
+  if (twice !== undefined) throw fieldError('ERR_BUNDLE', 'DIR', `shard ${twice} is given twice`);
   if (existsSync(outDir) && readdirSync(outDir).length > 0) throw fieldError('ERR_OUT_DIR', '--out', `${outDir} exists and is not empty`);
   mkdirSync(outDir, { recursive: true });
   const envelopes = mergedMessages(shards);

@@ -92,7 +92,7 @@ describe('signed evidence', () => {
   });
 
   it('refuses keys too weak or not RSA', () => {
-    assert.throws(() => bundleSigningKey(pem(1024).privateKey, '--sign-key'), { code: 'ERR_USAGE', message: /^--sign-key: must be an RSA key of at least 2048 bits \(got rsa 1024\)$/ });
+    assert.throws(() => bundleSigningKey(pem(1024).privateKey, '--sign-key'), { code: 'ERR_BUNDLE', message: /^--sign-key: must be an RSA key of at least 2048 bits \(got rsa 1024\)$/ });
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
     assert.throws(() => bundleSigningKey(ec.privateKey, '--sign-key'), { message: /must be an RSA key/ });
     assert.throws(() => bundleSigningKey('not a key', '--sign-key'), { message: '--sign-key: is not a PEM private key' });
