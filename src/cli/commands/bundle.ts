@@ -58,7 +58,8 @@ export const bundleMergeCommand: Command = {
     io.stdout(endpointTable(summary));
     io.stdout(warningsLine(summary));
     const { totals } = summary;
-    io.stdout(`${summary.status === 'failed' ? 'FAILED' : summary.status === 'passed-with-warnings' ? 'PASSED WITH WARNINGS' : 'PASSED'}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}`);
+    // The verdict word as certify prints it.
+    io.stdout(`${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}`);
     return summary.status === 'failed' ? 1 : 0;
   },
 };
