@@ -89,6 +89,19 @@ describe('endpoint catalogue', () => {
     assert.throws(() => endpointByOperation('REFUND'), { code: 'ERR_UNKNOWN_OPERATION' });
   });
 
+  it('resolves the vendor library\'s endpoint-group URLs, …/{operation}/group/{groupId} (A-3)', () => {
+    // As api-family-notes.md quotes GatewayClient::getUrl: https://sandbox.example/paynet/api/v2/sale-form/group/4343.
+    assert.deepEqual(
+      { ...matchPath('/paynet/api/v2/sale-form/group/4343'), endpoint: undefined },
+      { endpoint: undefined, endpointId: '4343', prefix: '/paynet', group: true },
+    );
+    assert.equal(matchPath('/paynet/api/v2/sale-form/group/4343').endpoint.operation, 'SALEFORM');
+    assert.equal(matchPath('/api/v2/status/group/7').endpoint.operation, 'STATUS', 'resolved; the endpoint-owner rule refuses a group there');
+    assert.equal(matchPath('/api/v2/sale/7').group, undefined);
+    assert.throws(() => matchPath('/api/v2/sale/group/x'), { code: 'ERR_ENDPOINT_ID' });
+    assert.equal(endpointUrl('https://h.example/paynet', endpointByOperation('SALEFORM'), '4343', 'endpointId', 'group'), 'https://h.example/paynet/api/v2/sale-form/group/4343');
+  });
+
   it('joins base URLs that carry a prefix before /api/', () => {
     const sale = endpointByOperation('SALE');
     assert.equal(endpointUrl('https://h.example/paynet/', sale, '7'), 'https://h.example/paynet/api/v2/sale/7');

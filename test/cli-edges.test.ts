@@ -37,6 +37,13 @@ describe('CLI rough edges', () => {
     await refuses(['sign', ...SALE, '--body-file', escaped], 'payconform sign: --body-file (parameter 4): has a malformed percent-escape or bytes that are not UTF-8');
   });
 
+  it('signs an endpoint-group URL with the group id where the formula names the endpointId (hand-computed SHA-1)', async () => {
+    const r = await runCli(['sign', '--url', 'https://sandbox.example/paynet/api/v2/sale/group/4343', ...FIELDS, '--control-key-file', key]);
+    assert.equal(r.code, 0, r.err);
+    const byHand = createHash('sha1').update('4343' + 'A-7' + '12345' + 'jane@example.com' + 'TEST-edge-key').digest('hex');
+    assert.match(r.out, new RegExp(`control\\s+${byHand}`));
+  });
+
   it('an unknown operation suggests the nearest name and points at the catalogue', async () => {
     await refuses(['sign', ...SALE.slice(2), '--operation', 'SALES', ...FIELDS], 'payconform sign: operation: "SALES" is not in the catalogue; did you mean SALE? (`payconform catalogue` lists every operation)');
     await refuses(['explain', ...SALE.slice(2), '--operation', 'payout-v4'], /did you mean PAYOUT_V4\?/);

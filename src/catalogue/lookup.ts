@@ -8,6 +8,10 @@ const byOperation = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.operation,
 const byPathStem = new Map(ENDPOINTS.map((e) => [e.path.slice(0, -'/{endpointId}'.length), e]));
 
 const INT64_MAX = 9223372036854775807n;
+const GROUP_SEGMENT = '/group';
+
+/** Whether some catalogue path stem ends this path (a stem that itself ends in /group would win). */
+const byPathStemAnywhere = (stem: string): boolean => [...byPathStem.keys()].some((s) => stem.endsWith(s));
 
 export function operationNames(): Operation[] {
   return ENDPOINTS.map((e) => e.operation);
@@ -67,17 +71,27 @@ export interface PathMatch {
   readonly endpointId: string;
   /** Anything before `/api/` (for example `/paynet`); empty when none. */
   readonly prefix: string;
+  /**
+   * The vendor's endpoint-group form `…/{operation}/group/{groupId}` (api-family-notes, GatewayClient
+   * getUrl): `endpointId` is then an endpoint group id (A-3).
+   */
+  readonly group?: boolean;
 }
 
-/** Resolves a URL path such as `/paynet/api/v2/sale/1234` to its catalogue row and endpointId. */
+/**
+ * Resolves a URL path such as `/paynet/api/v2/sale/1234` to its catalogue row and endpointId, or the
+ * endpoint-group form `/paynet/api/v2/sale/group/4343` to the row and the group id.
+ */
 export function matchPath(pathname: string): PathMatch {
   const lastSlash = pathname.lastIndexOf('/');
-  const stemWithPrefix = pathname.slice(0, lastSlash);
   const rawId = pathname.slice(lastSlash + 1);
+  const stemWithId = pathname.slice(0, lastSlash);
+  const group = stemWithId.endsWith(GROUP_SEGMENT) && !byPathStemAnywhere(stemWithId);
+  const stemWithPrefix = group ? stemWithId.slice(0, -GROUP_SEGMENT.length) : stemWithId;
   for (let at = stemWithPrefix.indexOf('/api/'); at !== -1; at = stemWithPrefix.indexOf('/api/', at + 1)) {
     const endpoint = byPathStem.get(stemWithPrefix.slice(at));
     if (endpoint) {
-      return { endpoint, endpointId: checkEndpointId(rawId), prefix: stemWithPrefix.slice(0, at) };
+      return { endpoint, endpointId: checkEndpointId(rawId), prefix: stemWithPrefix.slice(0, at), ...(group ? { group: true } : {}) };
     }
   }
   throw new PayconformError(

@@ -3,7 +3,8 @@ import { fieldError } from '../errors.ts';
 import { checkEndpointId } from './lookup.ts';
 import type { Endpoint } from './types.ts';
 
-export function endpointUrl(baseUrl: string, endpoint: Endpoint, endpointId: string, field = 'endpointId'): string {
+/** `form: 'group'` builds the vendor's endpoint-group URL, `…/{operation}/group/{groupId}` (A-3). */
+export function endpointUrl(baseUrl: string, endpoint: Endpoint, endpointId: string, field = 'endpointId', form: 'id' | 'group' = 'id'): string {
   let base: URL;
   try {
     base = new URL(baseUrl);
@@ -15,5 +16,6 @@ export function endpointUrl(baseUrl: string, endpoint: Endpoint, endpointId: str
     throw fieldError('ERR_URL', 'base-url', 'must stop before /api/ (the endpoint path is added from the catalogue)');
   }
   const prefix = base.pathname.replace(/\/+$/, '');
-  return `${base.origin}${prefix}${endpoint.path.replace('{endpointId}', checkEndpointId(endpointId, field))}`;
+  const id = checkEndpointId(endpointId, field);
+  return `${base.origin}${prefix}${endpoint.path.replace('{endpointId}', form === 'group' ? `group/${id}` : id)}`;
 }

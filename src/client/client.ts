@@ -30,6 +30,8 @@ export interface ClientOptions {
 
 export interface SendOptions extends SignOptions {
   readonly endpointId?: string | undefined;
+  /** Send to the vendor's endpoint-group URL, `…/{operation}/group/{endpointId}` (A-3). */
+  readonly groupUrl?: boolean;
   /** Send the request unsigned (negative tests). */
   readonly unsigned?: boolean;
   /** Headers to set or, with value null, to remove (negative tests: a wrong or missing Accept). */
@@ -127,7 +129,7 @@ export function schemaForStatus(endpoint: Endpoint, status: number): string | nu
 export function buildRequest(endpoint: Endpoint, options: ClientOptions, params: readonly Pair[], send: SendOptions = {}): SentRequest {
   const endpointId = send.endpointId ?? options.endpointId;
   if (endpointId === undefined) throw new PayconformError('ERR_ENDPOINT_ID', 'endpointId: missing (give --endpoint-id or set PAYCONFORM_ENDPOINT_ID)', { field: 'endpointId', rule: 'required' });
-  const url = endpointUrl(options.baseUrl, endpoint, endpointId);
+  const url = endpointUrl(options.baseUrl, endpoint, endpointId, 'endpointId', send.groupUrl ? 'group' : 'id');
   const headers: Record<string, string> = { accept: MEDIA_TYPE, 'content-type': FORM_TYPE };
   const pairs: Pair[] = [...params];
   if (!send.unsigned) {

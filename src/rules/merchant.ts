@@ -15,16 +15,19 @@ export interface Merchant {
   readonly endpointGroupIds: readonly string[];
 }
 
-/** The merchant owning an endpoint id (or a group id where the endpoint accepts one), or the failure. */
-export function ownerOf(endpoint: Endpoint, endpointId: string, merchants: readonly Merchant[]): Merchant | Outcome {
-  const byId = merchants.find((m) => m.endpointIds.includes(endpointId));
+/**
+ * The merchant owning an endpoint id (or a group id where the endpoint accepts one), or the failure.
+ * In the endpoint-group URL form (`…/group/{id}`) the id must be a group id.
+ */
+export function ownerOf(endpoint: Endpoint, endpointId: string, merchants: readonly Merchant[], group = false): Merchant | Outcome {
+  const byId = group ? undefined : merchants.find((m) => m.endpointIds.includes(endpointId));
   if (byId) return byId;
   const byGroup = merchants.find((m) => m.endpointGroupIds.includes(endpointId));
   if (byGroup && !endpoint.acceptsEndpointGroup) {
     return fail(`endpointId: ${endpoint.operation} does not accept an endpoint group id`, { field: 'endpointId', code: 'ENDPOINT_GROUP_NOT_ALLOWED' });
   }
   if (byGroup) return byGroup;
-  return fail(`endpointId: ${endpointId} is not an endpoint of any merchant`, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });
+  return fail(group ? `endpointId: ${endpointId} is not an endpoint group of any merchant` : `endpointId: ${endpointId} is not an endpoint of any merchant`, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });
 }
 
 /** The credentials the signer verifies with, from a merchant record. */

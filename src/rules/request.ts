@@ -126,7 +126,7 @@ export class RequestUnderTest {
   get owner(): Merchant | ReturnType<typeof ownerOf> | undefined {
     if (this.ownerFact === NOT_YET) {
       const match = this.match;
-      this.ownerFact = match === undefined ? undefined : ownerOf(match.endpoint, match.endpointId, this.context.merchants);
+      this.ownerFact = match === undefined ? undefined : ownerOf(match.endpoint, match.endpointId, this.context.merchants, match.group === true);
     }
     return this.ownerFact;
   }

@@ -226,6 +226,12 @@ describe('mock gateway', () => {
     assert.equal(code(await client.send('SALE', sale, { endpointId: '9999' })), 'ENDPOINT_UNKNOWN');
     assert.equal((await client.send('SALE', sale, { endpointId: '2001' })).status, 200, 'a group id where the catalogue allows it');
     assert.equal(code(await client.send('STATUS', sample('STATUS'), { endpointId: '2001' })), 'ENDPOINT_GROUP_NOT_ALLOWED');
+    // The vendor library's endpoint-group URL, …/sale/group/{groupId}, signed with the group id in the formula.
+    const grouped = await client.send('SALE', sample('SALE'), { endpointId: '2001', groupUrl: true });
+    assert.equal(grouped.request.url, `${mock.url}/paynet/api/v2/sale/group/2001`);
+    assert.equal(grouped.status, 200, JSON.stringify(grouped.body));
+    assert.equal(code(await client.send('STATUS', sample('STATUS'), { endpointId: '2001', groupUrl: true })), 'ENDPOINT_GROUP_NOT_ALLOWED');
+    assert.equal(code(await client.send('SALE', sample('SALE'), { endpointId: '1001', groupUrl: true })), 'ENDPOINT_UNKNOWN', 'an endpoint id is no group id');
   });
 
   it('refuses OAuth mistakes, each with its own code', async () => {
