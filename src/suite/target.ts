@@ -5,6 +5,7 @@
  * arguments, so they cannot end up in a shell history or a report's command line. Without a base URL
  * the suite starts the embedded mock with its TEST-ONLY merchant.
  */
+import { checkEndpointId } from '../catalogue/index.ts';
 import { readFileSync } from 'node:fs';
 import { PayconformError } from '../errors.ts';
 import type { Defect } from '../mock/defects.ts';
@@ -21,6 +22,8 @@ export interface Target {
   /** {base_url}; undefined: start the embedded mock. */
   readonly baseUrl?: string | undefined;
   readonly endpointId: string;
+  /** An endpoint group of the merchant (PAYCONFORM_ENDPOINT_GROUP_ID; the test merchant's against the mock): the group scenarios run with it. */
+  readonly endpointGroupId?: string | undefined;
   readonly credentials: Credentials;
   /** A real gateway: only test cards, amounts at most maxAmountCents, no mock-only magic. */
   readonly live: boolean;
@@ -83,7 +86,7 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   if (baseUrl === undefined) {
     const m = testMerchant();
     return {
-      baseUrl, endpointId: m.endpointIds[0]!, live: false, ...settings, ...(defect ? { defect } : {}),
+      baseUrl, endpointId: m.endpointIds[0]!, endpointGroupId: m.endpointGroupIds[0], live: false, ...settings, ...(defect ? { defect } : {}),
       credentials: { login: m.login, controlKey: m.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') },
     };
   }
@@ -91,6 +94,7 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   if (missing) throw new PayconformError('ERR_CREDENTIALS', `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`, { field: missing, rule: 'required' });
   return {
     baseUrl, endpointId: env.PAYCONFORM_ENDPOINT_ID!, live: choice.live, ...settings,
+    ...(env.PAYCONFORM_ENDPOINT_GROUP_ID ? { endpointGroupId: checkEndpointId(env.PAYCONFORM_ENDPOINT_GROUP_ID, 'PAYCONFORM_ENDPOINT_GROUP_ID') } : {}),
     credentials: { login: env.PAYCONFORM_LOGIN, controlKey: env.PAYCONFORM_CONTROL_KEY, privateKeyPem: readUserFile(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'PAYCONFORM_PRIVATE_KEY_FILE') },
   };
 }

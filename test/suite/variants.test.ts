@@ -20,7 +20,7 @@ import { CONFORMING, RENAMED_FIELDS_PROFILE, startVariant, type Variant } from '
 
 const merchant = testMerchant();
 const env = {
-  CI: 'true', PAYCONFORM_POLL_INTERVAL_MS: '0', PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!, PAYCONFORM_LOGIN: merchant.login,
+  CI: 'true', PAYCONFORM_POLL_INTERVAL_MS: '0', PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!, PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0]!, PAYCONFORM_LOGIN: merchant.login,
   PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey, PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
 };
 const dir = mkdtempSync(join(tmpdir(), 'payconform-variants-'));
