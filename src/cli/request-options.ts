@@ -60,15 +60,38 @@ export type Env = Record<string, string | undefined>;
 /** A file named by an option; `-` is standard input. */
 export const readTextFile = (path: string, field: string): string => readUserFile(path, field, { dashIsStdin: true });
 
+/** The form pairs of --body-file, then --param, in order. */
+function paramsFromOptions(values: Parsed['values']): Pair[] {
+  const params: Pair[] = [];
+  const bodyFile = str(values['body-file']);
+  if (bodyFile !== undefined) params.push(...decodeForm(readTextFile(bodyFile, '--body-file').replace(/\r?\n$/, ''), '--body-file'));
+  for (const p of list(values.param)) params.push(parseParamOption(p));
+  return params;
+}
+
+/** --callback: the gateway's callback to the merchant (docs/callbacks.md), in place of a request. */
+export const CALLBACK_OPTION: OptionSpecs = {
+  callback: { type: 'boolean', description: "the gateway's callback to server_callback_url or the customer's return: control = SHA-1(status + orderid + client_orderid + key); give its fields with --param or --body-file, no --url" },
+};
+
+export const CALLBACK_EXAMPLE = `  payconform {command} --callback --param status=approved --param orderid=100000123 \\
+    --param client_orderid=ORD-1 --param amount=10.00 --control-key-file key.txt`;
+
+/** The callback's fields and the control key, for `--callback`; a request's options are refused. */
+export function callbackFromOptions(values: Parsed['values'], env: Env): { params: Pair[]; controlKey: string | undefined } {
+  for (const flag of ['url', 'operation', 'base-url', 'endpoint-id', 'endpoint-group-id']) {
+    if (values[flag] !== undefined) throw fieldError('ERR_USAGE', `--${flag}`, 'names a request to the gateway; --callback signs the gateway\'s callback, whose fields come from --param or --body-file');
+  }
+  const keyFile = str(values['control-key-file']);
+  return { params: paramsFromOptions(values), controlKey: keyFile !== undefined ? controlKeyFrom(keyFile) : env.PAYCONFORM_CONTROL_KEY };
+}
+
 export function requestFromOptions(values: Parsed['values'], env: Env): RequestInput {
   const url = str(values.url);
   const operation = str(values.operation);
   if (url !== undefined && operation !== undefined) throw fieldError('ERR_USAGE', '--url', 'give either --url or --operation with --base-url, not both');
   if (url === undefined && operation === undefined) throw fieldError('ERR_USAGE', '--url', 'required (or --operation with --base-url and --endpoint-id)');
-  const params: Pair[] = [];
-  const bodyFile = str(values['body-file']);
-  if (bodyFile !== undefined) params.push(...decodeForm(readTextFile(bodyFile, '--body-file').replace(/\r?\n$/, ''), '--body-file'));
-  for (const p of list(values.param)) params.push(parseParamOption(p));
+  const params = paramsFromOptions(values);
   const method = (str(values.method) ?? 'POST').toUpperCase();
   // An HTTP method is a token (RFC 9110 §9.1): no space or separator can be in one.
   if (!/^[!#$%&'*+.^_`|~0-9A-Z-]+$/.test(method)) throw fieldError('ERR_USAGE', '--method', `"${method.slice(0, 20)}" is not an HTTP method (a token such as POST)`);

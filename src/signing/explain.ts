@@ -2,7 +2,8 @@
  * A signature, step by step, as text and as JSON: what each step takes in, what it gives out, and
  * the rule it follows. Secrets appear only as placeholders.
  */
-import { formulaText } from './control.ts';
+import { CALLBACK_NAME } from '../catalogue/index.ts';
+import { formulaText, type ControlComputation } from './control.ts';
 import type { Pair } from './form-body.ts';
 import { expectedValues, type ExpectedValues, type SignResult } from './sign.ts';
 
@@ -30,24 +31,14 @@ const show = (pairs: readonly Pair[]): string[] => pairs.map(([n, v]) => `${JSON
 export function explain(result: SignResult): Explanation {
   const { endpoint, endpointId } = result;
   const steps: ExplainStep[] = [];
-  const add = (step: string, title: string, value: string, details: string[] = []): void => {
-    steps.push({ step, title, value, details });
-  };
+  const add: AddStep = (step, title, value, details = []) => void steps.push({ step, title, value, details });
   add('endpoint', 'Endpoint from the catalogue', `${endpoint.operation} ${endpoint.path}`, [
     `endpointId ${endpointId} (from the URL path)${result.prefix ? `, path prefix ${result.prefix}` : ''}`,
     `scheme: ${result.scheme}`,
   ]);
 
   if (result.scheme === 'control') {
-    const { control } = result;
-    // The computed fields carry the formula's names, sources and cents flags, in the formula's order.
-    add('formula', 'Control formula (api-spec.md, Scheme A)', formulaText(control.fields), ['the merchant control key is appended last and never sent']);
-    for (const f of control.fields.filter((x) => x.cents)) {
-      add('cents', `Amount in integer cents: ${f.name}`, f.value, [`${JSON.stringify(f.raw)} → ${f.value} (decimal arithmetic, no floating point)`]);
-    }
-    add('concatenation', 'Plain concatenation, key last', control.controlInput,
-      control.fields.map((f) => `${f.name} = ${JSON.stringify(f.value)} (from ${f.from === 'url' ? 'the URL' : f.from === 'credentials' ? 'the login' : 'the form body'})`));
-    add('digest', 'SHA-1 of the UTF-8 concatenation, lowercase hex', control.control);
+    addControlSteps(add, result.control);
     return { operation: endpoint.operation, path: endpoint.path, endpointId, scheme: result.scheme, steps, expected: expectedValues(result) };
   }
 
@@ -67,6 +58,29 @@ export function explain(result: SignResult): Explanation {
   add('signature', 'Signature, Base64', oauth.signature, ['percent-encoded once more in the header']);
   add('authorization', 'Authorization header', oauth.authorization);
   return { operation: endpoint.operation, path: endpoint.path, endpointId, scheme: result.scheme, steps, expected: expectedValues(result) };
+}
+
+type AddStep = (step: string, title: string, value: string, details?: string[]) => void;
+
+/** The steps of a control value: formula, cents, concatenation, digest. */
+function addControlSteps(add: AddStep, control: ControlComputation, formulaSource = 'api-spec.md, Scheme A'): void {
+  // The computed fields carry the formula's names, sources and cents flags, in the formula's order.
+  add('formula', `Control formula (${formulaSource})`, formulaText(control.fields), ['the merchant control key is appended last and never sent']);
+  for (const f of control.fields.filter((x) => x.cents)) {
+    add('cents', `Amount in integer cents: ${f.name}`, f.value, [`${JSON.stringify(f.raw)} → ${f.value} (decimal arithmetic, no floating point)`]);
+  }
+  add('concatenation', 'Plain concatenation, key last', control.controlInput,
+    control.fields.map((f) => `${f.name} = ${JSON.stringify(f.value)} (from ${f.from === 'url' ? 'the URL' : f.from === 'credentials' ? 'the login' : 'the form body'})`));
+  add('digest', 'SHA-1 of the UTF-8 concatenation, lowercase hex', control.control);
+}
+
+/** The control of a gateway callback or customer return (docs/callbacks.md), step by step. */
+export function explainCallback(control: ControlComputation): Explanation {
+  const steps: ExplainStep[] = [];
+  const add: AddStep = (step, title, value, details = []) => void steps.push({ step, title, value, details });
+  add('message', 'Gateway callback to server_callback_url (or customer return to redirect_url)', CALLBACK_NAME, ['sent by the gateway, checked by the merchant; the amount is not in the formula, so compare it with your order']);
+  addControlSteps(add, control, 'API family library, docs/assumptions.md A-31');
+  return { operation: CALLBACK_NAME, path: 'server_callback_url', endpointId: '', scheme: 'control', steps, expected: { controlInput: control.controlInput, control: control.control } };
 }
 
 export function explanationText(explanation: Explanation): string {

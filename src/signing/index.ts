@@ -14,5 +14,6 @@ export { computeControl, controlFieldValues, formulaText, CONTROL_KEY_PLACEHOLDE
 export { signOAuth, oauthBaseString, collectSignedPairs, signWithKey, type OAuthComputation, type OAuthKey, type OAuthRequest } from './oauth.ts';
 export { signRequest, expectedValues, signableScheme, type SignResult, type SignOptions, type ExpectedValues } from './sign.ts';
 export { verifyRequest, constantTimeEqual, type Verdict, type VerifyReason, type GivenSignature } from './verify.ts';
-export { explain, explanationText, type Explanation, type ExplainStep } from './explain.ts';
+export { explain, explainCallback, explanationText, type Explanation, type ExplainStep } from './explain.ts';
+export { callbackControl, callbackPairs, returnPairs, verifyCallback, type CallbackFacts } from './callback.ts';
 export { resolveEndpoint, type Credentials, type RequestInput } from './request.ts';

@@ -5,8 +5,8 @@
 import { isPayconformError } from '../errors.ts';
 import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
 import { diagnose } from '../signing/diagnose/index.ts';
-import { expectedValues, type ExpectedValues } from '../signing/sign.ts';
-import { computeVector } from './compute.ts';
+import type { ExpectedValues } from '../signing/sign.ts';
+import { computeExpected } from './compute.ts';
 import type { Vector } from './types.ts';
 
 export interface Mismatch {
@@ -35,7 +35,7 @@ export function checkVector(v: Vector): VectorResult {
 }
 
 function checkSigning(v: Vector): VectorResult {
-  const actual: ExpectedValues = expectedValues(computeVector(v));
+  const actual: ExpectedValues = computeExpected(v);
   const mismatches: Mismatch[] = [];
   for (const field of SIGNED_FIELDS) {
     const want = v.expected[field];
@@ -61,6 +61,7 @@ function checkVerification(v: Vector): VectorResult {
     credentials: { login: c.login, controlKey: c.merchantControlKey, privateKeyPem: c.privateKeyPem, publicKeyPem: c.publicKeyPem, token: c.token, tokenSecret: c.tokenSecret },
     given: v.given ?? {},
     operation: v.operation,
+    callback: v.message === 'callback',
   });
   const mismatches: Mismatch[] = [];
   if (diagnosis.verdict !== v.expected.verdict) mismatches.push({ field: 'verdict', expected: v.expected.verdict ?? '', actual: diagnosis.verdict });

@@ -10,7 +10,9 @@ import { normalizeUrl } from '../signing/normalize-url.ts';
 import { signOAuth, type OAuthKey } from '../signing/oauth.ts';
 import { rsaSha256Signature, rsaSha256Verify } from '../signing/rsa-sha256.ts';
 import { requireCredential } from '../signing/request.ts';
-import type { SignResult } from '../signing/sign.ts';
+import { callbackControl } from '../signing/callback.ts';
+import { explain, explainCallback, type Explanation } from '../signing/explain.ts';
+import { expectedValues, type ExpectedValues, type SignResult } from '../signing/sign.ts';
 import type { Vector } from './types.ts';
 
 /**
@@ -23,6 +25,20 @@ function genericEndpoint(pathname: string, scheme: 'oauth-hmac-sha1' | 'oauth-rs
     auth: { kind: scheme }, acceptsEndpointGroup: false, source: 'signing-example',
     version: scheme === 'oauth-rsa-sha256' ? 'v4' : 'v2',
   };
+}
+
+/** The vector format's expected values of a vector: a callback's control, or its request's signature. */
+export function computeExpected(v: Vector): ExpectedValues {
+  if (v.message === 'callback') {
+    const { controlInput, control } = callbackControl(v.request.params, v.credentials.merchantControlKey ?? '');
+    return { controlInput, control };
+  }
+  return expectedValues(computeVector(v));
+}
+
+/** Every step of a vector's signature (vectors explain, partner packs). */
+export function explainVector(v: Vector): Explanation {
+  return v.message === 'callback' ? explainCallback(callbackControl(v.request.params, v.credentials.merchantControlKey ?? '')) : explain(computeVector(v));
 }
 
 export function computeVector(v: Vector): SignResult {

@@ -7,7 +7,8 @@
 import { packageFile } from '../package-root.ts';
 import { readFileSync } from 'node:fs';
 import { OP, type Operation } from '../catalogue/index.ts';
-import { controlWithMistake, MISTAKES, oauthHeaderWithMistake, WRONG_SIGNATURE_METHOD } from '../signing/diagnose/index.ts';
+import { callbackControlWithMistake, controlWithMistake, MISTAKES, oauthHeaderWithMistake, WRONG_SIGNATURE_METHOD } from '../signing/diagnose/index.ts';
+import { callbackControl } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { TEST_LOGIN } from './generate.ts';
 import { VECTOR_FORMAT, type Vector, type VectorFile } from './types.ts';
@@ -46,6 +47,21 @@ function controlVector(id: string, defect: string, c: ControlCase): Vector {
   };
 }
 
+/** A callback to the merchant (docs/callbacks.md): its amount is not in the formula. */
+const CALLBACK: Pair[] = [['orderid', '100000123'], ['merchant_order', 'ORD-1'], ['client_orderid', 'ORD-1'], ['amount', '10.29'], ['status', 'approved'], ['type', 'sale']];
+
+function callbackVector(id: string, defect: string | null): Vector {
+  const given = defect === null ? callbackControl(CALLBACK, KEY).control : callbackControlWithMistake(defect, CALLBACK, KEY)!;
+  return {
+    id, description: `merchant callback control with the mistake: ${defect ?? 'none'}`, scheme: 'control', message: 'callback',
+    request: { method: 'POST', url: 'https://merchant.example/payment/callback', params: CALLBACK },
+    credentials: { merchantControlKey: KEY }, given: { control: given }, expected: { verdict: defect === null ? 'valid' : 'invalid', defect },
+  };
+}
+
+/** The callback mistakes handlers and their tests make (issue: fields out of order, the amount added, uppercase hex). */
+const CALLBACK_MISTAKES = ['fields-wrong-order', 'amount-in-formula', 'uppercase-hex', 'missing-field', 'key-not-last'];
+
 // Every mistake has a recipe, and each control mistake a candidate for these requests: an undefined
 // value above would leave `given` empty, which the format's schema rejects (`vectors check`, and the
 // test that regenerates vectors/diagnoses.json).
@@ -58,10 +74,14 @@ export function diagnosisVectors(): VectorFile {
     } else if (m.scheme === 'oauth') {
       const rsa = m.id === 'rsa-sha1-instead-of-sha256';
       vectors.push(oauthVector(m.id, m.id, rsa ? '/api/v4/payout/1001' : '/api/v2/payout/1001', rsa ? 'RSA-SHA256' : 'HMAC-SHA1', rsa ? 'oauth-rsa-sha256' : 'oauth-hmac-sha1'));
+    } else if (m.id === 'amount-in-formula') {
+      // Every request formula of the API that signs an amount has it: the callback's has none.
+      vectors.push(callbackVector(m.id, m.id));
     } else {
       vectors.push(controlVector(m.id, m.id, m.id === 'client-order-id-spelling' ? TDS : SALE));
     }
   }
+  vectors.push(callbackVector('callback-valid', null), ...CALLBACK_MISTAKES.filter((id) => id !== 'amount-in-formula').map((id) => callbackVector(`callback-${id}`, id)));
   vectors.push(oauthVector('repeated-params-collapsed-keep-last', 'repeated-params-collapsed', '/api/v2/payout/1001', 'HMAC-SHA1', 'oauth-hmac-sha1', 1));
   return {
     format: VECTOR_FORMAT,

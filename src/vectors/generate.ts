@@ -6,11 +6,10 @@
  * and changes none of the others.
  */
 import { createHash } from 'node:crypto';
-import { endpointByOperation, ENDPOINTS, OP, type ControlField, type Endpoint, type Operation } from '../catalogue/index.ts';
+import { CALLBACK_STATUSES, endpointByOperation, ENDPOINTS, OP, type ControlField, type Endpoint, type Operation } from '../catalogue/index.ts';
 import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
-import { expectedValues } from '../signing/sign.ts';
-import { computeVector } from './compute.ts';
+import { computeExpected } from './compute.ts';
 import { VECTOR_FORMAT, type Vector, type VectorFile, type VectorScheme } from './types.ts';
 
 /** Test-only credentials, public on purpose (vectors/keys/README.md). */
@@ -85,6 +84,7 @@ interface Draft {
   description: string;
   scheme: VectorScheme;
   operation?: Operation;
+  message?: 'callback';
   url: string;
   params: Pair[];
   realm?: string;
@@ -172,6 +172,30 @@ function edgeDrafts(endpoint: Endpoint, prefix: string, base: string, seed: numb
   return [...oauthEdgeCases(endpoint, base, id)].map(([name, c]) => ({ ...c, id: `${prefix}${name}`, data: new Data(streamFor(seed, `${prefix}${name}`)) }));
 }
 
+/**
+ * The gateway's callbacks to the merchant (docs/callbacks.md): one per final status, one whose ids
+ * need UTF-8, and a customer return (no amount, no type). The amount is never in the formula.
+ */
+function callbackDrafts(seed: number): Draft[] {
+  const draft = (name: string, description: string, fields: (d: Data) => Pair[]): Draft => {
+    const id = `callback-${name}`;
+    const d = new Data(streamFor(seed, id));
+    return { id, description: `merchant callback: ${description}`, scheme: 'control', message: 'callback', url: 'https://merchant.example/payment/callback?shop=1', params: fields(d), data: d };
+  };
+  const callback = (status: string, clientOrderId?: string) => (d: Data): Pair[] => {
+    const order = clientOrderId ?? fieldValue('client_orderid', d);
+    return [['orderid', fieldValue('orderid', d)], ['merchant_order', order], ['client_orderid', order], ['amount', d.amount()], ['status', status], ['type', 'sale']];
+  };
+  return [
+    ...CALLBACK_STATUSES.map((status) => draft(status, `status ${status}`, callback(status))),
+    draft('utf8-order-id', 'a client_orderid with non-ASCII characters, hashed as UTF-8', callback('approved', 'Bestellung-Jörg-東京')),
+    draft('customer-return', 'the customer\'s return to redirect_url (no amount, no type)', (d) => {
+      const order = fieldValue('client_orderid', d);
+      return [['status', 'declined'], ['orderid', fieldValue('orderid', d)], ['merchant_order', order], ['client_orderid', order]];
+    }),
+  ];
+}
+
 export interface GenerateOptions {
   readonly seed?: number;
   /** PEM of the RSA key for v4 vectors. */
@@ -202,6 +226,7 @@ function drafts(seed: number, options: GenerateOptions): Draft[] {
   all.push({ ...rsa, id: 'edge-rsa-unicode', description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base string with non-ASCII text', data: new Data(streamFor(seed, 'edge-rsa-unicode')) });
   const reserved = oauthEdgeCases(payout, 'https://gateway.example').get('reserved-characters')!;
   all.push({ ...reserved, id: 'edge-no-prefix', description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)', data: new Data(streamFor(seed, 'edge-no-prefix')) });
+  all.push(...callbackDrafts(seed));
   return all;
 }
 
@@ -219,6 +244,7 @@ export function generateVectors(options: GenerateOptions): VectorFile {
       description: draft.description,
       scheme: draft.scheme,
       ...(draft.operation === undefined ? {} : { operation: draft.operation }),
+      ...(draft.message === undefined ? {} : { message: draft.message }),
       request: { method: 'POST', url: draft.url, params: draft.params },
       credentials: draft.scheme === 'oauth-rsa-sha256'
         ? { login, privateKeyPem: options.privateKeyPem }
@@ -226,7 +252,7 @@ export function generateVectors(options: GenerateOptions): VectorFile {
       ...(oauth === undefined ? {} : { oauth }),
       expected: {},
     };
-    const expected = expectedValues(computeVector(vector));
+    const expected = computeExpected(vector);
     // The format's controlInput is the real concatenation (vector-format.md).
     if (expected.controlInput !== undefined) expected.controlInput = expected.controlInput.slice(0, -CONTROL_KEY_PLACEHOLDER.length) + controlKey;
     vector.expected = expected;

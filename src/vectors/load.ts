@@ -113,6 +113,11 @@ function vectorProblems(v: Vector, at: string): string[] {
   let path: string | undefined;
   guard('/request/url', () => (path = normalizeUrl(v.request.url).pathname));
   if (path === undefined) return problems;
+  // A callback goes to the merchant's own handler: any URL, no catalogue endpoint.
+  if (v.message === 'callback') {
+    if (v.credentials.merchantControlKey === undefined) problems.push(`${at}/credentials: merchantControlKey is required for a callback`);
+    return problems;
+  }
   let match: ReturnType<typeof findPath>;
   guard('/request/url', () => (match = findPath(path!)));
   if (v.operation !== undefined) {

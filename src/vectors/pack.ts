@@ -8,11 +8,11 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { dirname, join } from 'node:path';
 import { endpointByOperation } from '../catalogue/index.ts';
 import { fieldError } from '../errors.ts';
-import { explain, explanationText } from '../signing/explain.ts';
+import { explanationText } from '../signing/explain.ts';
 import { formulaText } from '../signing/control.ts';
 import { resolveEndpoint } from '../signing/request.ts';
 import { signableScheme } from '../signing/sign.ts';
-import { computeVector } from './compute.ts';
+import { explainVector } from './compute.ts';
 import { generateVectors } from './generate.ts';
 import { hideSecrets } from './placeholders.ts';
 import type { Vector, VectorFile } from './types.ts';
@@ -42,7 +42,7 @@ function operationReadme(operation: string, vectors: Vector[], banner: string[])
     lines.push(`## ${v.id}`, '', v.description ?? '', '', `- URL: \`${v.request.url}\``, '- form parameters, in send order:', '');
     lines.push('| name | value |', '|---|---|', ...v.request.params.map(([n, val]) => `| \`${n}\` | \`${val}\` |`), '');
     if (v.oauth) lines.push(`- oauth_nonce \`${v.oauth.nonce}\`, oauth_timestamp \`${v.oauth.timestamp}\`${v.oauth.realm ? `, realm \`${v.oauth.realm}\`` : ''}`, '');
-    lines.push('Step by step:', '', fence(explanationText(explain(computeVector(v)))), '');
+    lines.push('Step by step:', '', fence(explanationText(explainVector(v))), '');
   }
   return lines.join('\n');
 }

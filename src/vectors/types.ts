@@ -11,6 +11,8 @@ export interface Vector {
   description?: string;
   scheme: VectorScheme;
   operation?: string;
+  /** payconform extension: a gateway callback (docs/callbacks.md), not a request to a catalogue endpoint. */
+  message?: 'callback';
   request: { method: string; url: string; params: Pair[] };
   credentials: {
     login?: string;

@@ -53,7 +53,7 @@ describe('vectors generate', () => {
 
   it('covers every endpoint whose scheme is known with at least three vectors', () => {
     const counts = new Map<string, number>();
-    for (const v of file.vectors) {
+    for (const v of file.vectors.filter((x) => x.message !== 'callback')) {
       const op = matchPath(normalizeUrl(v.request.url).pathname).endpoint.operation;
       counts.set(op, (counts.get(op) ?? 0) + 1);
     }

@@ -10,7 +10,7 @@ import type { RequestInput } from '../../signing/request.ts';
 import { str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { credentialsFromOptions, readTextFile, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+import { CALLBACK_OPTION, callbackFromOptions, credentialsFromOptions, readTextFile, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
 
 interface RawRequest {
   readonly request: RequestInput;
@@ -57,27 +57,32 @@ export const diagnoseCommand: Command = {
   spec: {
     name: 'diagnose',
     summary: "Says whether a partner's signature is valid and, if not, which known canonicalisation mistake reproduces it.",
-    usage: 'payconform diagnose (--url URL … | --request-file FILE) [--control HEX | --authorization HEADER] [credentials] [--json]',
+    usage: 'payconform diagnose (--url URL … | --request-file FILE | --callback) [--control HEX | --authorization HEADER] [credentials] [--json]',
     options: {
       ...REQUEST_OPTIONS,
       ...GIVEN_SIGNATURE_OPTIONS,
       'request-file': { type: 'string', valueName: 'FILE', description: 'the raw HTTP request as sent (request line, headers, blank line, body); - for stdin' },
       scheme: { type: 'string', valueName: 'http|https', description: 'with --request-file: the scheme of the URL (default https)' },
+      ...CALLBACK_OPTION,
     },
     epilog: `Exit 0 valid, 1 invalid, 2 bad input. Mistake ids: docs/diagnoses.md.
 
 Example:
   printf 'POST /paynet/api/v2/payout/77 HTTP/1.1\\r\\nHost: sandbox.gateway.example\\r\\nAuthorization: OAuth …\\r\\n\\r\\namount=100.00' \\
-    | payconform diagnose --request-file - --login merchant --control-key-file key.txt`,
+    | payconform diagnose --request-file - --login merchant --control-key-file key.txt
+  payconform diagnose --callback --body-file callback-body.txt --control-key-file key.txt`,
   },
   run({ values }, io) {
     const file = str(values['request-file']);
     const scheme = str(values.scheme) ?? 'https';
     if (scheme !== 'http' && scheme !== 'https') throw fieldError('ERR_USAGE', '--scheme', 'must be http or https');
     const raw = file === undefined ? undefined : parseRawRequest(readTextFile(file, '--request-file'), scheme);
-    const request = raw?.request ?? requestFromOptions(values, io.env);
-    const credentials = credentialsFromOptions(request, values, io.env, { publicKeyFile: str(values['public-key-file']) });
-    const d = diagnose({ request, credentials, given: { control: str(values.control), authorization: str(values.authorization) ?? raw?.authorization } });
+    const callback = values.callback === true;
+    // A callback's fields come from the raw request's body, or from --param and --body-file.
+    const fromOptions = callback && !raw ? callbackFromOptions(values, io.env) : undefined;
+    const request = raw?.request ?? (fromOptions ? { url: '', params: fromOptions.params } : requestFromOptions(values, io.env));
+    const credentials = callback ? { controlKey: fromOptions?.controlKey ?? callbackFromOptions(values, io.env).controlKey } : credentialsFromOptions(request, values, io.env, { publicKeyFile: str(values['public-key-file']) });
+    const d = diagnose({ request, credentials, callback, given: { control: str(values.control), authorization: str(values.authorization) ?? raw?.authorization } });
     printMasked(io, values.json ? JSON.stringify(d, null, 2) : fields(report(d).map(([k, v]) => [k === '' ? ' ' : k, v] as const)), request, values['reveal-card-data'] === true);
     return d.verdict === 'valid' ? 0 : 1;
   },

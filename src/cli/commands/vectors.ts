@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { fieldError, PayconformError } from '../../errors.ts';
 import { readUserFile } from '../../read-file.ts';
 import { redactPairsInText } from '../../report/redact.ts';
-import { explain, explanationText } from '../../signing/explain.ts';
+import { explanationText } from '../../signing/explain.ts';
 import { checkVector, type VectorResult } from '../../vectors/check.ts';
-import { computeVector } from '../../vectors/compute.ts';
+import { explainVector } from '../../vectors/compute.ts';
 import { firstDifference } from '../../signing/first-difference.ts';
 import { DEFAULT_SEED, generateVectors } from '../../vectors/generate.ts';
 import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText } from '../../vectors/load.ts';
@@ -124,7 +124,7 @@ export const vectorsExplainCommand: Command = {
     if (id === undefined) throw fieldError('ERR_USAGE', '--id', 'required');
     const v = readVectorFile(positionals[0]!).vectors.find((x) => x.id === id);
     if (!v) throw new PayconformError('ERR_USAGE', `--id: no vector "${id}" in ${positionals[0]}`, { field: '--id', rule: 'must name a vector' });
-    const explanation = explain(computeVector(v));
+    const explanation = explainVector(v);
     const text = values.json
       ? JSON.stringify({ id: v.id, description: v.description, ...explanation, given: v.given }, null, 2)
       : [`${v.id}: ${v.description ?? ''}`, explanationText(explanation), ...(v.given ? [`sent: ${JSON.stringify(v.given)}`] : [])].join('\n');

@@ -3,7 +3,8 @@
  * build the shipped diagnosis vectors and by the tests that check diagnose names each mistake.
  */
 import { sign as rsaSign } from 'node:crypto';
-import { endpointByOperation } from '../../catalogue/index.ts';
+import { CALLBACK_FORMULA, CALLBACK_NAME, endpointByOperation, type ControlField } from '../../catalogue/index.ts';
+import type { ControlContext } from '../control.ts';
 import { buildAuthorizationHeader } from '../authorization-header.ts';
 import { loadPrivateKey } from '../keys.ts';
 import { protocolPairs } from '../oauth-params.ts';
@@ -36,9 +37,16 @@ export function oauthHeaderWithMistake(id: string, input: OAuthMistakeInput, var
 /** The control value a partner making mistake `id` would send, or undefined where the request gives the mistake no room. */
 export function controlWithMistake(id: string, operation: string, endpointId: string, request: RequestInput, credentials: Credentials): string | undefined {
   const endpoint = endpointByOperation(operation);
-  const mistake = CONTROL_MISTAKES.find((m) => m.id === id);
-  if (!mistake || endpoint.auth.kind !== 'control') return undefined;
-  const ctx = { operation, endpointId, login: credentials.login, params: request.params };
-  const candidate = mistake.candidates(endpoint.auth.fields, ctx)[0];
-  return candidate && candidateDigest(candidate, credentials.controlKey ?? '');
+  if (endpoint.auth.kind !== 'control') return undefined;
+  return controlUnderMistake(id, endpoint.auth.fields, { operation, endpointId, login: credentials.login, params: request.params }, credentials.controlKey ?? '');
+}
+
+/** The same for a gateway callback (docs/callbacks.md). */
+export function callbackControlWithMistake(id: string, params: RequestInput['params'], controlKey: string): string | undefined {
+  return controlUnderMistake(id, CALLBACK_FORMULA, { operation: CALLBACK_NAME, endpointId: '', params }, controlKey);
+}
+
+function controlUnderMistake(id: string, formula: readonly ControlField[], ctx: ControlContext, key: string): string | undefined {
+  const candidate = CONTROL_MISTAKES.find((m) => m.id === id)?.candidates(formula, ctx)[0];
+  return candidate && candidateDigest(candidate, key);
 }

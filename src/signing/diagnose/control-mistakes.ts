@@ -85,6 +85,17 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
     'One field of the formula was not part of the concatenation.',
     'Concatenate every field the formula names.',
     (formula, ctx) => formula.flatMap((_, skip) => join(values(formula, ctx).filter((__, i) => i !== skip)))),
+  mistake('amount-in-formula', 'the amount put into a formula that has none',
+    'The amount (as sent, or in cents) was concatenated into a formula that does not name it: the status and callback formulas have no amount.',
+    'Concatenate only the formula\'s fields (payconform catalogue, docs/callbacks.md), and compare the amount with your own order separately.',
+    (formula, ctx) => {
+      const sent = formula.some((f) => f.name === 'amount') ? undefined : raw({ name: 'amount', from: 'params', cents: false }, ctx);
+      const v = values(formula, ctx);
+      if (sent === undefined || !v.every((x): x is string => x !== undefined)) return [];
+      const forms = [...new Set([sent, cents(sent)].filter((x): x is string => x !== undefined))];
+      // The amount at every place in the concatenation, as sent and in cents; first where it is most often put, just before the key.
+      return forms.flatMap((amount) => [{ prefix: v.join('') + amount }, ...v.map((_, at) => ({ prefix: [...v.slice(0, at), amount, ...v.slice(at)].join('') }))]);
+    }),
   mistake('uppercase-hex', 'digest in uppercase hex',
     'The SHA-1 digest was written in uppercase hex; control is lowercase hex.',
     'Write the digest as 40 lowercase hex digits.',

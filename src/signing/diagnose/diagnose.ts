@@ -4,7 +4,7 @@
  * one is recomputed under every mistake, so the cost stays small for vector files.
  */
 import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
-import { endpointByOperation, findPath, type ControlField, type Endpoint } from '../../catalogue/index.ts';
+import { CALLBACK_FORMULA, CALLBACK_NAME, endpointByOperation, findPath, type ControlField, type Endpoint } from '../../catalogue/index.ts';
 import { isPayconformError, PayconformError } from '../../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
 import { computeControl, CONTROL_KEY_PLACEHOLDER, type ControlComputation } from '../control.ts';
@@ -28,6 +28,7 @@ export const WRONG_SIGNATURE_METHOD: Mistake = {
 export const MISTAKES: readonly Mistake[] = [...OAUTH_MISTAKES, WRONG_SIGNATURE_METHOD, ...CONTROL_MISTAKES];
 
 export function diagnose(input: DiagnoseInput): Diagnosis {
+  if (input.callback) return diagnoseControl(input, CALLBACK_NAME, CALLBACK_FORMULA, '');
   const pathname = normalizeUrl(input.request.url).pathname;
   const match = findPath(pathname);
   const endpoint = input.operation !== undefined ? endpointByOperation(input.operation) : match?.endpoint;

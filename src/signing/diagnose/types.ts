@@ -7,6 +7,8 @@ export interface DiagnoseInput {
   readonly given: { readonly control?: string | undefined; readonly authorization?: string | undefined };
   /** Control scheme: the catalogue operation; by default the one the URL path names. */
   readonly operation?: string;
+  /** A gateway callback or customer return (its own formula, docs/callbacks.md): the URL is not used. */
+  readonly callback?: boolean;
 }
 
 export type DiagnosedScheme = 'control' | 'oauth-hmac-sha1' | 'oauth-rsa-sha256';

@@ -1,0 +1,50 @@
+/**
+ * The control of the gateway's callback and of the customer's return (src/catalogue/callback.ts):
+ * the same computation as a request's control (control.ts), over the callback's formula.
+ */
+import { CALLBACK_FIELDS, CALLBACK_FORMULA, CALLBACK_NAME, RETURN_FIELDS } from '../catalogue/index.ts';
+import { computeControl, type ControlComputation } from './control.ts';
+import type { Pair } from './form-body.ts';
+import { HOW, requireCredential } from './request.ts';
+import { constantTimeEqual, type Verdict } from './verify.ts';
+
+export function callbackControl(params: readonly Pair[], controlKey: string): ControlComputation {
+  return computeControl(CALLBACK_FORMULA, { operation: CALLBACK_NAME, endpointId: '', params }, controlKey);
+}
+
+/** What an order's callback says about it. */
+export interface CallbackFacts {
+  readonly orderid: string;
+  readonly clientOrderId: string;
+  readonly amount: string;
+  readonly status: string;
+  readonly type: string;
+}
+
+/** The callback's form pairs, signed with the key, in CALLBACK_FIELDS order. */
+export function callbackPairs(facts: CallbackFacts, controlKey: string): Pair[] {
+  const unsigned: Pair[] = [
+    ['orderid', facts.orderid], ['merchant_order', facts.clientOrderId], ['client_orderid', facts.clientOrderId],
+    ['amount', facts.amount], ['status', facts.status], ['type', facts.type],
+  ];
+  const pairs: Pair[] = [...unsigned, ['control', callbackControl(unsigned, controlKey).control]];
+  return CALLBACK_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
+}
+
+/** The customer's return to redirect_url: the callback's signed fields without amount and type. */
+export function returnPairs(facts: Omit<CallbackFacts, 'amount' | 'type'>, controlKey: string): Pair[] {
+  const pairs = callbackPairs({ ...facts, amount: '', type: '' }, controlKey);
+  return RETURN_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
+}
+
+/** Is a callback's (or return's) control right? The control sent is `given` or the `control` pair. */
+export function verifyCallback(params: readonly Pair[], controlKeyValue: string | undefined, given?: string): Verdict {
+  const base = { operation: CALLBACK_NAME, scheme: 'control' };
+  const sent = given ?? params.find(([name]) => name === 'control')?.[1];
+  if (sent === undefined) return { ...base, valid: false, reason: 'missing', message: 'control: missing (no --control and no control form field)' };
+  if (!/^[0-9a-f]{40}$/.test(sent)) return { ...base, valid: false, reason: 'malformed', message: 'control: must be 40 lowercase hex digits (SHA-1)' };
+  const expected = callbackControl(params, requireCredential(controlKeyValue, 'control key', HOW.controlKey));
+  return constantTimeEqual(sent, expected.control)
+    ? { ...base, valid: true, reason: 'valid', message: 'control is valid', controlInput: expected.controlInput }
+    : { ...base, valid: false, reason: 'mismatch', message: 'control does not match SHA-1(status + orderid + client_orderid + merchant_control_key)', controlInput: expected.controlInput };
+}
