@@ -33,6 +33,15 @@ export function listenerSettings(values: Parsed['values']): ListenerSettings {
   };
 }
 
+/** The hosts of --callback-hosts: names or addresses, comma-separated, never a URL. */
+export function callbackHosts(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const hosts = value.split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const bad = hosts.find((h) => !/^[A-Za-z0-9.:-]+$/.test(h));
+  if (bad !== undefined || hosts.length === 0) throw fieldError('ERR_USAGE', '--callback-hosts', `must be host names separated by commas, such as shop.test,10.0.0.5 (got "${(bad ?? value).slice(0, 40)}")`);
+  return hosts;
+}
+
 /** Errors of listen() that say the address is wrong, not the port. */
 const HOST_ERRORS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAFNOSUPPORT', 'EINVAL']);
 

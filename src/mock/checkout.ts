@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpointByOperation } from '../catalogue/index.ts';
 import { decodeForm } from '../signing/form-body.ts';
 import { cardOutcome } from './magic.ts';
-import type { OrderStore } from './orders.ts';
+import type { Pair } from '../signing/form-body.ts';
+import { isFinal, type Order, type OrderStore } from './orders.ts';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -27,8 +28,30 @@ function page(res: ServerResponse, status: number, title: string, main: string):
   res.end(html);
 }
 
+/** What the page tells the rest of the mock when it is paid. */
+export interface CheckoutHooks {
+  /** The order has its outcome (its callback, A-31). */
+  readonly finalized: (order: Order) => void;
+  /** The signed fields of the customer's return to redirect_url, if the order has one. */
+  readonly returnFields: (order: Order) => Pair[] | undefined;
+}
+
+/**
+ * The page after payment. With a redirect_url, the customer's browser goes back there at once by a
+ * self-submitting POST form with the signed return fields (A-31), which a button also submits.
+ */
+function paidPage(res: ServerResponse, order: Order, hooks: CheckoutHooks): void {
+  const status = `<p>The order is <strong>${escapeHtml(order.finalStatus)}</strong>.</p>`;
+  const back = hooks.returnFields(order);
+  if (back === undefined || order.redirectUrl === undefined) return page(res, 200, 'Payment submitted', `<h1>Payment submitted</h1>${status}<p>The merchant learns it through status.</p>`);
+  const inputs = back.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
+  page(res, 200, 'Payment submitted', `<h1>Payment submitted</h1>${status}
+<form id="return" method="post" action="${escapeHtml(order.redirectUrl)}">${inputs}<button type="submit">Back to the shop</button></form>
+<script>document.getElementById('return').submit()</script>`);
+}
+
 /** Serves GET (the form) and POST (its submission) of `/checkout/{id}` under the mock's prefix. */
-export async function serveCheckout(req: IncomingMessage, res: ServerResponse, orderId: string, orders: OrderStore, action: string): Promise<void> {
+export async function serveCheckout(req: IncomingMessage, res: ServerResponse, orderId: string, orders: OrderStore, action: string, hooks: CheckoutHooks): Promise<void> {
   const order = orders.byId(orderId);
   if (!order || endpointByOperation(order.operation).mockBehaviour !== 'form') return page(res, 404, 'Unknown checkout', '<h1>Unknown checkout</h1><p>No payment is waiting here.</p>');
   const amount = order.amount === undefined ? '' : `${escapeHtml(order.currency ?? '')} ${escapeHtml(order.amount)}`.trim();
@@ -63,5 +86,6 @@ export async function serveCheckout(req: IncomingMessage, res: ServerResponse, o
   const outcome = cardOutcome(card);
   order.finalStatus = outcome.finalStatus;
   order.awaitingCheckout = false;
-  page(res, 200, 'Payment submitted', `<h1>Payment submitted</h1><p>The order is <strong>${escapeHtml(outcome.finalStatus)}</strong>; the merchant learns it through status.</p>`);
+  if (isFinal(order)) hooks.finalized(order);
+  paidPage(res, order, hooks);
 }

@@ -16,7 +16,7 @@ import type { RefusalCode } from '../rules/book.ts';
 import type { Breakage } from './defects.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL, type CardOutcome } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
-import { ownString, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
+import { isFinal, ownString, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
 
 export interface OperationContext {
   readonly endpoint: Endpoint;
@@ -28,6 +28,8 @@ export interface OperationContext {
   readonly publicBase: string;
   /** The rules a deliberately broken mock breaks (src/mock/defects.ts). */
   readonly broken: Breakage;
+  /** Told when an order reaches its final status (its callback, A-31). */
+  readonly finalized: (order: Order) => void;
 }
 
 /** Refuses with the rule's refusal when its check fails, unless this mock is broken on that rule. */
@@ -71,7 +73,7 @@ const KNOWN_CARDS = new Map<CardOutcome, Map<string, StoredCard>>();
 const INVENTED_CARD = cardOf([['credit_card_number', TEST_CARDS.approved]])!;
 
 /** Moves an existing order on, once every order rule allows it (nothing is changed otherwise). */
-function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonly Pair[], broken: Breakage): void {
+function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonly Pair[], broken: Breakage, finalized: (order: Order) => void): void {
   for (const rule of MOVE_RULES) enforce(rule, move, broken);
   const { operation, parent, amountCents } = move;
   if (operation === OP.CAPTURE) parent.capturedCents += amountCents ?? (parent.amountCents ?? 0n) - parent.capturedCents;
@@ -83,6 +85,7 @@ function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonl
     // The 3-D Secure step is done; a failed authentication declines the order.
     parent.awaiting3ds = false;
     if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL) parent.finalStatus = 'declined';
+    if (isFinal(parent)) finalized(parent);
   } else {
     // A catalogue row whose mockBehaviour is 'move' needs its move written here (docs/architecture.md).
     throw new Error(`the mock has no move for ${operation}`);
@@ -95,6 +98,8 @@ class Run {
   readonly merchantOrderId: string;
   readonly amount: string | undefined;
   readonly amountCents: bigint | undefined;
+  readonly callbackUrl: string | undefined;
+  readonly redirectUrl: string | undefined;
 
   constructor(readonly ctx: OperationContext) {
     this.login = ctx.merchant?.login ?? '';
@@ -102,6 +107,10 @@ class Run {
     this.amount = field(ctx.params, 'amount');
     // The request schema has checked the amount's grammar already.
     this.amountCents = this.amount === undefined ? undefined : BigInt(toCents(this.amount));
+    const callbackUrl = field(ctx.params, 'server_callback_url');
+    const redirectUrl = field(ctx.params, 'redirect_url');
+    this.callbackUrl = callbackUrl === undefined ? undefined : ownString(callbackUrl);
+    this.redirectUrl = redirectUrl === undefined ? undefined : ownString(redirectUrl);
   }
 
   parent(): Order {
@@ -123,13 +132,16 @@ class Run {
 
   /** A new order of this operation; a card decides its outcome, `approved` forces one. */
   start(card: StoredCard | undefined, overrides: { amount?: string | undefined; currency?: string | undefined; awaitingCheckout?: boolean; approved?: boolean } = {}): Order {
-    return this.ctx.orders.create({
+    const order = this.ctx.orders.create({
       merchantLogin: this.login, operation: this.ctx.endpoint.operation, merchantOrderId: this.merchantOrderId,
       amountCents: overrides.amount === undefined ? this.amountCents : BigInt(toCents(overrides.amount)),
       amount: overrides.amount ?? this.amount, currency: overrides.currency ?? field(this.ctx.params, 'currency'),
       finalStatus: overrides.approved ? 'approved' : card?.outcome.finalStatus ?? 'approved',
       awaiting3ds: !overrides.approved && (card?.outcome.awaiting3ds ?? false), awaitingCheckout: overrides.awaitingCheckout ?? false, card,
+      callbackUrl: this.callbackUrl, redirectUrl: this.redirectUrl,
     });
+    if (isFinal(order)) this.ctx.finalized(order);
+    return order;
   }
 
   addCardRef(card: StoredCard): Record<string, string> {
@@ -159,7 +171,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     }
     case 'move': {
       const parent = run.parent();
-      moveOrder({ operation: endpoint.operation, parent, amountCents: run.amountCents }, params, ctx.broken);
+      moveOrder({ operation: endpoint.operation, parent, amountCents: run.amountCents }, params, ctx.broken, ctx.finalized);
       return { type: 'async-response', ...run.base(run.start(undefined, { approved: true, currency: parent.currency, amount: run.amount ?? parent.amount })) };
     }
     case 'card-ref-of-order': {

@@ -19,7 +19,10 @@ import { breakageOf, type Breakage, type Defect } from './defects.ts';
 import { testMerchant } from './merchants.ts';
 import { MockError, refusal } from './mock-error.ts';
 import { runOperation } from './operations.ts';
-import { OrderStore } from './orders.ts';
+import { OrderStore, type Order } from './orders.ts';
+import { callbackFacts, CallbackSender, type CallbackSettings } from './callbacks.ts';
+import { returnPairs } from '../signing/callback.ts';
+import type { Pair } from '../signing/form-body.ts';
 
 export { MEDIA_TYPE };
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -46,11 +49,15 @@ export interface MockOptions {
   readonly log?: (line: string) => void;
   /** Start a deliberately broken variant (src/mock/defects.ts), for `npm run prove`. */
   readonly defect?: Defect | undefined;
+  /** Callbacks to server_callback_url: allowed hosts, retries, or a hook instead (docs/callbacks.md). */
+  readonly callbacks?: CallbackSettings;
 }
 
 export interface RunningMock {
   readonly url: string;
   readonly orders: OrderStore;
+  /** Every callback attempt so far, and a way to wait for those under way. */
+  readonly callbacks: Pick<CallbackSender, 'deliveries' | 'idle'>;
   close(): Promise<void>;
 }
 
@@ -116,6 +123,22 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const mediaType = broken.breaks('answer-media-type') ? 'application/json' : MEDIA_TYPE;
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   let serial = 0;
+  const callbacks = new CallbackSender(options.callbacks ?? {}, options.log);
+  /** An order reached its final status: announced once, by callback where it carried a URL (A-31). */
+  function finalized(order: Order): void {
+    if (order.announced || order.callbackUrl === undefined) return;
+    order.announced = true;
+    // The callback says the order is final: so does status from now on.
+    order.statusRequests = Math.max(order.statusRequests, 1);
+    const merchant = context.merchants.find((m) => m.login === order.merchantLogin);
+    if (merchant) callbacks.final({ facts: callbackFacts(order), callbackUrl: order.callbackUrl, merchant });
+  }
+  /** The signed fields of the customer's return to redirect_url, once the hosted page is paid. */
+  function returnFields(order: Order): Pair[] | undefined {
+    const merchant = context.merchants.find((m) => m.login === order.merchantLogin);
+    if (order.redirectUrl === undefined || merchant === undefined) return undefined;
+    return returnPairs({ orderid: order.paynetOrderId, clientOrderId: order.merchantOrderId, status: order.finalStatus }, merchant.merchantControlKey);
+  }
   const checkoutPath = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/checkout/([0-9]+)$`);
 
   /** The message of a refusal, as a broken mock may leak into it. */
@@ -134,7 +157,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       const pathname = (req.url ?? '/').split('?')[0]!;
       const checkout = pathname.includes('/checkout/') ? checkoutPath.exec(pathname) : null;
       if (checkout) {
-        await serveCheckout(req, res, checkout[1]!, orders, `${prefix}/checkout/${checkout[1]}`);
+        await serveCheckout(req, res, checkout[1]!, orders, `${prefix}/checkout/${checkout[1]}`, { finalized, returnFields });
         return logRequest(options.log, started, req.method, undefined, res.statusCode, `checkout ${checkout[1]}`);
       }
       const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
@@ -143,7 +166,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       const { body, tooLarge } = await readBody(req);
       enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), broken);
       const match = request.match!;
-      const answer = runOperation({ endpoint: match.endpoint, params: request.params!, merchant: request.merchant!, orders, serialNumber, publicBase: `${origin}${prefix}`, broken });
+      const answer = runOperation({ endpoint: match.endpoint, params: request.params!, merchant: request.merchant!, orders, serialNumber, publicBase: `${origin}${prefix}`, broken, finalized });
       send(res, 200, answer, {}, mediaType);
       logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
     } catch (err) {
@@ -169,7 +192,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   return {
     url: `http://${host}:${port}`,
     orders,
+    callbacks,
     close: () => new Promise<void>((resolve) => {
+      callbacks.close();
       server.close(() => resolve());
       server.closeAllConnections();
     }),

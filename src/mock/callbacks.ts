@@ -1,0 +1,131 @@
+/**
+ * The mock's callbacks (docs/callbacks.md, A-31): when an order that carried `server_callback_url`
+ * reaches its final status, the signed callback is posted at once (within a second), a non-2xx answer
+ * or a time-out is retried after `backoffMs`, then twice that, and so on, `attempts` times in all,
+ * and every attempt is recorded: in `deliveries`, where tests read it, and as a request-log line.
+ */
+import { transactionType, endpointByOperation } from '../catalogue/index.ts';
+import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
+import type { Merchant } from '../rules/merchant.ts';
+import { callbackHostAllowed, callbackTarget, postCallback } from './callback-delivery.ts';
+import type { Order } from './orders.ts';
+
+export interface CallbackSettings {
+  /** Hosts besides loopback the mock may call (default none). */
+  readonly allowedHosts?: readonly string[];
+  /** Attempts in all (default 5). */
+  readonly attempts?: number;
+  /** The wait before the first retry; each later one doubles it (default 1000 ms). */
+  readonly backoffMs?: number;
+  /** The wait before the first attempt, so the merchant has the order's answer first (default 200 ms). */
+  readonly delayMs?: number;
+  /** How long one attempt waits for the handler's answer (default 5000 ms). */
+  readonly timeoutMs?: number;
+  /**
+   * Told of every order that reaches a final status with a callback URL, instead of the mock
+   * posting it: inspect --callback-checks plays the gateway itself.
+   */
+  readonly onFinal?: (order: FinalOrder) => void;
+}
+
+/** An order at its final status, with what its callback needs. */
+export interface FinalOrder {
+  readonly facts: CallbackFacts;
+  readonly callbackUrl: string;
+  readonly merchant: Merchant;
+}
+
+export interface CallbackDelivery {
+  readonly orderid: string;
+  readonly clientOrderId: string;
+  /** The order status the callback carried. */
+  readonly status: string;
+  /** Origin and path of the handler (no query). */
+  readonly target: string;
+  readonly attempt: number;
+  readonly at: string;
+  /** The handler's HTTP status, if it answered. */
+  readonly answered?: number;
+  readonly error?: string;
+  /** delivered: 2xx; retrying: another attempt follows; failed: the last attempt failed; refused: the host is not allowed, nothing sent. */
+  readonly outcome: 'delivered' | 'retrying' | 'failed' | 'refused';
+}
+
+/** The callback's facts of an order (amount 0.00 where the order has none, A-31). */
+export function callbackFacts(order: Order): CallbackFacts {
+  return {
+    orderid: order.paynetOrderId, clientOrderId: order.merchantOrderId, amount: order.amount ?? '0.00',
+    status: order.finalStatus, type: transactionType(endpointByOperation(order.operation).path),
+  };
+}
+
+export class CallbackSender {
+  readonly deliveries: CallbackDelivery[] = [];
+  private readonly pending = new Set<Promise<void>>();
+  /** Waiting retries, each with what ends its wait early (close). */
+  private readonly sleepers = new Map<NodeJS.Timeout, () => void>();
+  private closed = false;
+
+  constructor(private readonly settings: CallbackSettings, private readonly log?: (line: string) => void) {}
+
+  /** An order reached its final status: its callback goes out now (or to onFinal). */
+  final(order: FinalOrder): void {
+    if (this.settings.onFinal) return this.settings.onFinal(order);
+    const done = this.deliver(order).finally(() => this.pending.delete(done));
+    this.pending.add(done);
+  }
+
+  private async deliver({ facts, callbackUrl, merchant }: FinalOrder): Promise<void> {
+    const url = new URL(callbackUrl);
+    const attempts = this.settings.attempts ?? 5;
+    const record = (attempt: number, outcome: CallbackDelivery['outcome'], answer: { status?: number; error?: string }, ms: number): void => {
+      const delivery: CallbackDelivery = {
+        orderid: facts.orderid, clientOrderId: facts.clientOrderId, status: facts.status, target: callbackTarget(url), attempt, at: new Date().toISOString(),
+        ...(answer.status === undefined ? {} : { answered: answer.status }), ...(answer.error === undefined ? {} : { error: answer.error }), outcome,
+      };
+      this.deliveries.push(delivery);
+      this.log?.(`${delivery.at} CALLBACK ${delivery.target} ${answer.status ?? answer.error} order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`);
+    };
+    if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
+      return record(0, 'refused', { error: 'host not allowed: loopback only, or payconform mock --callback-hosts' }, 0);
+    }
+    const pairs = callbackPairs(facts, merchant.merchantControlKey);
+    await this.sleep(this.settings.delayMs ?? 200);
+    for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
+      const started = performance.now();
+      const answer = await postCallback(url, pairs, this.settings.timeoutMs ?? 5000);
+      const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+      record(attempt, ok ? 'delivered' : attempt < attempts ? 'retrying' : 'failed', answer, performance.now() - started);
+      if (ok) return;
+      if (attempt < attempts) await this.sleep((this.settings.backoffMs ?? 1000) * 2 ** (attempt - 1));
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleepers.delete(timer);
+        resolve();
+      }, ms);
+      this.sleepers.set(timer, resolve);
+    });
+  }
+
+  /** Resolves when no delivery is under way, or after `timeoutMs`, whichever comes first. */
+  async idle(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.allSettled([...this.pending]), new Promise((r) => setTimeout(r, Math.max(1, deadline - Date.now())).unref())]);
+    }
+  }
+
+  /** Stops retrying: waiting retries end at once. */
+  close(): void {
+    this.closed = true;
+    for (const [timer, wake] of this.sleepers) {
+      clearTimeout(timer);
+      wake();
+    }
+    this.sleepers.clear();
+  }
+}

@@ -1,0 +1,171 @@
+// The mock's callbacks to server_callback_url (A-31): signed, sent when the order is final (by the
+// card's outcome, a 3-D Secure upload or the hosted page), retried on a failing handler, refused
+// for a host that is not loopback, and the hosted page's return to redirect_url signed the same way.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'undici';
+import { endpointByOperation, THREE_DS_CARD } from '../../src/catalogue/index.ts';
+import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
+import { PayClient } from '../../src/client/client.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { startMock, type RunningMock } from '../../src/mock/server.ts';
+import { sampleRequest } from '../../src/schemas/index.ts';
+import type { Pair } from '../../src/signing/form-body.ts';
+import { MerchantShop } from '../support/merchant-shop.ts';
+
+const merchant = testMerchant();
+const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const sha1sum = (text: string): string => execFileSync('sha1sum', { input: Buffer.from(text, 'utf8') }).toString().slice(0, 40);
+let seq = 0;
+
+async function withMock<T>(settings: Parameters<typeof startMock>[0], body: (mock: RunningMock, client: PayClient) => Promise<T>): Promise<T> {
+  const mock = await startMock({ callbacks: { backoffMs: 20, delayMs: 0, timeoutMs: 1000 }, ...settings });
+  const client = new PayClient({ baseUrl: mock.url, credentials, endpointId: '1001' });
+  try {
+    return await body(mock, client);
+  } finally {
+    await client.close();
+    await mock.close();
+  }
+}
+
+/** The shop orders, then sends the order to the gateway with its callback URL. */
+async function sale(client: PayClient, shop: MerchantShop, operation = 'SALE', ...more: Pair[]): Promise<{ clientOrderId: string; orderid: string; body: Record<string, string> }> {
+  const clientOrderId = `CB-${++seq}`;
+  const order = shop.order(clientOrderId, '10.29');
+  const x = await client.send(operation, sampleRequest(endpointByOperation(operation), [['client_orderid', clientOrderId], ['amount', '10.29'], ['server_callback_url', shop.url], ...more]));
+  assert.equal(x.status, 200, JSON.stringify(x.body));
+  const body = x.body as Record<string, string>;
+  order.orderid = body['paynet-order-id'];
+  return { clientOrderId, orderid: body['paynet-order-id']!, body };
+}
+
+describe('mock callbacks', () => {
+  const shop = new MerchantShop(merchant.merchantControlKey);
+  before(() => shop.start());
+  after(() => shop.close());
+
+  it('posts the signed callback of an approved sale, once, and status says final from then on', async () => {
+    await withMock({}, async (mock, client) => {
+      const { clientOrderId, orderid } = await sale(client, shop);
+      await mock.callbacks.idle(5000);
+      const got = shop.received.filter((r) => r.fields.client_orderid === clientOrderId);
+      assert.equal(got.length, 1);
+      const f = got[0]!.fields;
+      assert.deepEqual(Object.keys(f), ['orderid', 'merchant_order', 'client_orderid', 'amount', 'status', 'type', 'control']);
+      assert.deepEqual({ ...f, control: undefined }, { orderid, merchant_order: clientOrderId, client_orderid: clientOrderId, amount: '10.29', status: 'approved', type: 'sale', control: undefined });
+      assert.equal(f.control, sha1sum(`approved${orderid}${clientOrderId}${merchant.merchantControlKey}`));
+      assert.equal(got[0]!.answered, 200);
+      assert.equal(shop.orders.get(clientOrderId)!.status, 'approved');
+      assert.deepEqual(mock.callbacks.deliveries.map((d) => [d.orderid, d.attempt, d.outcome, d.answered]), [[orderid, 1, 'delivered', 200]]);
+      const status = await client.send('STATUS', sampleRequest(endpointByOperation('STATUS'), [['orderid', orderid], ['client_orderid', clientOrderId]]));
+      assert.equal((status.body as { status: string }).status, 'approved');
+    });
+  });
+
+  it('sends nothing for an order that stays processing, nor without server_callback_url', async () => {
+    await withMock({}, async (mock, client) => {
+      await sale(client, shop, 'SALE', ['credit_card_number', TEST_CARDS['stays processing']]);
+      const x = await client.send('SALE', sampleRequest(endpointByOperation('SALE'), [['client_orderid', 'NO-CB']]));
+      assert.equal(x.status, 200);
+      await mock.callbacks.idle(1000);
+      assert.deepEqual(mock.callbacks.deliveries, []);
+    });
+  });
+
+  it('a declined card: the callback says declined', async () => {
+    await withMock({}, async (mock, client) => {
+      const { clientOrderId } = await sale(client, shop, 'SALE', ['credit_card_number', TEST_CARDS.declined]);
+      await mock.callbacks.idle(5000);
+      assert.equal(shop.received.find((r) => r.fields.client_orderid === clientOrderId)!.fields.status, 'declined');
+    });
+  });
+
+  it('3-D Secure: no callback while the order waits, the callback once the result is uploaded', async () => {
+    await withMock({}, async (mock, client) => {
+      const { clientOrderId, orderid } = await sale(client, shop, 'SALE', ['credit_card_number', THREE_DS_CARD]);
+      await mock.callbacks.idle(1000);
+      assert.equal(mock.callbacks.deliveries.length, 0);
+      const upload = await client.send('TDS_UPLOAD_CRES_RESULT', sampleRequest(endpointByOperation('TDS_UPLOAD_CRES_RESULT'), [['orderid', orderid], ['client-order-id', clientOrderId]]));
+      assert.equal(upload.status, 200, JSON.stringify(upload.body));
+      await mock.callbacks.idle(5000);
+      assert.deepEqual(mock.callbacks.deliveries.map((d) => [d.orderid, d.status, d.outcome]), [[orderid, 'approved', 'delivered']]);
+    });
+  });
+
+  it('the hosted page: the callback when it is paid, and the customer returns to redirect_url with the signed fields', async () => {
+    await withMock({}, async (mock, client) => {
+      const { clientOrderId, orderid, body } = await sale(client, shop, 'SALEFORM', ['redirect_url', 'https://shop.example/return?x=1']);
+      await mock.callbacks.idle(500);
+      assert.equal(mock.callbacks.deliveries.length, 0, 'nothing before the page is paid');
+      const paid = await request(body['redirect-url']!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `credit_card_number=${TEST_CARDS.declined}&card_printed_name=J&expire_month=12&expire_year=30&cvv2=123` });
+      const html = await paid.body.text();
+      assert.equal(paid.statusCode, 200);
+      const form = /<form id="return" method="post" action="([^"]+)">(.*?)<\/form>/.exec(html);
+      assert.ok(form, html);
+      assert.equal(form[1], 'https://shop.example/return?x=1');
+      const inputs = Object.fromEntries([...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+      assert.deepEqual(inputs, { status: 'declined', orderid, merchant_order: clientOrderId, client_orderid: clientOrderId, control: sha1sum(`declined${orderid}${clientOrderId}${merchant.merchantControlKey}`) });
+      await mock.callbacks.idle(5000);
+      assert.deepEqual(mock.callbacks.deliveries.map((d) => [d.orderid, d.status, d.outcome]), [[orderid, 'declined', 'delivered']]);
+    });
+  });
+
+  it('retries a failing handler with a growing back-off, and gives up after the last attempt', async () => {
+    const flaky = new MerchantShop(merchant.merchantControlKey, 'fails-first', 2);
+    await flaky.start();
+    try {
+      await withMock({ callbacks: { backoffMs: 30, delayMs: 0, attempts: 4 } }, async (mock, client) => {
+        const { orderid } = await sale(client, flaky);
+        await mock.callbacks.idle(5000);
+        const d = mock.callbacks.deliveries;
+        assert.deepEqual(d.map((x) => [x.attempt, x.answered, x.outcome]), [[1, 503, 'retrying'], [2, 503, 'retrying'], [3, 200, 'delivered']]);
+        const gaps = d.slice(1).map((x, i) => Date.parse(x.at) - Date.parse(d[i]!.at));
+        assert.ok(gaps[0]! >= 25 && gaps[1]! >= 55, `back-off grows: ${gaps.join(', ')} ms`);
+        assert.equal(flaky.orders.size, 1);
+        void orderid;
+      });
+      const down = new MerchantShop(merchant.merchantControlKey, 'fails-first', 99);
+      await down.start();
+      await withMock({ callbacks: { backoffMs: 5, delayMs: 0, attempts: 3 } }, async (mock, client) => {
+        await sale(client, down);
+        await mock.callbacks.idle(5000);
+        assert.deepEqual(mock.callbacks.deliveries.map((x) => x.outcome), ['retrying', 'retrying', 'failed']);
+      });
+      await down.close();
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('a handler that does not answer in time is retried; one that is not listening too', async () => {
+    await withMock({ callbacks: { backoffMs: 5, delayMs: 0, attempts: 2, timeoutMs: 100 } }, async (mock, client) => {
+      const silent = (await import('node:http')).createServer(() => { /* never answers */ });
+      await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/cb`;
+      const hanging = { url, order: (id: string, amount: string) => shop.order(id, amount) } as unknown as MerchantShop;
+      await sale(client, hanging);
+      await mock.callbacks.idle(5000);
+      assert.deepEqual(mock.callbacks.deliveries.map((x) => [x.error, x.outcome]), [['timeout', 'retrying'], ['timeout', 'failed']]);
+      silent.closeAllConnections();
+      silent.close();
+    });
+  });
+
+  it('calls no host but loopback unless allowed, and logs no field value', async () => {
+    const lines: string[] = [];
+    await withMock({ log: (l) => lines.push(l) }, async (mock, client) => {
+      const away = { url: 'https://merchant.example/callback?token=s3cret', order: (id: string, amount: string) => shop.order(id, amount) } as unknown as MerchantShop;
+      await sale(client, away);
+      const { clientOrderId } = await sale(client, shop);
+      await mock.callbacks.idle(5000);
+      assert.deepEqual(mock.callbacks.deliveries.map((x) => [x.target, x.outcome]), [['https://merchant.example/callback', 'refused'], [shop.url, 'delivered']]);
+      const log = lines.filter((l) => l.includes('CALLBACK')).join('\n');
+      assert.match(log, /CALLBACK https:\/\/merchant\.example\/callback host not allowed/);
+      const control = shop.received.find((r) => r.fields.client_orderid === clientOrderId)!.fields.control!;
+      for (const secret of ['s3cret', control, merchant.merchantControlKey]) assert.ok(!lines.join('\n').includes(secret), secret);
+    });
+  });
+});
