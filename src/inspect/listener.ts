@@ -13,7 +13,10 @@ import type { Merchant } from '../mock/merchants.ts';
 import { MAX_BODY_BYTES, startMock, type RunningMock } from '../mock/server.ts';
 import { redactPairsInText } from '../report/redact.ts';
 import { decodeForm, type Pair } from '../signing/form-body.ts';
+import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
+import { FinalOrderWatch } from './final-orders.ts';
 import { Inspector, type RequestVerdict } from './inspector.ts';
+import type { FinalOrder } from '../mock/callbacks.ts';
 
 export interface InspectRecord {
   readonly seq: number;
@@ -39,12 +42,18 @@ export interface ListenerOptions {
   readonly upstream?: string;
   readonly windowSeconds?: number;
   readonly onRecord?: (record: InspectRecord) => void;
+  /** Hosts besides loopback the embedded mock's callbacks (and callback checks) may call. */
+  readonly callbackHosts?: readonly string[];
+  /** Play the gateway's callbacks against the merchant's handler (callback-checks.ts) instead of the mock's own. */
+  readonly callbackChecks?: CallbackCheckerSettings;
 }
 
 export interface RunningListener {
   readonly url: string;
   readonly target: string;
   readonly records: readonly InspectRecord[];
+  /** The callback checks, when asked for (--callback-checks). */
+  readonly callbackChecker: CallbackChecker | undefined;
   close(): Promise<void>;
 }
 
@@ -96,7 +105,13 @@ function redactVerdict(verdict: RequestVerdict, body: Buffer): RequestVerdict {
 }
 
 export async function startListener(options: ListenerOptions): Promise<RunningListener> {
-  const mock: RunningMock | undefined = options.upstream === undefined ? await startMock({ merchants: options.merchants, windowSeconds: options.windowSeconds, anyPrefix: true }) : undefined;
+  const allowedHosts = options.callbackHosts ?? [];
+  const checker = options.callbackChecks ? new CallbackChecker({ allowedHosts, ...options.callbackChecks }) : undefined;
+  // The embedded mock tells the checker of each final order; without checks it posts its own callbacks.
+  const callbacks = checker ? { onFinal: (order: FinalOrder) => checker.check(order) } : { allowedHosts };
+  const mock: RunningMock | undefined = options.upstream === undefined ? await startMock({ merchants: options.merchants, windowSeconds: options.windowSeconds, anyPrefix: true, callbacks }) : undefined;
+  // Upstream, inspect learns an order is final from a status answer it relays.
+  const finalOrders = checker && options.upstream !== undefined ? new FinalOrderWatch(options.merchants, (order) => checker.check(order)) : undefined;
   const upstreamUrl = new URL(options.upstream ?? mock!.url);
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
   const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
@@ -151,6 +166,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         ...(pick('paynet-order-id') ? { paynetOrderId: pick('paynet-order-id')! } : {}), ...(pick('error-code') ? { errorCode: pick('error-code')! } : {}),
       };
       if (r.statusCode >= 400) refused = `${target} answered ${r.statusCode}${pick('error-code') ? ` ${pick('error-code')}` : ''}`;
+      finalOrders?.saw(verdict, body, answer);
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
       res.writeHead(502, { 'content-type': 'text/plain' });
@@ -183,6 +199,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     target,
     records,
+    callbackChecker: checker,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

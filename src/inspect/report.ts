@@ -15,6 +15,8 @@ import { REQUEST_RULES } from '../rules/book.ts';
 const CHECK_IDS = REQUEST_RULES.map((r) => r.id);
 const CHECKS = Object.fromEntries(REQUEST_RULES.map((r) => [r.id, { title: r.title, clause: r.clause, basis: r.basis, hint: r.hint }])) as Record<string, { title: string; clause: string; basis: string; hint: string }>;
 import type { InspectRecord } from './listener.ts';
+import type { CallbackRecord } from './callback-checks.ts';
+import { callbackFailures, callbackJunitCases, callbackSection } from './callback-report.ts';
 
 export interface Coverage {
   readonly exercised: readonly string[];
@@ -32,6 +34,9 @@ export interface InspectSummary {
   readonly refusedOnly: number;
   readonly failedChecks: Readonly<Record<string, number>>;
   readonly coverage: Coverage;
+  /** Orders whose callbacks were played (--callback-checks), and how many of them failed a check. */
+  readonly callbackOrders: number;
+  readonly callbackOrdersFailed: number;
 }
 
 const ASYNC_TYPES = new Set(['async-response', 'async-form-response']);
@@ -50,12 +55,15 @@ export function coverageOf(records: readonly InspectRecord[]): Coverage {
   };
 }
 
-export function summarizeInspect(records: readonly InspectRecord[]): InspectSummary {
+export function summarizeInspect(records: readonly InspectRecord[], callbacks: readonly CallbackRecord[] = []): InspectSummary {
   const failedChecks: Record<string, number> = {};
   for (const r of records) for (const c of r.verdict.checks) if (c.outcome === 'fail') failedChecks[c.id] = (failedChecks[c.id] ?? 0) + 1;
   const passed = records.filter(passedAll).length;
   const refusedOnly = records.filter((r) => r.verdict.passed && r.refused !== undefined).length;
-  return { requests: records.length, passed, failed: records.length - passed, refusedOnly, failedChecks, coverage: coverageOf(records) };
+  return {
+    requests: records.length, passed, failed: records.length - passed, refusedOnly, failedChecks, coverage: coverageOf(records),
+    callbackOrders: callbacks.length, callbackOrdersFailed: callbacks.filter((r) => !r.passed).length,
+  };
 }
 
 /** A request passed when every check passed and the gateway accepted it. */
@@ -72,7 +80,7 @@ export function recordLine(r: InspectRecord): string {
 const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 const html = xml;
 
-function junitOf(records: readonly InspectRecord[]): string {
+function junitOf(records: readonly InspectRecord[], callbacks: readonly CallbackRecord[]): string {
   const cases = records.flatMap((r) => {
     const classname = xml(`request ${r.seq} ${r.verdict.operation ?? r.path}`);
     const checks = r.verdict.checks.map((c) => {
@@ -83,15 +91,15 @@ function junitOf(records: readonly InspectRecord[]): string {
     // The gateway's own verdict beside inspect's: a refusal fails the request whatever the checks say.
     const accepted = `    <testcase classname="${classname}" name="accepted by the gateway [answer]" time="0">${r.refused ? `<failure message="${xml(r.refused)}"/>` : ''}</testcase>`;
     return [...checks, accepted];
-  });
-  const failures = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length + (r.refused ? 1 : 0), 0);
+  }).concat(callbackJunitCases(callbacks));
+  const failures = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length + (r.refused ? 1 : 0), 0) + callbackFailures(callbacks);
   const skipped = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }
 
 const mistakeOf = (id: string) => MISTAKES.find((m) => m.id === id);
 
-function htmlOf(records: readonly InspectRecord[], summary: InspectSummary, meta: { target: string; startedAt: string; finishedAt: string }): string {
+function htmlOf(records: readonly InspectRecord[], summary: InspectSummary, meta: InspectMeta, callbacks: readonly CallbackRecord[]): string {
   const byOperation = new Map<string, InspectRecord[]>();
   for (const r of records) {
     const key = r.verdict.operation ?? 'unknown endpoint';
@@ -138,23 +146,32 @@ td.pass{color:#0a0;text-align:center}td.fail{color:#fff;background:#c00;text-ali
 </style></head><body>
 <h1>payconform inspect</h1>
 <p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
-<p class="${summary.failed === 0 ? 'verdict-pass' : 'verdict-fail'}" id="verdict"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${summary.refusedOnly ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)` : ''}.</strong></p>
+<p class="${summary.failed === 0 && summary.callbackOrdersFailed === 0 ? 'verdict-pass' : 'verdict-fail'}" id="verdict"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${summary.refusedOnly ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)` : ''}.${meta.callbackChecks ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.` : ''}</strong></p>
 <h2>Go-live checklist</h2>
 <p>Operations exercised (${c.exercised.length} of ${c.exercised.length + c.never.length}): ${html(c.exercised.join(', ') || 'none')}</p>
 <p>Never exercised: ${html(c.never.join(', ') || 'none')}</p>
 <p>Status polled after an asynchronous answer: ${c.polled} of ${c.asyncAnswers} orders${c.asyncAnswers > c.polled ? ' — poll status until a final state for every order' : ''}.</p>
 ${sections || '<p>No requests were received.</p>'}
+${callbackSection(callbacks, meta.callbackChecks === true)}
 </body></html>
 `;
 }
 
+export interface InspectMeta {
+  readonly target: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  /** --callback-checks was given: the report has a callback section even when no order was final. */
+  readonly callbackChecks?: boolean;
+}
+
 /** Writes the report in `dir` and returns its summary. */
-export function writeInspectReport(dir: string, records: readonly InspectRecord[], meta: { target: string; startedAt: string; finishedAt: string; version: string }): InspectSummary {
+export function writeInspectReport(dir: string, records: readonly InspectRecord[], meta: InspectMeta & { version: string }, callbacks: readonly CallbackRecord[] = []): InspectSummary {
   mkdirSync(dir, { recursive: true });
-  const summary = summarizeInspect(records);
-  writeFileSync(join(dir, 'report.json'), `${JSON.stringify({ tool: 'payconform inspect', ...meta, summary, checks: CHECKS, requests: records }, null, 2)}\n`);
-  writeFileSync(join(dir, 'junit.xml'), junitOf(records));
-  writeFileSync(join(dir, 'report.html'), htmlOf(records, summary, meta));
+  const summary = summarizeInspect(records, callbacks);
+  writeFileSync(join(dir, 'report.json'), `${JSON.stringify({ tool: 'payconform inspect', ...meta, summary, checks: CHECKS, requests: records, ...(meta.callbackChecks ? { callbacks } : {}) }, null, 2)}\n`);
+  writeFileSync(join(dir, 'junit.xml'), junitOf(records, callbacks));
+  writeFileSync(join(dir, 'report.html'), htmlOf(records, summary, meta, callbacks));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   return summary;
 }

@@ -73,9 +73,12 @@ describe('Inspector', () => {
 
   // One request per diagnosis id: the published vectors/diagnoses.json, each signed with its mistake
   // on purpose. The signature check fails and names that id; a valid vector passes it.
-  const diagnosisVectors = (JSON.parse(readFileSync(new URL('../../vectors/diagnoses.json', import.meta.url), 'utf8')) as { vectors: DiagnosisVector[] }).vectors;
-  it('the diagnosis vectors cover every diagnosis id', () => {
-    assert.deepEqual(new Set(diagnosisVectors.map((v) => v.expected.defect).filter((d) => d !== null)), new Set(MISTAKES.map((m) => m.id)));
+  // The callback vectors sign the gateway's callback, not a request: inspect judges those by --callback-checks.
+  const allDiagnosisVectors = (JSON.parse(readFileSync(new URL('../../vectors/diagnoses.json', import.meta.url), 'utf8')) as { vectors: Array<DiagnosisVector & { message?: string }> }).vectors;
+  const diagnosisVectors = allDiagnosisVectors.filter((v) => v.message !== 'callback');
+  it('the diagnosis vectors cover every diagnosis id (amount-in-formula only by a callback: every request formula without an amount has no amount field)', () => {
+    assert.deepEqual(new Set(diagnosisVectors.map((v) => v.expected.defect).filter((d) => d !== null)), new Set(MISTAKES.map((m) => m.id).filter((id) => id !== 'amount-in-formula')));
+    assert.ok(allDiagnosisVectors.some((v) => v.expected.defect === 'amount-in-formula'));
   });
   for (const vector of diagnosisVectors) {
     it(`judges the signature of diagnosis vector ${vector.id}: ${vector.expected.defect ?? 'valid'}`, () => {

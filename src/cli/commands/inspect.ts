@@ -14,14 +14,18 @@ import { checkReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-import { cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import { callbackHosts, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import type { CallbackRecord } from '../../inspect/callback-checks.ts';
+import { callbackLine } from '../../inspect/callback-report.ts';
 
+/** How long inspect waits, on stop, for callback checks under way before it writes the report. */
+const CALLBACK_WAIT_MS = 30_000;
 
 export const inspectCommand: Command = {
   spec: {
     name: 'inspect',
     summary: 'Listens for your integration\'s requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.',
-    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S]',
+    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S] [--callback-checks] [--callback-hosts LIST]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -31,8 +35,10 @@ export const inspectCommand: Command = {
       'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
       duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
+      'callback-checks': { type: 'boolean', description: 'for each order that reaches a final status with a server_callback_url, play the gateway\'s callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must); docs/callbacks.md' },
+      'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)' },
     },
-    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. Exit 0 only if every request passed, 1 otherwise, 2 on bad input.',
+    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise, 2 on bad input. Before the report, inspect waits up to 30 s for callback checks under way.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
@@ -47,11 +53,15 @@ export const inspectCommand: Command = {
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const { merchants, windowSeconds, ...listen } = listenerSettings(values);
     const known = merchants ?? [testMerchant()];
+    const callbackChecks = values['callback-checks'] === true;
+    const callbackHostList = callbackHosts(str(values['callback-hosts']));
     const listener = await startListener({
       ...listen,
       merchants: known,
       ...(upstream === undefined ? {} : { upstream }),
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
+      callbackHosts: callbackHostList,
+      ...(callbackChecks ? { callbackChecks: { onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } } : {}),
       onRecord: (record) => {
         io.stdout(recordLine(record));
         if (untilRequests !== undefined && record.seq >= untilRequests) stop();
@@ -73,12 +83,17 @@ export const inspectCommand: Command = {
     if (timer) clearTimeout(timer);
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
+    // Callbacks under way belong in the report: waited for, within a bound (a second Ctrl-C still ends the process).
+    const unfinished = await listener.callbackChecker?.idle(CALLBACK_WAIT_MS) ?? 0;
+    if (unfinished > 0) io.stderr(`inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s and are not in the report`);
     await listener.close();
-    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion() });
+    const callbacks = listener.callbackChecker?.records ?? [];
+    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks }, callbacks);
     const c = summary.coverage;
     io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
     const refusedOnly = summary.refusedOnly === 0 ? '' : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
-    io.stdout(`${summary.passed} passed, ${summary.failed} failed${refusedOnly}; report: ${join(dir, 'report.html')}`);
-    return summary.failed === 0 && summary.requests > 0 ? 0 : 1;
+    const played = callbackChecks ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed` : '';
+    io.stdout(`${summary.passed} passed, ${summary.failed} failed${refusedOnly}${played}; report: ${join(dir, 'report.html')}`);
+    return summary.failed === 0 && summary.requests > 0 && summary.callbackOrdersFailed === 0 ? 0 : 1;
   },
 };
