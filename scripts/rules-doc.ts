@@ -2,7 +2,7 @@
 // are exactly those the mock, inspect and the client run; test/rules/docs.test.ts checks it.
 import { writeFileSync } from 'node:fs';
 import { DEFECTS } from '../src/mock/defects.ts';
-import { ANSWER_RULES, ORDER_RULES, REQUEST_RULES, type RuleId } from '../src/rules/book.ts';
+import { ANSWER_RULES, CALLBACK_RULES, ORDER_RULES, REQUEST_RULES, type RuleId } from '../src/rules/book.ts';
 
 type Described = { readonly id: RuleId; readonly title: string; readonly clause: string; readonly basis: string; readonly hint: string; readonly refusals: readonly { status: number; code: string }[] };
 
@@ -41,6 +41,10 @@ export function rulesDoc(): string {
     '## Answer rules (what a gateway answers)',
     '',
     ...table(ANSWER_RULES, (r) => (r.id === 'order-kept' ? 'suite (status steps)' : r.id === 'validation-error-status' ? 'suite (refusal steps)' : 'client (every answer)')),
+    '',
+    '## Callback rules (what a gateway sends the merchant, docs/callbacks.md)',
+    '',
+    ...table(CALLBACK_RULES, () => 'suite (callback steps)'),
   ].join('\n')}\n`;
 }
 

@@ -112,6 +112,6 @@ When('the customer pays on the hosted page with the {string} test card', async f
   assert.match(html, /name="credit_card_number"/, 'the page asks for a card number');
   const body = new URLSearchParams({ credit_card_number: this.card(card), card_printed_name: 'JANE DOE', expire_month: '12', expire_year: '30', cvv2: '123' }).toString();
   const paid = await request(redirect, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-  await paid.body.text();
+  this.paidPage = await paid.body.text();
   assert.equal(paid.statusCode, 200, 'the page accepts the payment');
 });

@@ -1,13 +1,15 @@
 @area:forms @mock-only
 Feature: hosted payment forms
-  A -form endpoint answers a redirect URL; the customer pays on that page; status then shows the outcome.
+  A -form endpoint answers a redirect URL; the customer pays on that page and is sent back to the
+  order's redirect_url with the signed return fields (A-31); status then shows the outcome.
 
-  @spec:flows @assumption @A-23
+  @spec:flows @assumption @A-23 @A-31
   Scenario Outline: <operation> through its hosted page to <status>
     When I send a signed "<operation>" request
     Then the gateway accepts it
     When the customer pays on the hosted page with the "<card>" test card
-    Then the order ends "<status>"
+    Then the customer is sent back to redirect_url with the signed return fields
+    And the order ends "<status>"
 
     Examples:
       | operation                 | card     | status   |

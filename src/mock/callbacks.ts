@@ -4,8 +4,11 @@
  * or a time-out is retried after `backoffMs`, then twice that, and so on, `attempts` times in all,
  * and every attempt is recorded: in `deliveries`, where tests read it, and as a request-log line.
  */
-import { transactionType, endpointByOperation } from '../catalogue/index.ts';
+import { endpointByOperation, RETURN_FIELDS, transactionType } from '../catalogue/index.ts';
 import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
+import { callbackControlWithMistake } from '../signing/diagnose/apply.ts';
+import type { Pair } from '../signing/form-body.ts';
+import { INTACT, type Breakage } from './defects.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { callbackHostAllowed, callbackTarget, postCallback } from './callback-delivery.ts';
 import type { Order } from './orders.ts';
@@ -51,6 +54,23 @@ export interface CallbackDelivery {
   readonly outcome: 'delivered' | 'retrying' | 'failed' | 'refused';
 }
 
+/**
+ * The signed fields of an order's callback; a mock broken on callback-signed puts the amount into
+ * the formula (the mistake amount-in-formula), and its customer return carries that control too.
+ */
+export function signedCallback(facts: CallbackFacts, controlKey: string, broken: Breakage): Pair[] {
+  const pairs = callbackPairs(facts, controlKey);
+  if (!broken.breaks('callback-signed')) return pairs;
+  const wrong = callbackControlWithMistake('amount-in-formula', pairs, controlKey)!;
+  return pairs.map(([n, v]): Pair => [n, n === 'control' ? wrong : v]);
+}
+
+/** The customer's return to redirect_url: the callback's signed fields without amount and type. */
+export function signedReturn(facts: CallbackFacts, controlKey: string, broken: Breakage): Pair[] {
+  const pairs = signedCallback(facts, controlKey, broken);
+  return RETURN_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
+}
+
 /** The callback's facts of an order (amount 0.00 where the order has none, A-31). */
 export function callbackFacts(order: Order): CallbackFacts {
   return {
@@ -66,7 +86,7 @@ export class CallbackSender {
   private readonly sleepers = new Map<NodeJS.Timeout, () => void>();
   private closed = false;
 
-  constructor(private readonly settings: CallbackSettings, private readonly log?: (line: string) => void) {}
+  constructor(private readonly settings: CallbackSettings, private readonly log?: (line: string) => void, private readonly broken: Breakage = INTACT) {}
 
   /** An order reached its final status: its callback goes out now (or to onFinal). */
   final(order: FinalOrder): void {
@@ -77,7 +97,8 @@ export class CallbackSender {
 
   private async deliver({ facts, callbackUrl, merchant }: FinalOrder): Promise<void> {
     const url = new URL(callbackUrl);
-    const attempts = this.settings.attempts ?? 5;
+    // A mock broken on callback-retried gives up after the first attempt.
+    const attempts = this.broken.breaks('callback-retried') ? 1 : this.settings.attempts ?? 5;
     const record = (attempt: number, outcome: CallbackDelivery['outcome'], answer: { status?: number; error?: string }, ms: number): void => {
       const delivery: CallbackDelivery = {
         orderid: facts.orderid, clientOrderId: facts.clientOrderId, status: facts.status, target: callbackTarget(url), attempt, at: new Date().toISOString(),
@@ -89,7 +110,7 @@ export class CallbackSender {
     if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
       return record(0, 'refused', { error: 'host not allowed: loopback only, or payconform mock --callback-hosts' }, 0);
     }
-    const pairs = callbackPairs(facts, merchant.merchantControlKey);
+    const pairs = signedCallback(facts, merchant.merchantControlKey, this.broken);
     await this.sleep(this.settings.delayMs ?? 200);
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
       const started = performance.now();

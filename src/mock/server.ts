@@ -20,8 +20,7 @@ import { testMerchant } from './merchants.ts';
 import { MockError, refusal } from './mock-error.ts';
 import { runOperation } from './operations.ts';
 import { OrderStore, type Order } from './orders.ts';
-import { callbackFacts, CallbackSender, type CallbackSettings } from './callbacks.ts';
-import { returnPairs } from '../signing/callback.ts';
+import { callbackFacts, CallbackSender, signedReturn, type CallbackSettings } from './callbacks.ts';
 import type { Pair } from '../signing/form-body.ts';
 
 export { MEDIA_TYPE };
@@ -123,7 +122,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const mediaType = broken.breaks('answer-media-type') ? 'application/json' : MEDIA_TYPE;
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   let serial = 0;
-  const callbacks = new CallbackSender(options.callbacks ?? {}, options.log);
+  const callbacks = new CallbackSender(options.callbacks ?? {}, options.log, broken);
   /** An order reached its final status: announced once, by callback where it carried a URL (A-31). */
   function finalized(order: Order): void {
     if (order.announced || order.callbackUrl === undefined) return;
@@ -137,7 +136,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   function returnFields(order: Order): Pair[] | undefined {
     const merchant = context.merchants.find((m) => m.login === order.merchantLogin);
     if (order.redirectUrl === undefined || merchant === undefined) return undefined;
-    return returnPairs({ orderid: order.paynetOrderId, clientOrderId: order.merchantOrderId, status: order.finalStatus }, merchant.merchantControlKey);
+    return signedReturn(callbackFacts(order), merchant.merchantControlKey, broken);
   }
   const checkoutPath = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/checkout/([0-9]+)$`);
 

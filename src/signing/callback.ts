@@ -2,7 +2,7 @@
  * The control of the gateway's callback and of the customer's return (src/catalogue/callback.ts):
  * the same computation as a request's control (control.ts), over the callback's formula.
  */
-import { CALLBACK_FIELDS, CALLBACK_FORMULA, CALLBACK_NAME, RETURN_FIELDS } from '../catalogue/index.ts';
+import { CALLBACK_FIELDS, CALLBACK_FORMULA, CALLBACK_NAME } from '../catalogue/index.ts';
 import { computeControl, type ControlComputation } from './control.ts';
 import type { Pair } from './form-body.ts';
 import { HOW, requireCredential } from './request.ts';
@@ -29,12 +29,6 @@ export function callbackPairs(facts: CallbackFacts, controlKey: string): Pair[] 
   ];
   const pairs: Pair[] = [...unsigned, ['control', callbackControl(unsigned, controlKey).control]];
   return CALLBACK_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
-}
-
-/** The customer's return to redirect_url: the callback's signed fields without amount and type. */
-export function returnPairs(facts: Omit<CallbackFacts, 'amount' | 'type'>, controlKey: string): Pair[] {
-  const pairs = callbackPairs({ ...facts, amount: '', type: '' }, controlKey);
-  return RETURN_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
 }
 
 /** Is a callback's (or return's) control right? The control sent is `given` or the `control` pair. */

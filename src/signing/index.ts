@@ -15,5 +15,5 @@ export { signOAuth, oauthBaseString, collectSignedPairs, signWithKey, type OAuth
 export { signRequest, expectedValues, signableScheme, type SignResult, type SignOptions, type ExpectedValues } from './sign.ts';
 export { verifyRequest, constantTimeEqual, type Verdict, type VerifyReason, type GivenSignature } from './verify.ts';
 export { explain, explainCallback, explanationText, type Explanation, type ExplainStep } from './explain.ts';
-export { callbackControl, callbackPairs, returnPairs, verifyCallback, type CallbackFacts } from './callback.ts';
+export { callbackControl, callbackPairs, verifyCallback, type CallbackFacts } from './callback.ts';
 export { resolveEndpoint, type Credentials, type RequestInput } from './request.ts';

@@ -37,6 +37,11 @@ export interface Target {
   readonly strict: boolean;
   /** What this gateway decides where the spec is silent (the mock's choices where no profile says). */
   readonly profile: Profile;
+  /**
+   * Where a gateway reaches this run's callback handler (PAYCONFORM_CALLBACK_URL, a public URL
+   * forwarded to PAYCONFORM_CALLBACK_PORT here); the embedded mock reaches loopback, so it needs none.
+   */
+  readonly callbackHandler?: { readonly url: string; readonly port: number } | undefined;
 }
 
 /** What the person running chose; everything else comes from the environment. */
@@ -92,8 +97,13 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   }
   const missing = TARGET_VARIABLES.find((name) => !env[name]);
   if (missing) throw new PayconformError('ERR_CREDENTIALS', `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`, { field: missing, rule: 'required' });
+  const callbackUrl = env.PAYCONFORM_CALLBACK_URL || undefined;
+  if (callbackUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(callbackUrl)) throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_URL: must be an http(s) URL the gateway can reach', { field: 'PAYCONFORM_CALLBACK_URL', rule: 'http(s) URL' });
+  const callbackPort = wholeNumber(env.PAYCONFORM_CALLBACK_PORT || undefined, 'PAYCONFORM_CALLBACK_PORT', 1, 65535);
+  if (callbackUrl !== undefined && callbackPort === undefined) throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_PORT: missing (the port here that PAYCONFORM_CALLBACK_URL is forwarded to)', { field: 'PAYCONFORM_CALLBACK_PORT', rule: 'required with PAYCONFORM_CALLBACK_URL' });
   return {
     baseUrl, endpointId: env.PAYCONFORM_ENDPOINT_ID!, live: choice.live, ...settings,
+    ...(callbackUrl === undefined ? {} : { callbackHandler: { url: callbackUrl, port: callbackPort! } }),
     ...(env.PAYCONFORM_ENDPOINT_GROUP_ID ? { endpointGroupId: checkEndpointId(env.PAYCONFORM_ENDPOINT_GROUP_ID, 'PAYCONFORM_ENDPOINT_GROUP_ID') } : {}),
     credentials: { login: env.PAYCONFORM_LOGIN, controlKey: env.PAYCONFORM_CONTROL_KEY, privateKeyPem: readUserFile(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'PAYCONFORM_PRIVATE_KEY_FILE') },
   };

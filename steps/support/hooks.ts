@@ -25,7 +25,8 @@ let mock: RunningMock | undefined;
 BeforeAll(async function () {
   const target = targetOf(this.parameters, process.env);
   shared.target = target;
-  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect });
+  // Callbacks on a quick schedule: the suite waits for them, and the retry scenario waits out a back-off.
+  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect, callbacks: { delayMs: 10, backoffMs: 50 } });
   shared.baseUrl = target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
   shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields });
 });

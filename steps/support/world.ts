@@ -36,6 +36,8 @@ export class PayWorld extends World implements Judge {
   private ownClient: PayClient | undefined;
   /** Ids earlier steps made, by the request field that names them: orderid, cardrefid, recurring-payment-id. */
   readonly known = new Map<string, string>();
+  /** The hosted page as it answered the customer's payment (its return form, A-31). */
+  paidPage: string | undefined;
 
   constructor(options: IWorldOptions) {
     super(options);

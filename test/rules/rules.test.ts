@@ -10,7 +10,8 @@ import { PayconformError } from '../../src/errors.ts';
 import { DEFECTS } from '../../src/mock/defects.ts';
 import { MockError, refusal } from '../../src/mock/mock-error.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
-import { ANSWER_RULES, ORDER_RULES, REQUEST_RULES, RULE_BY_ID, RULES, rulesRefusingWith, type RequestRuleId } from '../../src/rules/book.ts';
+import { ANSWER_RULES, CALLBACK_RULES, ORDER_RULES, REQUEST_RULES, RULE_BY_ID, RULES, rulesRefusingWith, type RequestRuleId } from '../../src/rules/book.ts';
+import { createHash } from 'node:crypto';
 import { OrderHistory } from '../../src/rules/history.ts';
 import { NonceStore } from '../../src/rules/nonces.ts';
 import type { OrderState } from '../../src/rules/orders.ts';
@@ -190,4 +191,31 @@ describe('answer rules', () => {
       assert.equal(rule.check(good).outcome, 'pass');
     });
   }
+});
+
+describe('callback rules', () => {
+  // The genuine callback's control, hashed here by hand: SHA-1(status + orderid + client_orderid + key).
+  const key = 'K-123456';
+  const control = createHash('sha1').update(`approved100000777ORD-9${key}`).digest('hex');
+  const pairs: Pair[] = [['orderid', '100000777'], ['merchant_order', 'ORD-9'], ['client_orderid', 'ORD-9'], ['amount', '10.00'], ['status', 'approved'], ['type', 'sale'], ['control', control]];
+  const withAmount = createHash('sha1').update(`approved100000777ORD-910.00${key}`).digest('hex');
+  const cases: Array<[string, unknown, unknown]> = [
+    ['callback-signed', { pairs: pairs.map(([n, v]) => [n, n === 'control' ? withAmount : v]), controlKey: key }, { pairs, controlKey: key }],
+    ['callback-retried', { answers: [503] }, { answers: [503, 200] }],
+  ];
+  it('has a case for every callback rule', () => assert.deepEqual(cases.map(([id]) => id).sort(), CALLBACK_RULES.map((r) => r.id).sort()));
+  for (const [id, bad, good] of cases) {
+    it(`${id} fails and passes`, () => {
+      const rule = CALLBACK_RULES.find((r) => r.id === id)! as { check(input: unknown): { outcome: string } };
+      assert.equal(rule.check(bad).outcome, 'fail');
+      assert.equal(rule.check(good).outcome, 'pass');
+    });
+  }
+  it('a callback without control or a formula field fails; a taken first callback needs no retry', () => {
+    const signed = CALLBACK_RULES[0];
+    assert.equal(signed.check({ pairs: pairs.filter(([n]) => n !== 'control'), controlKey: key }).outcome, 'fail');
+    assert.equal(signed.check({ pairs: pairs.filter(([n]) => n !== 'status'), controlKey: key }).outcome, 'fail');
+    assert.equal(signed.check({ pairs, controlKey: undefined }).outcome, 'skip');
+    assert.equal(CALLBACK_RULES[1].check({ answers: [200] }).outcome, 'skip');
+  });
 });
