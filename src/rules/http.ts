@@ -4,9 +4,9 @@
  */
 import { fail, PASS, type Rule } from './rule.ts';
 import type { RequestUnderTest } from './request.ts';
+import { FORM_TYPE, MEDIA_TYPE } from '../catalogue/media-types.ts';
 
-export const MEDIA_TYPE = 'application/vnd.pay+json';
-export const FORM_TYPE = 'application/x-www-form-urlencoded';
+export { FORM_TYPE, MEDIA_TYPE };
 
 type RequestRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id, C>;
 
