@@ -3,7 +3,7 @@
  * the same computation as a request's control (control.ts), over the callback's formula.
  */
 import { CALLBACK_FIELDS, CALLBACK_FORMULA, CALLBACK_NAME } from '../catalogue/index.ts';
-import { computeControl, type ControlComputation } from './control.ts';
+import { computeControl, isControlShaped, type ControlComputation } from './control.ts';
 import type { Pair } from './form-body.ts';
 import { HOW, requireCredential } from './request.ts';
 import { constantTimeEqual, type Verdict } from './verify.ts';
@@ -36,7 +36,7 @@ export function verifyCallback(params: readonly Pair[], controlKeyValue: string 
   const base = { operation: CALLBACK_NAME, scheme: 'control' };
   const sent = given ?? params.find(([name]) => name === 'control')?.[1];
   if (sent === undefined) return { ...base, valid: false, reason: 'missing', message: 'control: missing (no --control and no control form field)' };
-  if (!/^[0-9a-f]{40}$/.test(sent)) return { ...base, valid: false, reason: 'malformed', message: 'control: must be 40 lowercase hex digits (SHA-1)' };
+  if (!isControlShaped(sent)) return { ...base, valid: false, reason: 'malformed', message: 'control: must be 40 lowercase hex digits (SHA-1)' };
   const expected = callbackControl(params, requireCredential(controlKeyValue, 'control key', HOW.controlKey));
   return constantTimeEqual(sent, expected.control)
     ? { ...base, valid: true, reason: 'valid', message: 'control is valid', controlInput: expected.controlInput }

@@ -13,6 +13,13 @@ import type { Pair } from './form-body.ts';
 /** How the key is shown wherever a concatenation is printed. */
 export const CONTROL_KEY_PLACEHOLDER = '<merchant_control_key>';
 
+/** What a control looks like: the SHA-1 digest as 40 lowercase hex digits. */
+export const CONTROL_PATTERN = '^[0-9a-f]{40}$';
+const CONTROL_SHAPE = new RegExp(CONTROL_PATTERN);
+
+/** Whether a sent control has the shape of one; uppercase hex is malformed. */
+export const isControlShaped = (sent: string): boolean => CONTROL_SHAPE.test(sent);
+
 export interface ControlContext {
   readonly operation: string;
   /** From the URL path (or configuration): the endpointId or endpoint group id. */

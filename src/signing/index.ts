@@ -10,7 +10,7 @@ export { rsaSha256Signature, rsaSha256Verify } from './rsa-sha256.ts';
 export { loadPrivateKey, loadPublicKey, generateRsaKeyPair, describeKey, KEY_SIZES, MIN_RSA_BITS, type KeySize } from './keys.ts';
 export { protocolPairs, newNonce, currentTimestamp, type ProtocolParams, type SignatureMethod } from './oauth-params.ts';
 export { buildAuthorizationHeader, parseAuthorizationHeader, getParam, type ParsedAuthorization } from './authorization-header.ts';
-export { computeControl, controlFieldValues, formulaText, CONTROL_KEY_PLACEHOLDER, type ControlComputation, type ControlContext } from './control.ts';
+export { computeControl, controlFieldValues, formulaText, CONTROL_KEY_PLACEHOLDER, CONTROL_PATTERN, isControlShaped, type ControlComputation, type ControlContext } from './control.ts';
 export { signOAuth, oauthBaseString, collectSignedPairs, signWithKey, type OAuthComputation, type OAuthKey, type OAuthRequest } from './oauth.ts';
 export { signRequest, expectedValues, signableScheme, type SignResult, type SignOptions, type ExpectedValues } from './sign.ts';
 export { verifyRequest, constantTimeEqual, type Verdict, type VerifyReason, type GivenSignature } from './verify.ts';

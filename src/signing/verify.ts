@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Endpoint } from '../catalogue/index.ts';
 import { isPayconformError } from '../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from './authorization-header.ts';
-import { computeControl } from './control.ts';
+import { computeControl, isControlShaped } from './control.ts';
 import { hmacSha1Signature, hmacSigningKey } from './hmac-sha1.ts';
 import { loadPublicKey } from './keys.ts';
 import { oauthBaseString } from './oauth.ts';
@@ -58,7 +58,7 @@ export function verifyRequest(request: RequestInput, credentials: Credentials, g
   if (endpoint.auth.kind === 'control') {
     const sent = given.control ?? request.params.find(([name]) => name === 'control')?.[1];
     if (sent === undefined) return verdict('missing', 'control: missing (no --control and no control form field)');
-    if (!/^[0-9a-f]{40}$/.test(sent)) return verdict('malformed', 'control: must be 40 lowercase hex digits (SHA-1)');
+    if (!isControlShaped(sent)) return verdict('malformed', 'control: must be 40 lowercase hex digits (SHA-1)');
     const controlKey = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
     const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params: request.params };
     const expected = computeControl(endpoint.auth.fields, ctx, controlKey);
