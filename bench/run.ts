@@ -11,8 +11,9 @@ import { vectorsCheckBench } from './vectors-check.bench.ts';
 import { mockBench } from './mock.bench.ts';
 import { certifyBench } from './certify.bench.ts';
 import { startupBench } from './startup.bench.ts';
+import { prismBench } from './prism.bench.ts';
 
-const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench, mockBench, certifyBench, startupBench];
+const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench, mockBench, prismBench, certifyBench, startupBench];
 
 // 25 rounds of 60 ms per contender after a 300 ms warm-up: about 20 s for the signing groups. On a
 // shared 2-core VM the speed swings by ±25% over fractions of a second; many short rounds, paired
