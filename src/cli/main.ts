@@ -18,6 +18,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'keygen', load: async () => (await import('./commands/keygen.ts')).keygenCommand },
   { name: 'catalogue', load: async () => (await import('./commands/catalogue.ts')).catalogueCommand },
   { name: 'openapi', load: async () => (await import('./commands/openapi.ts')).openapiCommand },
+  { name: 'postman', load: async () => (await import('./commands/postman.ts')).postmanCommand },
   { name: 'vectors generate', load: async () => (await import('./commands/vectors.ts')).vectorsGenerateCommand },
   { name: 'vectors check', load: async () => (await import('./commands/vectors.ts')).vectorsCheckCommand },
   { name: 'vectors explain', load: async () => (await import('./commands/vectors.ts')).vectorsExplainCommand },
