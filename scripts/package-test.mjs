@@ -55,6 +55,12 @@ try {
   check(signed.includes(byHand), `sign did not print the control computed by hand (${byHand}): ${signed}`);
   const vectors = join(project, 'node_modules', 'payconform', 'vectors', 'generated.json');
   check(/\b(\d+) passed, 0 failed/.test(payconform(['vectors', 'check', vectors])), 'vectors check of the shipped vectors did not pass');
+  // The documents for other tools come from the installed catalogue, and equal the checkout's copies.
+  const openapi = JSON.parse(payconform(['openapi']));
+  check(openapi.openapi === '3.1.0' && Object.keys(openapi.paths).length >= 28, 'payconform openapi did not print the OpenAPI 3.1 document');
+  check(JSON.stringify(openapi) === JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8'))), 'the installed openapi differs from docs/openapi.json');
+  const collection = JSON.parse(payconform(['postman']));
+  check(JSON.stringify(collection) === JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'docs', 'payconform.postman_collection.json'), 'utf8'))), 'the installed postman collection differs from docs/payconform.postman_collection.json');
   const certified = payconform(['certify', '--tags', '@endpoint:SALE and @positive'], { CI: 'true' });
   check(/^PASSED: 1 passed/m.test(certified), `certify did not pass: ${certified.slice(-500)}`);
   const reports = existsSync(join(project, 'reports')) ? readdirSync(join(project, 'reports')) : [];
