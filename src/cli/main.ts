@@ -32,6 +32,9 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'bundle merge', load: async () => (await import('./commands/bundle.ts')).bundleMergeCommand },
 ];
 
+/** Every command's name, in the order `payconform --help` lists them (the README's reference follows it). */
+export const COMMAND_NAMES: readonly string[] = COMMANDS.map((c) => c.name);
+
 async function overview(): Promise<string> {
   const commands = await Promise.all(COMMANDS.map((c) => c.load()));
   const width = Math.max(...commands.map((c) => c.spec.name.length)) + 2;
