@@ -29,3 +29,23 @@ export function writeOutputFiles(files: readonly OutputFile[], options: { readon
     throw fieldError('ERR_IO', field, `cannot write ${files.map((f) => f.path).join(' / ')} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
   }
 }
+
+/** The `--out FILE` and `--force` options of a command that prints one document. */
+export const DOCUMENT_OUT_OPTIONS = {
+  out: { type: 'string', valueName: 'FILE', description: 'write here (default: standard output); an existing file only with --force' },
+  force: { type: 'boolean', description: 'replace an existing --out file' },
+} as const;
+
+/**
+ * A generated document on standard output, or into `--out` (as writeOutputFiles writes, and then
+ * `wrote FILE` on standard error, so standard output only ever carries the document).
+ */
+export function emitDocument(text: string, values: { readonly out?: unknown; readonly force?: unknown }, io: { readonly stdout: (t: string) => void; readonly stderr: (t: string) => void }): 0 {
+  if (typeof values.out !== 'string') {
+    io.stdout(text);
+    return 0;
+  }
+  writeOutputFiles([{ path: values.out, text }], { force: values.force === true, field: '--out' });
+  io.stderr(`wrote ${values.out}`);
+  return 0;
+}

@@ -261,7 +261,7 @@ describe('payconform openapi', () => {
   it('--out writes the file; an existing one is refused without --force (one line, exit 2), replaced with it; a folder never', async () => {
     const file = join(dir, 'api.json');
     const first = await runCli(['openapi', '--out', file]);
-    assert.deepEqual([first.code, first.err], [0, '']);
+    assert.deepEqual([first.code, first.out, first.err], [0, '', `wrote ${file}\n`]);
     assert.equal(readFileSync(file, 'utf8'), openApiText());
     writeFileSync(file, 'old');
     const again = await runCli(['openapi', '--out', file]);

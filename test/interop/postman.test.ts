@@ -140,7 +140,7 @@ describe('the Postman collection', () => {
       const out = join(dir, 'c.json');
       const first = await runCli(['postman', '--out', out]);
       assert.equal(first.code, 0, first.err);
-      assert.equal(first.out, `wrote ${out}\n`);
+      assert.equal(first.err, `wrote ${out}\n`);
       assert.equal(readFileSync(out, 'utf8'), postmanText());
       writeFileSync(out, 'mine');
       const again = await runCli(['postman', '--out', out]);

@@ -1,29 +1,17 @@
 /** `payconform postman`: the Postman collection v2.1 of the API with its signing script, generated from the catalogue (docs/postman.md). */
 import { postmanText } from '../../interop/postman.ts';
-import { str } from '../args.ts';
 import type { Command } from '../command.ts';
-import { writeOutputFiles } from '../output-file.ts';
+import { DOCUMENT_OUT_OPTIONS, emitDocument } from '../output-file.ts';
 
 export const postmanCommand: Command = {
   spec: {
     name: 'postman',
     summary: 'Prints (or writes) a Postman collection of every endpoint, in prerequisite order, whose pre-request script signs each request (control, OAuth HMAC-SHA1).',
     usage: 'payconform postman [--out FILE] [--force]',
-    options: {
-      out: { type: 'string', valueName: 'FILE', description: 'write the collection to FILE instead of printing it' },
-      force: { type: 'boolean', description: 'replace FILE if it exists' },
-    },
+    options: DOCUMENT_OUT_OPTIONS,
     epilog: 'Run it with newman: newman run FILE --env-var baseUrl=URL --env-var login=LOGIN --env-var endpointId=N --env-var controlKey=KEY. RSA-SHA256 requests are skipped unless an Authorization header is pasted in. docs/postman.md says more.',
   },
   run({ values }, io) {
-    const text = postmanText();
-    const out = str(values.out);
-    if (out === undefined) {
-      io.stdout(text);
-      return 0;
-    }
-    writeOutputFiles([{ path: out, text }], { force: values.force === true, field: '--out' });
-    io.stdout(`wrote ${out}`);
-    return 0;
+    return emitDocument(postmanText(), values, io);
   },
 };

@@ -13,7 +13,7 @@ import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText } from 
 import { SECRETS_BANNER, writePack } from '../../vectors/pack.ts';
 import type { Vector } from '../../vectors/types.ts';
 import { readTextFile } from '../request-options.ts';
-import { writeOutputFiles } from '../output-file.ts';
+import { DOCUMENT_OUT_OPTIONS, emitDocument } from '../output-file.ts';
 import { list, str } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 
@@ -25,8 +25,7 @@ export const vectorsGenerateCommand: Command = {
     summary: 'Writes a deterministic vector file: every catalogue endpoint with a known scheme (3 vectors each) plus edge cases.',
     usage: 'payconform vectors generate [--out FILE [--force]] [--seed N] [--private-key-file FILE]',
     options: {
-      out: { type: 'string', valueName: 'FILE', description: 'write here (default: standard output); an existing file only with --force' },
-      force: { type: 'boolean', description: 'replace an existing --out file' },
+      ...DOCUMENT_OUT_OPTIONS,
       seed: { type: 'string', valueName: 'N', description: `seed of the test data, nonces and timestamps (default ${DEFAULT_SEED})` },
       'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA key for the v4 vectors (default: the TEST-ONLY key in vectors/keys/)' },
     },
@@ -37,15 +36,7 @@ export const vectorsGenerateCommand: Command = {
     if (!/^[0-9]{1,10}$/.test(seedText) || Number(seedText) > 0xffffffff) throw fieldError('ERR_USAGE', '--seed', 'must be a whole number from 0 to 4294967295');
     const keyFile = str(values['private-key-file']);
     const privateKeyPem = keyFile === undefined ? readFileSync(TEST_KEY_FILE, 'utf8') : readUserFile(keyFile, '--private-key-file');
-    const text = `${JSON.stringify(generateVectors({ seed: Number(seedText), privateKeyPem }), null, 2)}\n`;
-    const out = str(values.out);
-    if (out === undefined) {
-      io.stdout(text);
-      return 0;
-    }
-    writeOutputFiles([{ path: out, text }], { force: values.force === true, field: '--out' });
-    io.stderr(`wrote ${out}`);
-    return 0;
+    return emitDocument(`${JSON.stringify(generateVectors({ seed: Number(seedText), privateKeyPem }), null, 2)}\n`, values, io);
   },
 };
 
