@@ -7,23 +7,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, requests, serve } from './http-load.ts';
 import type { BenchModule, Figure } from './measure.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = 20;
 const SECONDS = 5;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Prism says nothing at `-v warn`: it is ready when it answers HTTP. */
 async function ready(url: string): Promise<void> {

@@ -5,7 +5,6 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -17,6 +16,7 @@ import { testMerchant, TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/mock/mer
 import { addFormats } from '../../src/schemas/formats.ts';
 import { REQUIRED_FIELDS, sampleRequest } from '../../src/schemas/index.ts';
 import { runCli } from '../support/cli.ts';
+import { freePort } from '../support/free-port.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 type Json = Record<string, any>;
@@ -281,14 +281,6 @@ describe('payconform openapi', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Prism serving the generated document: it routes, checks requests against the schemas, answers.
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Resolves once the child prints `line`; rejects when it exits first or after `ms`. */
 function waitForLine(child: ChildProcess, line: RegExp, ms: number): Promise<void> {

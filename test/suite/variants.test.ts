@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
 import type { Defect } from '../../src/mock/defects.ts';
@@ -18,6 +17,7 @@ import { profileOf } from '../../src/suite/profile.ts';
 import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
 import { CONFORMING, RENAMED_FIELDS_PROFILE, startVariant, type Variant } from '../support/gateway-variants.ts';
+import { freePort } from '../support/free-port.ts';
 
 const merchant = testMerchant();
 const env = {
@@ -53,15 +53,6 @@ async function certifyThrough(options: Through): Promise<Summary> {
     await proxy.close();
     if (upstream !== mock) await upstream.close();
   }
-}
-
-/** A port nothing listens on now (the run's callback handler takes it). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function certifyCli(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
