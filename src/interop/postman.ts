@@ -146,14 +146,15 @@ function describe(request: PlannedRequest, endpoint: Endpoint): string {
 }
 
 function testScript(request: PlannedRequest): string[] {
-  const lines = [`pm.test('${request.operation} answers 200', function () {`, '  pm.response.to.have.status(200);', '});'];
+  // Each test names its basis: the spec's (a valid request answers 200) or an assumption's id.
+  const lines = [`pm.test('${request.operation} answers 200 (spec: Endpoints, 200 for a valid request)', function () {`, '  pm.response.to.have.status(200);', '});'];
   if (request.keeps) {
     const { variable, answer } = request.keeps;
     lines.push(
       `// Keeps ${answer} for the requests that act on it.`,
       'var answer = pm.response.json();',
       `var id = answer['${answer}'];`,
-      `pm.test('${request.operation} gives ${answer}', function () {`,
+      `pm.test('${request.operation} gives ${answer} (assumption A-17: the spec shows no answer fields; rename it for your gateway)', function () {`,
       "  pm.expect(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)), 'an id').to.equal(true);",
       '});',
       `pm.collectionVariables.set('${variable}', String(id));`,

@@ -81,7 +81,7 @@ describe('the Postman collection', () => {
       for (const field of REQUIRED_FIELDS[e.checkedRequestSchema]!) assert.ok(names.includes(field), `${item.name} lacks ${field}`);
       assert.equal(names.includes('control'), e.auth.kind === 'control', `${item.name}: control field`);
       const test = (item.event as Json[]).find((ev) => ev.listen === 'test')!.script.exec.join('\n') as string;
-      assert.match(test, /pm\.test\('[^']+ answers 200', function \(\) \{\n  pm\.response\.to\.have\.status\(200\);/);
+      assert.match(test, /pm\.test\('[^']+ answers 200 \(spec: [^']+\)', function \(\) \{\n  pm\.response\.to\.have\.status\(200\);/);
       if (e.auth.kind === 'oauth-rsa-sha256') assert.match(request.description, /payconform sign --url .* --private-key-file merchant\.pem/s);
     }
     assert.deepEqual((collection.auth as Json), { type: 'noauth' });
