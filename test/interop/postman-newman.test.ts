@@ -16,6 +16,7 @@ import { postmanCollection, runPlan } from '../../src/interop/postman.ts';
 import { testMerchant, TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/mock/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { decodeForm, signRequest, type Pair } from '../../src/signing/index.ts';
+import { CONFORMING, startVariant, type ConformingVariant } from '../support/gateway-variants.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NEWMAN = join(ROOT, 'node_modules/.bin/newman');
@@ -165,5 +166,37 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
     assert.equal(code, 0, JSON.stringify((report.run as Json).failures).slice(0, 500));
     assert.equal(((report.run as Json).executions as Json[])[0].response.code, 200);
     assert.equal(proxy.seen.length, 1);
+  });
+  // A gateway nobody here wrote differs from the mock where the spec is silent: the collection must
+  // still pass there, and fail where a gateway breaks what the spec states (a valid request's 200).
+  it('passes against a gateway that differs where the spec allows (numeric ids, capital statuses, extra fields, charset, key order…)', async () => {
+    // Renamed answer fields are the one difference the collection cannot read by itself (A-17, docs/postman.md).
+    const variants = (Object.keys(CONFORMING) as ConformingVariant[]).filter((v) => v !== 'renamed-answer-fields');
+    const gateway = await startVariant(proxy.url, variants);
+    try {
+      const { code, report } = await newman(file, { ...good(), baseUrl: gateway.url }, dir);
+      assert.deepEqual(((report.run as Json).failures as Json[]).map((f) => `${f.source?.name}: ${f.error?.message}`), []);
+      assert.equal(code, 0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('fails against a gateway that answers valid requests 500, and names the A-17 test where the answer fields are renamed', async () => {
+    const broken = await startVariant(proxy.url, ['all-500']);
+    const renamed = await startVariant(proxy.url, ['renamed-answer-fields']);
+    try {
+      const down = await newman(file, { ...good(), baseUrl: broken.url }, dir);
+      assert.equal(down.code, 1);
+      const failed = ((down.report.run as Json).failures as Json[]).map((f) => String(f.error?.test));
+      assert.ok(failed.some((t) => /^SALE answers 200 \(spec: /.test(t)), failed.join('\n'));
+      const other = await newman(file, { ...good(), baseUrl: renamed.url }, dir);
+      assert.equal(other.code, 1);
+      const names = ((other.report.run as Json).failures as Json[]).map((f) => String(f.error?.test));
+      assert.ok(names.some((t) => /^SALE gives paynet-order-id \(assumption A-17/.test(t)), names.join('\n'));
+    } finally {
+      await broken.close();
+      await renamed.close();
+    }
   });
 });
