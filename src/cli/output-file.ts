@@ -5,6 +5,7 @@
  */
 import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fieldError } from '../errors.ts';
+import type { Io } from './command.ts';
 
 export interface OutputFile {
   readonly path: string;
@@ -40,7 +41,7 @@ export const DOCUMENT_OUT_OPTIONS = {
  * A generated document on standard output, or into `--out` (as writeOutputFiles writes, and then
  * `wrote FILE` on standard error, so standard output only ever carries the document).
  */
-export function emitDocument(text: string, values: { readonly out?: unknown; readonly force?: unknown }, io: { readonly stdout: (t: string) => void; readonly stderr: (t: string) => void }): 0 {
+export function emitDocument(text: string, values: { readonly out?: unknown; readonly force?: unknown }, io: Pick<Io, 'stdout' | 'stderr'>): 0 {
   if (typeof values.out !== 'string') {
     io.stdout(text);
     return 0;
