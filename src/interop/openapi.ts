@@ -74,6 +74,7 @@ function operationOf(endpoint: Endpoint, groupUrl: boolean): Json {
         content: { [MEDIA_TYPE]: { schema: endpoint.responseSchema === null ? { description: 'not shown by api-spec.md' } : ref('schemas', endpoint.responseSchema) } },
       },
       400: ref('responses', 'ValidationError'),
+      ...(method === undefined ? {} : { 403: ref('responses', 'OAuthRefused') }),
       500: ref('responses', 'ServerError'),
     },
     security: method === undefined ? [] : [{ [OAUTH_SCHEMES[method]]: [] }],
@@ -147,7 +148,15 @@ function parameters(): Json {
 function responses(): Json {
   const error = (label: string, schema: string): Json => ({ description: `${label} (${schema}).`, content: { [MEDIA_TYPE]: { schema: ref('schemas', schema) } } });
   // The spec's labels (api-spec.md "Errors").
-  return { ValidationError: error('Validation error', 'ValidationErrorResponse'), ServerError: error('Server error', 'ServerErrorResponse') };
+  return {
+    ValidationError: error('Validation error', 'ValidationErrorResponse'),
+    // Not the spec's: the family's public gateways answer a failed OAuth check 403 Forbidden (A-21), and so does the mock.
+    OAuthRefused: {
+      ...error('OAuth check failed: header, consumer key, timestamp, nonce or signature (assumption A-21; the spec shows no status for it)', 'ValidationErrorResponse'),
+      'x-payconform-assumptions': ['A-21'],
+    },
+    ServerError: error('Server error', 'ServerErrorResponse'),
+  };
 }
 
 const DESCRIPTION = [

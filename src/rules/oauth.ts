@@ -9,6 +9,13 @@ import { signatureOutcome } from './signature-evidence.ts';
 
 type OAuthRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id, C>;
 
+/**
+ * A request the OAuth check refuses is answered 403 Forbidden, as the family's public gateways do: "quickly identify
+ * if 403 Forbidden error received from the API server is due to a bad signature or another issue"
+ * (doc.payneteasy.com/integration_helpers/oauth.html; A-21). Missing or malformed body fields stay 400.
+ */
+const FORBIDDEN = 403;
+
 const REQUIRED_PARAMS = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_signature'];
 
 const isOAuth = (req: RequestUnderTest): boolean => req.match!.endpoint.auth.kind.startsWith('oauth-');
@@ -30,7 +37,7 @@ export const oauthHeaderPresent: OAuthRule<'oauth-header-present', 'AUTH_HEADER_
   title: 'OAuth Authorization header sent',
   clause: 'Scheme B rule 2: "Header Authorization starts with OAuth"',
   basis: 'spec',
-  refusals: [{ status: 400, code: 'AUTH_HEADER_MISSING' }],
+  refusals: [{ status: FORBIDDEN, code: 'AUTH_HEADER_MISSING' }],
   hint: 'Send the OAuth 1.0a Authorization header on every request of an OAuth endpoint.',
   needs: ['endpoint'],
   check(req) {
@@ -44,7 +51,7 @@ export const oauthHeaderFormat: OAuthRule<'oauth-header-format', 'AUTH_HEADER_MA
   title: 'OAuth header well-formed',
   clause: 'Scheme B rules 2–3 (name="value" pairs, each percent-encoded); A-11',
   basis: 'spec',
-  refusals: [{ status: 400, code: 'AUTH_HEADER_MALFORMED' }],
+  refusals: [{ status: FORBIDDEN, code: 'AUTH_HEADER_MALFORMED' }],
   hint: 'Write every oauth_* parameter once as name="percent-encoded value", separated by commas.',
   needs: ['endpoint'],
   check(req) {
@@ -61,7 +68,7 @@ export const oauthBodyConsistent: OAuthRule<'oauth-body-consistent', 'OAUTH_PARA
   title: 'oauth_* in the body repeat the header',
   clause: 'Scheme B rule 6 (the HMAC example repeats oauth_* in the body); A-26',
   basis: 'assumption',
-  refusals: [{ status: 400, code: 'OAUTH_PARAM_CONFLICT' }],
+  refusals: [{ status: FORBIDDEN, code: 'OAUTH_PARAM_CONFLICT' }],
   hint: 'Leave oauth_* out of the form body, or repeat exactly what the Authorization header says.',
   needs: ['endpoint', 'form'],
   check(req) {
@@ -77,7 +84,7 @@ export const consumerKeyKnown: OAuthRule<'consumer-key-known', 'CONSUMER_KEY_UNK
   title: 'consumer key is the merchant login',
   clause: 'Scheme B rule 2: oauth_consumer_key = merchant login',
   basis: 'spec',
-  refusals: [{ status: 400, code: 'CONSUMER_KEY_UNKNOWN' }, { status: 400, code: 'ENDPOINT_UNKNOWN' }],
+  refusals: [{ status: FORBIDDEN, code: 'CONSUMER_KEY_UNKNOWN' }, { status: 400, code: 'ENDPOINT_UNKNOWN' }],
   hint: 'Send your merchant login as oauth_consumer_key, on an endpoint id of that merchant.',
   needs: ['endpoint', 'merchant'],
   check(req) {
@@ -96,7 +103,7 @@ export const signatureMethod: OAuthRule<'signature-method', 'SIGNATURE_METHOD_WR
   title: 'signature method of the endpoint',
   clause: 'Scheme B: HMAC-SHA1 for payout, RSA-SHA256 for every /api/v4/ endpoint',
   basis: 'spec',
-  refusals: [{ status: 400, code: 'SIGNATURE_METHOD_WRONG' }],
+  refusals: [{ status: FORBIDDEN, code: 'SIGNATURE_METHOD_WRONG' }],
   hint: 'Sign payout with HMAC-SHA1 (key "control key&") and every /api/v4/ endpoint with RSA-SHA256.',
   needs: ['endpoint'],
   check(req) {
@@ -113,7 +120,7 @@ export const oauthVersion: OAuthRule<'oauth-version', 'OAUTH_VERSION_WRONG'> = {
   title: 'oauth_version 1.0',
   clause: 'Scheme B rule 2: oauth_version "1.0"; A-9 (it may be left out)',
   basis: 'spec',
-  refusals: [{ status: 400, code: 'OAUTH_VERSION_WRONG' }],
+  refusals: [{ status: FORBIDDEN, code: 'OAUTH_VERSION_WRONG' }],
   hint: 'Send oauth_version="1.0", or leave it out.',
   needs: ['endpoint'],
   check(req) {
@@ -132,7 +139,7 @@ export const oauthTimestampWindow: OAuthRule<'oauth-timestamp-window', 'TIMESTAM
   title: 'OAuth timestamp fresh',
   clause: 'Scheme B rule 2: oauth_timestamp "current time in seconds"; tolerance "not shown": A-22',
   basis: 'assumption',
-  refusals: [{ status: 400, code: 'TIMESTAMP_OUT_OF_WINDOW' }],
+  refusals: [{ status: FORBIDDEN, code: 'TIMESTAMP_OUT_OF_WINDOW' }],
   hint: 'Use the current Unix time in seconds, and keep the server clock in sync (NTP).',
   needs: ['endpoint'],
   check(req) {
@@ -155,7 +162,7 @@ export const oauthSignature: OAuthRule<'oauth-signature', 'SIGNATURE_INVALID' | 
   title: 'OAuth signature',
   clause: 'Scheme B rules 4–5: the base string POST&url&params, HMAC-SHA1 with key "secret&" or RSA-SHA256',
   basis: 'spec',
-  refusals: [{ status: 400, code: 'SIGNATURE_INVALID' }, { status: 400, code: 'FIELD_MISSING' }, { status: 400, code: 'FIELD_INVALID' }],
+  refusals: [{ status: FORBIDDEN, code: 'SIGNATURE_INVALID' }, { status: 400, code: 'FIELD_MISSING' }, { status: 400, code: 'FIELD_INVALID' }],
   hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
@@ -170,7 +177,7 @@ export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
   title: 'OAuth nonce unique',
   clause: 'Limits: "The nonce must be unique per request"; replay rules "not shown": A-22',
   basis: 'spec',
-  refusals: [{ status: 400, code: 'NONCE_REPLAYED' }],
+  refusals: [{ status: FORBIDDEN, code: 'NONCE_REPLAYED' }],
   hint: 'Make a fresh random oauth_nonce for every request, retries included.',
   needs: ['endpoint'],
   check(req) {

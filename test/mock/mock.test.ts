@@ -234,8 +234,13 @@ describe('mock gateway', () => {
     assert.equal(code(await client.send('SALE', sample('SALE'), { endpointId: '1001', groupUrl: true })), 'ENDPOINT_UNKNOWN', 'an endpoint id is no group id');
   });
 
-  it('refuses OAuth mistakes, each with its own code', async () => {
+  it('refuses OAuth mistakes 403 Forbidden, each with its own code (A-21: the public docs\' "403 Forbidden … due to a bad signature")', async () => {
     const payout = sample('PAYOUT');
+    // Status and code together: the family's gateways answer a failed OAuth check 403, and so does the mock.
+    const code = (x: { status: number; body: unknown }): string => {
+      assert.equal(x.status, 403, `an OAuth refusal is 403 (got ${x.status})`);
+      return (x.body as Record<string, string>)['error-code']!;
+    };
     assert.equal(code(await client.send('PAYOUT', payout, { unsigned: true })), 'AUTH_HEADER_MISSING');
     assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: 'OAuth nonsense' } })), 'AUTH_HEADER_MALFORMED');
     const stranger = new PayClient({ baseUrl: `${mock.url}/paynet`, credentials: { ...credentials, login: 'stranger' }, endpointId: '1001' });

@@ -93,7 +93,7 @@ describe('the rule book', () => {
       if (rule.basis === 'assumption') assert.match(rule.clause, /A-[0-9]+/, `${rule.id} rests on an assumption and must name its id`);
       for (const { status, code } of rule.refusals) {
         assert.match(code, /^[A-Z][A-Z_]+$/, rule.id);
-        assert.ok([400, 404, 405, 406, 413, 415].includes(status), `${rule.id}: ${status}`);
+        assert.ok([400, 403, 404, 405, 406, 413, 415].includes(status), `${rule.id}: ${status}`);
       }
     }
   });
