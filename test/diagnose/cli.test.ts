@@ -42,6 +42,15 @@ describe('payconform diagnose', () => {
     assert.match(r.out, /\^ first difference at position \d+/);
   });
 
+  it('lists the mistakes it tried when none reproduces the signature', async () => {
+    const unrelated = header('none').replace(/oauth_signature="[^"]*"/, 'oauth_signature="AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"');
+    const r = await cli(['diagnose', ...flags, '--authorization', unrelated]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /reason\s+HMAC-SHA1 signature does not match; no known mistake reproduces it \(all 21 known OAuth mistakes/);
+    assert.match(r.out, /tried\s+double-encoding, query-not-decoded, plus-for-space, /);
+    assert.doesNotMatch(r.out, /^defect/m);
+  });
+
   it('reads a raw HTTP request from a file, and prints JSON', async () => {
     const file = join(dir, 'request.http');
     const body = params.map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join('&');
