@@ -27,7 +27,7 @@ export function diagnosesDoc(): string {
   ];
   for (const m of MISTAKES) {
     const ids = vectors.vectors.filter((v) => v.expected.defect === m.id).map((v) => `\`${v.id}\``).join(', ');
-    const seen = m.seenIn === undefined ? '' : ` Seen in: ${m.seenIn}.`;
+    const seen = m.seenIn === undefined ? '' : ` Seen in: ${m.seenIn.join('; ')}.`;
     lines.push(`| \`${m.id}\` | ${m.scheme} | **${m.title}.** ${m.explanation}${seen} | ${m.fix} | ${ids} |`);
   }
   return `${lines.join('\n')}\n`;

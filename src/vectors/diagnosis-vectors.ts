@@ -58,8 +58,11 @@ function signedControl(request: RequestInput): string {
   return signed.control.control;
 }
 
-/** A sale of another amount: 19.99 truncates to 1998; 10.00 is exact in binary too, so truncating changes nothing. */
+/** A sale of another amount: 19.99 truncates to 1998; 10.00 is exact in binary too, so truncating changes nothing; 0.05 splits to "05". */
 const saleOf = (amount: string): ControlCase => ({ ...SALE, params: SALE.params.map(([n, v]): Pair => [n, n === 'amount' ? amount : v]) });
+
+/** Control mistakes the sale of 0.29 gives no room: the spelling needs a formula with client-order-id, the leading zero an amount under 0.10. */
+const OWN_CASE: Readonly<Record<string, ControlCase>> = { 'client-order-id-spelling': TDS, 'cents-leading-zero': saleOf('0.05') };
 
 /** A callback to the merchant (docs/callbacks.md): its amount is not in the formula. */
 const CALLBACK: Pair[] = [['orderid', '100000123'], ['merchant_order', 'ORD-1'], ['client_orderid', 'ORD-1'], ['amount', '10.29'], ['status', 'approved'], ['type', 'sale']];
@@ -92,7 +95,7 @@ export function diagnosisVectors(): VectorFile {
       // Every request formula of the API that signs an amount has it: the callback's has none.
       vectors.push(callbackVector(m.id, m.id));
     } else {
-      vectors.push(controlVector(m.id, m.id, m.id === 'client-order-id-spelling' ? TDS : SALE));
+      vectors.push(controlVector(m.id, m.id, OWN_CASE[m.id] ?? SALE));
     }
   }
   vectors.push(callbackVector('callback-valid', null), ...CALLBACK_MISTAKES.filter((id) => id !== 'amount-in-formula').map((id) => callbackVector(`callback-${id}`, id)));

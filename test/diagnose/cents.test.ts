@@ -56,17 +56,41 @@ describe('diagnose: truncated cents (PHP (int)($amount * 100), Java (long), Java
     assert.deepEqual(check('0.29', sha1(`9876A-728.999999999999996e@x${KEY}`)).defects, ['float-cents']);
   });
 
-  it('adds itself to no shipped vector of another mistake (vectors/diagnoses.json)', () => {
+  it('adds no cent mistake to a shipped vector of another mistake (vectors/diagnoses.json)', () => {
     const vectors = JSON.parse(readFileSync(new URL('../../vectors/diagnoses.json', import.meta.url), 'utf8')).vectors as Array<{
       id: string; operation?: string; message?: string; request: { url: string; params: Pair[] };
       credentials: { login?: string; merchantControlKey: string }; given: { control?: string }; expected: { defect: string | null };
     }>;
-    for (const v of vectors.filter((x) => x.given.control !== undefined && x.expected.defect !== 'truncated-cents')) {
+    for (const v of vectors.filter((x) => x.given.control !== undefined)) {
       const d = diagnose({
         request: v.request, credentials: { login: v.credentials.login, controlKey: v.credentials.merchantControlKey }, given: v.given,
         ...(v.operation === undefined ? {} : { operation: v.operation }), callback: v.message === 'callback',
       });
-      assert.ok(!d.defects.includes('truncated-cents'), v.id);
+      for (const id of ['truncated-cents', 'cents-leading-zero']) if (v.expected.defect !== id) assert.ok(!d.defects.includes(id), `${v.id}: ${id}`);
+    }
+  });
+});
+
+describe('diagnose: cents with a leading zero (the early PHP library split the amount at the dot)', () => {
+  it('names cents-leading-zero for 0.05 signed as "05", and 0.00 as "00"', () => {
+    for (const [amount, written, exact] of [['0.05', '05', '5'], ['0.07', '07', '7'], ['0.00', '00', '0']]) {
+      const d = check(amount!, sha1(`9876A-7${written}e@x${KEY}`));
+      assert.deepEqual([d.verdict, d.defects], ['invalid', ['cents-leading-zero']], amount);
+      assert.equal(d.correct.controlInput, `9876A-7${exact}e@x<merchant_control_key>`);
+    }
+    assert.equal(controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale('0.05') }, credentials), sha1(`9876A-705e@x${KEY}`));
+  });
+
+  it('has no room where splitting gives the exact cents (0.29, 10.05, 10.5, 7): the correct control stays valid', () => {
+    for (const [amount, cents] of [['0.29', '29'], ['10.05', '1005'], ['10.5', '1050'], ['7', '700']]) {
+      assert.deepEqual(check(amount!, sha1(`9876A-7${cents}e@x${KEY}`)).defects, [], amount);
+      assert.equal(controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale(amount!) }, credentials), undefined, amount);
+    }
+  });
+
+  it('leaves an amount that is no decimal ("10,00") to decimal-amount: no cent mistake guesses its cents', () => {
+    for (const id of ['truncated-cents', 'cents-leading-zero']) {
+      assert.equal(controlWithMistake(id, 'SALE', '9876', { url, params: sale('10,00') }, credentials), undefined, id);
     }
   });
 });

@@ -89,10 +89,10 @@ describe('diagnose, control scheme', () => {
   it('says, for an unexplained value, what it tried and what that leaves instead of blaming the key', () => {
     const d = diagnose({ request: { url, params }, credentials, given: { control: sha1('unrelated') } });
     // The known control mistakes, written out here (docs/diagnoses.md).
-    const known = ['decimal-amount', 'float-cents', 'truncated-cents', 'fields-wrong-order', 'missing-field', 'amount-in-formula',
+    const known = ['decimal-amount', 'float-cents', 'truncated-cents', 'cents-leading-zero', 'fields-wrong-order', 'missing-field', 'amount-in-formula',
       'uppercase-hex', 'base64-digest', 'client-order-id-spelling', 'login-endpointid-confusion', 'key-not-last'];
     assert.deepEqual(d.tried, known);
-    assert.match(d.message, /no known mistake reproduces it \(all 11 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/);
+    assert.match(d.message, /no known mistake reproduces it \(all 12 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/);
     // A value a mistake explains names that mistake and lists nothing tried.
     const explained = diagnose({ request: { url, params }, credentials, given: { control: sha1(`${concatenation}${KEY}`).toUpperCase() } });
     assert.deepEqual([explained.defects, explained.tried], [['uppercase-hex'], undefined]);

@@ -124,7 +124,7 @@ describe('Inspector', () => {
     const check = judge(inspector, other).checks.find((c) => c.id === 'control-signature')!;
     assert.equal(check.outcome, 'fail');
     assert.deepEqual(check.signature?.diagnoses, []);
-    assert.match(check.message!, /no known mistake reproduces it \(all 11 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent .*, or a formula payconform does not know; the key tried is merchant payconform-test-merchant's from the merchants file, for endpoint 1001$/);
+    assert.match(check.message!, /no known mistake reproduces it \(all 12 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent .*, or a formula payconform does not know; the key tried is merchant payconform-test-merchant's from the merchants file, for endpoint 1001$/);
     assert.doesNotMatch(check.message!, /the key may be the wrong one/);
   });
 

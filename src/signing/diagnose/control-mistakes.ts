@@ -57,7 +57,7 @@ function permutations<T>(items: readonly T[]): T[][] {
 
 const OTHER_SPELLING = new Map([['client_orderid', 'client-order-id'], ['client-order-id', 'client_orderid']]);
 
-const mistake = (id: string, title: string, explanation: string, fix: string, candidates: ControlMistake['candidates'], seenIn?: string): ControlMistake =>
+const mistake = (id: string, title: string, explanation: string, fix: string, candidates: ControlMistake['candidates'], seenIn?: readonly string[]): ControlMistake =>
   ({ id, scheme: 'control', title, explanation, fix, candidates, ...(seenIn === undefined ? {} : { seenIn }) });
 
 /**
@@ -65,7 +65,7 @@ const mistake = (id: string, title: string, explanation: string, fix: string, ca
  * sent; no candidate when the formula has no cents field or the partner's cents equal the exact ones
  * (then the mistake changes nothing and cannot be told from a correct control).
  */
-function centsComputedAs(partnerCents: (amount: string) => string): ControlMistake['candidates'] {
+function centsComputedAs(partnerCents: (amount: string) => string | undefined): ControlMistake['candidates'] {
   return (formula, ctx) => {
     let differs = false;
     const v = values(formula, ctx, (f) => {
@@ -80,6 +80,15 @@ function centsComputedAs(partnerCents: (amount: string) => string): ControlMista
   };
 }
 
+/** A partner's cents for a decimal amount only: other amounts are decimal-amount's and float-cents' to name. */
+const ofDecimal = (partnerCents: (amount: string) => string) => (amount: string): string | undefined => (cents(amount) === undefined ? undefined : partnerCents(amount));
+
+/** The early PHP library's cents: the float's text split at the dot, "0" before it dropped, two decimals after it. */
+function splitAtTheDot(amount: string): string {
+  const [whole = '', fraction = ''] = String(Number(amount)).split('.');
+  return (whole === '0' ? '' : whole) + fraction.padEnd(2, '0');
+}
+
 export const CONTROL_MISTAKES: readonly ControlMistake[] = [
   mistake('decimal-amount', 'decimal amount instead of cents',
     'The amount went into the formula as sent (10.00) instead of integer cents (1000).',
@@ -92,8 +101,14 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
   mistake('truncated-cents', 'cents truncated from amount × 100 in floating point',
     'The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, (int) in PHP, (long) in Java): 0.29 × 100 is 28.999999999999996, so 28; 19.99 gives 1998, 1.15 gives 114, 4.35 gives 434.',
     'Compute cents from the decimal string with integer arithmetic, or round instead of truncating (Math.round(amount * 100), PHP round($amount * 100)).',
-    centsComputedAs((amount) => String(Math.trunc(Number(amount) * 100))),
-    'payneteasy/php-library-payneteasy-api, source/PaynetEasy/PaynetEasyApi/PaymentData/Payment.php (getAmountInCents: (int) ($this->getAmount() * 100))'),
+    centsComputedAs(ofDecimal((amount) => String(Math.trunc(Number(amount) * 100)))),
+    ['payneteasy/php-library-payneteasy-api, source/PaynetEasy/PaynetEasyApi/PaymentData/Payment.php (getAmountInCents: (int) ($this->getAmount() * 100))',
+      'Pathologic/commerce-payment-payneteasy, assets/plugins/commerce/src/Payments/PaynetEasyPayment.php ((int)($data[\'amount\'] * 100))']),
+  mistake('cents-leading-zero', 'cents of an amount under 0.10 written with a leading zero',
+    'The cents were the amount\'s text split at the dot, a zero integer part dropped and the two decimals kept as written: 0.05 gives "05" (and 0.00 gives "00"), where the cents are 5.',
+    'Compute cents as a number (integer part × 100 + decimals) and write it without leading zeros.',
+    centsComputedAs(ofDecimal(splitAtTheDot)),
+    ['payneteasy/php-library-payneteasy-api, source/OrderData/Order.php, an early version (getAmountInCents: explode(\'.\', (float) amount), empty($amount[0]) drops "0")']),
   mistake('fields-wrong-order', 'formula fields in the wrong order',
     'The right values were concatenated in another order than the formula states.',
     'Concatenate exactly in the formula\'s order (payconform catalogue shows it), key last.',

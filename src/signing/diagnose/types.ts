@@ -35,6 +35,6 @@ export interface Mistake {
   /** What the partner's code does, in one sentence. */
   readonly explanation: string;
   readonly fix: string;
-  /** Where real code makes it (repository and file), for docs/diagnoses.md. */
-  readonly seenIn?: string;
+  /** Where real code makes it (repository, file and the expression), for docs/diagnoses.md. */
+  readonly seenIn?: readonly string[];
 }
