@@ -46,6 +46,15 @@ describe('diagnose: truncated cents (PHP (int)($amount * 100), Java (long), Java
     }
   });
 
+  it('accepts the published example of a white-label copy of the API (10.42 → 1042), which no cent mistake changes', () => {
+    // https://apidoc.instanttransfer.tech/doc-778348: "1111902B4FF51042john.smith@gmail.comB17F59B4-A7DC-41B4-8FF9-37D986B43D20"
+    // gives c6bdd88a78834ef4b863b088827a459f039e8257 (10.42 × 100 is exactly 1042 as a double).
+    const request = { url: 'https://h.example/paynet/api/v2/sale/1111', params: [['client_orderid', '902B4FF5'], ['amount', '10.42'], ['email', 'john.smith@gmail.com']] as Pair[] };
+    const published = { controlKey: 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20' };
+    assert.equal(diagnose({ request, credentials: published, given: { control: 'c6bdd88a78834ef4b863b088827a459f039e8257' } }).verdict, 'valid');
+    for (const id of ['truncated-cents', 'cents-leading-zero']) assert.equal(controlWithMistake(id, 'SALE', '1111', request, published), undefined, id);
+  });
+
   it('takes rounded cents (Math.round, toFixed(0), PHP round) as the exact ones: valid, no mistake', () => {
     // Math.round(0.29 * 100) and (0.29 * 100).toFixed(0) give 29, the exact cents.
     assert.equal(check('0.29', sha1(`9876A-729e@x${KEY}`)).verdict, 'valid');
