@@ -14,12 +14,21 @@ export function diagnosesDoc(): string {
     'the concatenation or the digest (`control-mistakes.ts`). Each id has at least one verification vector',
     'in `vectors/diagnoses.json` that proves it is found. This page is generated: `npm run docs:diagnoses`.',
     '',
+    'When no mistake reproduces a value, diagnose says how many it tried (`--json`: `tried`, the ids) and',
+    'what that leaves: a key other than the one given, a value signed other than it was sent, or a formula',
+    'or signing step payconform does not know.',
+    '',
+    'Cents by rounding are no mistake: `Math.round(amount * 100)`, `(amount * 100).toFixed(0)` (as in',
+    'PredokMiF/node-payneteasy, src/pne/preauthReq.js) and PHP `round($amount * 100)` give the exact cents of',
+    'every amount with two decimals below 10^12: the float error of amount × 100 stays far below half a cent.',
+    '',
     '| id | scheme | what the partner did | fix | vectors |',
     '|---|---|---|---|---|',
   ];
   for (const m of MISTAKES) {
     const ids = vectors.vectors.filter((v) => v.expected.defect === m.id).map((v) => `\`${v.id}\``).join(', ');
-    lines.push(`| \`${m.id}\` | ${m.scheme} | **${m.title}.** ${m.explanation} | ${m.fix} | ${ids} |`);
+    const seen = m.seenIn === undefined ? '' : ` Seen in: ${m.seenIn.join('; ')}.`;
+    lines.push(`| \`${m.id}\` | ${m.scheme} | **${m.title}.** ${m.explanation}${seen} | ${m.fix} | ${ids} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -93,8 +93,9 @@ export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, f
   }
   if (!req.context.explain) return fail(message, { field });
   const d = diagnoseSignature(req, req.merchant!);
-  // Nothing in the catalogue of mistakes reproduces it: with the formula right, the key is the suspect.
-  const hint = d.defects.length === 0 ? `; if what is signed is right, the key may be the wrong one for endpoint ${req.match!.endpointId} (another merchant's, or a production key on the sandbox)` : '';
+  // Nothing in the catalogue of mistakes reproduces it: the message says what that leaves; name the key
+  // that was tried, as one of the suspects (another merchant's, or a production key on the sandbox).
+  const hint = d.defects.length === 0 ? `; the key tried is merchant ${req.merchant!.login}'s from the merchants file, for endpoint ${req.match!.endpointId}` : '';
   return fail(`${d.message}${hint}`, { field, detail: signatureDetail(req, req.merchant!, d) });
 }
 

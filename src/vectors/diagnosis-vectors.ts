@@ -10,6 +10,8 @@ import { OP, type Operation } from '../catalogue/index.ts';
 import { callbackControlWithMistake, controlWithMistake, MISTAKES, oauthHeaderWithMistake, WRONG_SIGNATURE_METHOD } from '../signing/diagnose/index.ts';
 import { callbackControl } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
+import type { RequestInput } from '../signing/request.ts';
+import { signRequest } from '../signing/sign.ts';
 import { TEST_LOGIN } from './generate.ts';
 import { VECTOR_FORMAT, type Vector, type VectorFile } from './types.ts';
 
@@ -38,14 +40,29 @@ interface ControlCase { operation: Operation; path: string; params: Pair[] }
 const SALE: ControlCase = { operation: OP.SALE, path: '/api/v2/sale/1001', params: [['client_orderid', 'ORD-1'], ['amount', '0.29'], ['email', 'jane@example.com']] };
 const TDS: ControlCase = { operation: OP.TDS_UPLOAD_CRES_RESULT, path: '/api/3ds/v1/upload-cres-result/1001', params: [['client_orderid', 'ORD-1'], ['orderid', '555']] };
 
-function controlVector(id: string, defect: string, c: ControlCase): Vector {
+function controlVector(id: string, defect: string | null, c: ControlCase): Vector {
   const request = { method: 'POST', url: `https://sandbox.gateway.example/paynet${c.path}`, params: c.params };
-  const given = controlWithMistake(defect, c.operation, '1001', request, { login: TEST_LOGIN, controlKey: KEY })!;
+  const given = defect === null
+    ? signedControl(request)
+    : controlWithMistake(defect, c.operation, '1001', request, { login: TEST_LOGIN, controlKey: KEY })!;
   return {
-    id, description: `${c.operation} control with the mistake: ${defect}`, scheme: 'control', operation: c.operation, request,
-    credentials: { login: TEST_LOGIN, merchantControlKey: KEY }, given: { control: given }, expected: { verdict: 'invalid', defect },
+    id, description: `${c.operation} control with the mistake: ${defect ?? 'none'}`, scheme: 'control', operation: c.operation, request,
+    credentials: { login: TEST_LOGIN, merchantControlKey: KEY }, given: { control: given }, expected: { verdict: defect === null ? 'valid' : 'invalid', defect },
   };
 }
+
+/** The reference signer's control for a request on a control endpoint. */
+function signedControl(request: RequestInput): string {
+  const signed = signRequest(request, { login: TEST_LOGIN, controlKey: KEY });
+  if (signed.scheme !== 'control') throw new Error(`${request.url} is no control endpoint`);
+  return signed.control.control;
+}
+
+/** A sale of another amount: 19.99 truncates to 1998; 10.00 is exact in binary too, so truncating changes nothing; 0.05 splits to "05". */
+const saleOf = (amount: string): ControlCase => ({ ...SALE, params: SALE.params.map(([n, v]): Pair => [n, n === 'amount' ? amount : v]) });
+
+/** Control mistakes the sale of 0.29 gives no room: the spelling needs a formula with client-order-id, the leading zero an amount under 0.10. */
+const OWN_CASE: Readonly<Record<string, ControlCase>> = { 'client-order-id-spelling': TDS, 'cents-leading-zero': saleOf('0.05') };
 
 /** A callback to the merchant (docs/callbacks.md): its amount is not in the formula. */
 const CALLBACK: Pair[] = [['orderid', '100000123'], ['merchant_order', 'ORD-1'], ['client_orderid', 'ORD-1'], ['amount', '10.29'], ['status', 'approved'], ['type', 'sale']];
@@ -78,10 +95,12 @@ export function diagnosisVectors(): VectorFile {
       // Every request formula of the API that signs an amount has it: the callback's has none.
       vectors.push(callbackVector(m.id, m.id));
     } else {
-      vectors.push(controlVector(m.id, m.id, m.id === 'client-order-id-spelling' ? TDS : SALE));
+      vectors.push(controlVector(m.id, m.id, OWN_CASE[m.id] ?? SALE));
     }
   }
   vectors.push(callbackVector('callback-valid', null), ...CALLBACK_MISTAKES.filter((id) => id !== 'amount-in-formula').map((id) => callbackVector(`callback-${id}`, id)));
+  // Where truncating gives the exact cents, the correct control must stay valid and name no mistake.
+  vectors.push(controlVector('truncated-cents-1999', 'truncated-cents', saleOf('19.99')), controlVector('control-valid-whole-amount', null, saleOf('10.00')));
   vectors.push(oauthVector('repeated-params-collapsed-keep-last', 'repeated-params-collapsed', '/api/v2/payout/1001', 'HMAC-SHA1', 'oauth-hmac-sha1', 1));
   return {
     format: VECTOR_FORMAT,

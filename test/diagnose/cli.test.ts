@@ -1,5 +1,6 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +41,28 @@ describe('payconform diagnose', () => {
     assert.match(r.out, /correct\s+POST&.*two%2520words/);
     assert.match(r.out, /partner\s+POST&.*two%2Bwords/);
     assert.match(r.out, /\^ first difference at position \d+/);
+  });
+
+  it('names truncated-cents for a sale of 0.29 signed over 28 cents, with its fix', async () => {
+    const sale = 'https://sandbox.gateway.example/paynet/api/v2/sale/77';
+    // The concatenation a (int)($amount * 100) integration signs, written out: endpointId, order id, 28, email, key.
+    const control = createHash('sha1').update(`77A-728e@x${KEY}`).digest('hex');
+    const r = await cli(['diagnose', '--url', sale, '--param', 'client_orderid=A-7', '--param', 'amount=0.29', '--param', 'email=e@x', '--control', control]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /defect\s+truncated-cents: cents truncated from amount × 100 in floating point/);
+    assert.match(r.out, /fix\s+Compute cents from the decimal string with integer arithmetic, or round instead of truncating/);
+    assert.match(r.out, /correct\s+77A-729e@x<merchant_control_key>/);
+    assert.match(r.out, /partner\s+77A-728e@x<merchant_control_key>/);
+    assert.doesNotMatch(r.out, /^tried/m);
+  });
+
+  it('lists the mistakes it tried when none reproduces the signature', async () => {
+    const unrelated = header('none').replace(/oauth_signature="[^"]*"/, 'oauth_signature="AAAAAAAAAAAAAAAAAAAAAAAAAAA%3D"');
+    const r = await cli(['diagnose', ...flags, '--authorization', unrelated]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /reason\s+HMAC-SHA1 signature does not match; no known mistake reproduces it \(all 21 known OAuth mistakes/);
+    assert.match(r.out, /tried\s+double-encoding, query-not-decoded, plus-for-space, /);
+    assert.doesNotMatch(r.out, /^defect/m);
   });
 
   it('reads a raw HTTP request from a file, and prints JSON', async () => {

@@ -86,6 +86,19 @@ describe('diagnose, control scheme', () => {
     assert.equal(d.partner, undefined);
   });
 
+  it('says, for an unexplained value, what it tried and what that leaves instead of blaming the key', () => {
+    const d = diagnose({ request: { url, params }, credentials, given: { control: sha1('unrelated') } });
+    // The known control mistakes, written out here (docs/diagnoses.md).
+    const known = ['decimal-amount', 'float-cents', 'truncated-cents', 'cents-leading-zero', 'fields-wrong-order', 'missing-field', 'amount-in-formula',
+      'uppercase-hex', 'base64-digest', 'client-order-id-spelling', 'login-endpointid-confusion', 'key-not-last'];
+    assert.deepEqual(d.tried, known);
+    assert.match(d.message, /no known mistake reproduces it \(all 12 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/);
+    // A value a mistake explains names that mistake and lists nothing tried.
+    const explained = diagnose({ request: { url, params }, credentials, given: { control: sha1(`${concatenation}${KEY}`).toUpperCase() } });
+    assert.deepEqual([explained.defects, explained.tried], [['uppercase-hex'], undefined]);
+    assert.doesNotMatch(explained.message, /that leaves/);
+  });
+
   it('names the client-order-id spelling when the order id was sent under the other name (SALE uses client_orderid)', () => {
     const sent: Pair[] = [['client-order-id', 'A-7'], ['amount', '10.00'], ['email', 'e@x']];
     const d = diagnose({ request: { url, params: sent }, credentials, given: { control: sha1(concatenation + KEY) } });
@@ -196,7 +209,9 @@ describe('diagnose, OAuth', () => {
     const d = diagnose({ request: { url: payout, params }, credentials, given: { authorization: signed('HMAC-SHA1', hmac('other&', hmacBase)) } });
     assert.deepEqual([d.verdict, d.defects, d.partner], ['invalid', [], undefined]);
     assert.match(d.message, /does not match/);
-    assert.match(d.message, /no known mistake reproduces it/);
+    assert.match(d.message, /no known mistake reproduces it \(all 21 known OAuth mistakes of docs\/diagnoses\.md tried\); that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know$/);
+    assert.equal(d.tried?.length, 21);
+    assert.ok(d.tried?.includes('double-encoding') && d.tried.includes('realm-signed'));
   });
 
   it('reports a missing header under the scheme the endpoint requires (HMAC-SHA1 when there is no catalogue endpoint)', () => {

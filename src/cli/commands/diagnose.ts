@@ -44,6 +44,8 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
     const m = MISTAKES.find((x) => x.id === id)!;
     rows.push(['defect', `${id}: ${m.title}`], ['', m.explanation], ['fix', m.fix]);
   }
+  // Nothing reproduces the value: name what was ruled out, so the user knows what is left to check.
+  if (d.tried) rows.push(['tried', d.tried.join(', ')]);
   const field = d.correct.baseString !== undefined ? 'baseString' : 'controlInput';
   const correct = d.correct[field];
   const partner = d.partner?.[field];

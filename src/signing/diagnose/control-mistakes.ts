@@ -57,8 +57,37 @@ function permutations<T>(items: readonly T[]): T[][] {
 
 const OTHER_SPELLING = new Map([['client_orderid', 'client-order-id'], ['client-order-id', 'client_orderid']]);
 
-const mistake = (id: string, title: string, explanation: string, fix: string, candidates: ControlMistake['candidates']): ControlMistake =>
-  ({ id, scheme: 'control', title, explanation, fix, candidates });
+const mistake = (id: string, title: string, explanation: string, fix: string, candidates: ControlMistake['candidates'], seenIn?: readonly string[]): ControlMistake =>
+  ({ id, scheme: 'control', title, explanation, fix, candidates, ...(seenIn === undefined ? {} : { seenIn }) });
+
+/**
+ * The formula's values with each cents field replaced by what `partnerCents` makes of the amount as
+ * sent; no candidate when the formula has no cents field or the partner's cents equal the exact ones
+ * (then the mistake changes nothing and cannot be told from a correct control).
+ */
+function centsComputedAs(partnerCents: (amount: string) => string | undefined): ControlMistake['candidates'] {
+  return (formula, ctx) => {
+    let differs = false;
+    const v = values(formula, ctx, (f) => {
+      if (!f.cents) return null;
+      const r = raw(f, ctx);
+      if (r === undefined) return undefined;
+      const partner = partnerCents(r);
+      differs ||= partner !== cents(r);
+      return partner;
+    });
+    return differs ? join(v) : [];
+  };
+}
+
+/** A partner's cents for a decimal amount only: other amounts are decimal-amount's and float-cents' to name. */
+const ofDecimal = (partnerCents: (amount: string) => string) => (amount: string): string | undefined => (cents(amount) === undefined ? undefined : partnerCents(amount));
+
+/** The early PHP library's cents: the float's text split at the dot, "0" before it dropped, two decimals after it. */
+function splitAtTheDot(amount: string): string {
+  const [whole = '', fraction = ''] = String(Number(amount)).split('.');
+  return (whole === '0' ? '' : whole) + fraction.padEnd(2, '0');
+}
 
 export const CONTROL_MISTAKES: readonly ControlMistake[] = [
   mistake('decimal-amount', 'decimal amount instead of cents',
@@ -68,11 +97,19 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
   mistake('float-cents', 'cents computed as amount × 100 in floating point',
     'The cents were String(amount * 100) on a float: 0.29 × 100 gives 28.999999999999996 in JavaScript.',
     'Compute cents from the decimal string with integer arithmetic (or round: Math.round(amount * 100)).',
-    (formula, ctx) => (formula.some((f) => f.cents) ? join(values(formula, ctx, (f) => {
-      if (!f.cents) return null;
-      const r = raw(f, ctx);
-      return r === undefined ? undefined : String(Number(r) * 100);
-    })) : [])),
+    centsComputedAs((amount) => String(Number(amount) * 100))),
+  mistake('truncated-cents', 'cents truncated from amount × 100 in floating point',
+    'The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, (int) in PHP, (long) in Java, to_i in Ruby): 0.29 × 100 is 28.999999999999996, so 28; 19.99 gives 1998, 1.15 gives 114, 4.35 gives 434.',
+    'Compute cents from the decimal string with integer arithmetic, or round instead of truncating (Math.round(amount * 100), PHP round($amount * 100)).',
+    centsComputedAs(ofDecimal((amount) => String(Math.trunc(Number(amount) * 100)))),
+    ['payneteasy/php-library-payneteasy-api, source/PaynetEasy/PaynetEasyApi/PaymentData/Payment.php (getAmountInCents: (int) ($this->getAmount() * 100))',
+      'payneteasy/ruby-integration-examples, lib/paynet_easy/paynet_easy_api/payment_data/payment.rb (amount_in_cents: (amount * 100).to_i)',
+      'Pathologic/commerce-payment-payneteasy, assets/plugins/commerce/src/Payments/PaynetEasyPayment.php ((int)($data[\'amount\'] * 100))']),
+  mistake('cents-leading-zero', 'cents of an amount under 0.10 written with a leading zero',
+    'The cents were the amount\'s text split at the dot, a zero integer part dropped and the two decimals kept as written: 0.05 gives "05" (and 0.00 gives "00"), where the cents are 5.',
+    'Compute cents as a number (integer part × 100 + decimals) and write it without leading zeros.',
+    centsComputedAs(ofDecimal(splitAtTheDot)),
+    ['payneteasy/php-library-payneteasy-api, source/OrderData/Order.php, an early version (getAmountInCents: explode(\'.\', (float) amount), empty($amount[0]) drops "0")']),
   mistake('fields-wrong-order', 'formula fields in the wrong order',
     'The right values were concatenated in another order than the formula states.',
     'Concatenate exactly in the formula\'s order (payconform catalogue shows it), key last.',

@@ -71,8 +71,8 @@ function diagnoseControl(input: DiagnoseInput, operation: string, formula: reado
     partner ??= hit.keyFirst ? CONTROL_KEY_PLACEHOLDER + hit.prefix : hit.prefix + CONTROL_KEY_PLACEHOLDER;
   }
   return {
-    ...base, verdict: 'invalid', defects, correct: correctOut,
-    message: `${why}; ${defects.length ? `reproduced by: ${defects.join(', ')}` : 'no known mistake reproduces it'}`,
+    ...base, verdict: 'invalid', defects, correct: correctOut, ...tried(defects, CONTROL_MISTAKES),
+    message: `${why}; ${reproduction(defects, CONTROL_MISTAKES, 'control')}`,
     ...(partner === undefined ? {} : { partner: { controlInput: partner } }),
   };
 }
@@ -122,8 +122,26 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
     defects.push(m.id);
     partnerBase ??= base;
   }
-  return result('invalid', defects, `${method} signature does not match; ${defects.length ? `reproduced by: ${defects.join(', ')}` : 'no known mistake reproduces it'}`, partnerBase);
+  return { ...result('invalid', defects, `${method} signature does not match; ${reproduction(defects, OAUTH_MISTAKES, 'OAuth')}`, partnerBase), ...tried(defects, OAUTH_MISTAKES) };
 }
+
+/**
+ * What an unexplained value leaves once every known mistake was tried: said instead of blaming the
+ * key alone, since a value signed other than it was sent fails the same way.
+ */
+const REMAINS = {
+  control: 'that leaves a control key other than the one given, a formula value other than the one sent (amount, order id, email, endpoint id or login), or a formula payconform does not know',
+  OAuth: 'that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know',
+};
+
+/** The message's tail: the mistakes that reproduce the value, or how many were tried and what that leaves. */
+function reproduction(defects: readonly string[], known: readonly Mistake[], kind: keyof typeof REMAINS): string {
+  if (defects.length) return `reproduced by: ${defects.join(', ')}`;
+  return `no known mistake reproduces it (all ${known.length} known ${kind} mistakes of docs/diagnoses.md tried); ${REMAINS[kind]}`;
+}
+
+/** The ids tried, only when none of them reproduces the value (for --json and the report). */
+const tried = (defects: readonly string[], known: readonly Mistake[]): Pick<Diagnosis, 'tried'> => (defects.length ? {} : { tried: known.map((m) => m.id) });
 
 /** The base string of the first recipe of a mistake that reproduces the signature, if any. */
 function firstReproducing(m: OAuthMistake, parts: OAuthParts, test: (recipe: OAuthRecipe, base: string) => boolean): string | undefined {

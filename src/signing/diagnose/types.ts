@@ -22,6 +22,8 @@ export interface Diagnosis {
   readonly message: string;
   /** What the signature should cover (control key shown as a placeholder). */
   readonly correct: { readonly baseString?: string; readonly controlInput?: string };
+  /** When no mistake reproduces the value: the ids of every mistake tried. */
+  readonly tried?: readonly string[];
   /** What the partner signed, under the first mistake found. */
   readonly partner?: { readonly baseString?: string; readonly controlInput?: string };
 }
@@ -33,4 +35,6 @@ export interface Mistake {
   /** What the partner's code does, in one sentence. */
   readonly explanation: string;
   readonly fix: string;
+  /** Where real code makes it (repository, file and the expression), for docs/diagnoses.md. */
+  readonly seenIn?: readonly string[];
 }
