@@ -192,7 +192,7 @@ describe('the OpenAPI document', () => {
     // The group-accepting operations say so where their id is described (A-3).
     for (const e of ENDPOINTS) {
       const id = resolve(d, d.paths[e.path].post.parameters[0]);
-      assert.equal(/endpoint group/.test(id.description), e.acceptsEndpointGroup, e.operation);
+      assert.equal(/endpoint group/.test(id.description), e.endpointGroup.accepted, e.operation);
     }
     assert.equal(d.info.version, JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
     assert.match(d.info.description, /version label `dev`/);

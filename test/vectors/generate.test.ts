@@ -26,7 +26,7 @@ describe('vectors generate', () => {
     // A made-up HMAC row in the middle of the catalogue: every row after it used to get other data.
     const fake: Endpoint = {
       operation: 'FAKE_REFUND' as Operation, path: '/api/v2/fake-refund/{endpointId}', version: 'v2', requestSchema: null,
-      responseSchema: null, auth: { kind: 'oauth-hmac-sha1' }, acceptsEndpointGroup: false, source: 'table',
+      responseSchema: null, auth: { kind: 'oauth-hmac-sha1' }, endpointGroup: { accepted: false, page: null }, source: 'table',
       checkedRequestSchema: 'PayoutRequest', mockBehaviour: 'payment', featureArea: 'payouts', movesMoney: true,
     };
     const middle = ENDPOINTS.findIndex((e) => e.operation === 'SALE');
