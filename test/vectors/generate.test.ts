@@ -49,6 +49,25 @@ describe('vectors generate', () => {
     }
   });
 
+  it('sends one vector of every operation whose public page lists a group URL to …/group/{groupId} (A-3)', () => {
+    const grouped = file.vectors.filter((v) => /-group-001$/.test(v.id));
+    const expected = ENDPOINTS.filter((e) => e.endpointGroup.accepted && e.auth.kind !== 'unstated').map((e) => e.operation).sort();
+    assert.deepEqual(grouped.map((v) => matchPath(new URL(v.request.url).pathname).endpoint.operation).sort(), expected);
+    for (const v of grouped) assert.match(new URL(v.request.url).pathname, /\/group\/[1-9][0-9]*$/, v.id);
+    // By hand: sale's formula starts with endpointId, so the group id takes its place.
+    const sale = grouped.find((v) => v.id === 'sale-group-001')!;
+    const group = /\/group\/(\d+)$/.exec(sale.request.url)![1]!;
+    const p = Object.fromEntries(sale.request.params);
+    const cents = String(Math.round(Number(p.amount) * 100));
+    const saleInput = `${group}${p.client_orderid}${cents}${p.email}TEST-ONLY-control-key-0f6b2c`;
+    assert.equal(sale.expected.control, createHash('sha1').update(saleInput).digest('hex'));
+    // status's formula names no endpointId: login + client_orderid + orderid, the group id nowhere in it.
+    const status = grouped.find((v) => v.id === 'status-group-001')!;
+    const q = Object.fromEntries(status.request.params);
+    const statusInput = `payconform-test-merchant${q.client_orderid}${q.orderid}TEST-ONLY-control-key-0f6b2c`;
+    assert.equal(status.expected.control, createHash('sha1').update(statusInput).digest('hex'));
+  });
+
   it('passes its own validation', () => assert.equal(parseVectorFile(committed, 'generated.json').vectors.length, file.vectors.length));
 
   it('covers every endpoint whose scheme is known with at least three vectors', () => {
