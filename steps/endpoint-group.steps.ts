@@ -19,6 +19,11 @@ When('I send a signed {string} request to the endpoint group\'s own URL', async 
   await this.sendSigned(operation, await this.requestFor(operation), { endpointId: this.target.endpointGroupId, groupUrl: true });
 });
 
+/** The vendor library configured with a group sends every operation to its group URL, the order's later moves included. */
+Given('every request goes to the endpoint group\'s own URL', function (this: PayWorld) {
+  this.sendDefaults = { endpointId: this.target.endpointGroupId, groupUrl: true };
+});
+
 Then('the request went to {string}', function (this: PayWorld, form: string) {
   const path = new URL(this.last.request.url).pathname;
   const group = this.target.endpointGroupId!;

@@ -67,9 +67,19 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('accepts endpoint group ids exactly where the formula is keyed by endpointId', () => {
-    const withGroups = ENDPOINTS.filter((e) => e.acceptsEndpointGroup).map((e) => e.operation).sort();
-    assert.deepEqual(withGroups, ['ACCOUNT_VERIFICATION', 'ACCOUNT_VERIFICATION_FORM', 'PREAUTH', 'PREAUTHFORM', 'SALE', 'SALEFORM']);
+  it('accepts endpoint group ids exactly where the public page of the operation lists a group URL (A-3)', () => {
+    // Read off the "API URLs" tables of doc.payneteasy.com / doc2.payneteasy.com / doc.payneteasy.eu, page by page.
+    const withGroups = ENDPOINTS.filter((e) => e.endpointGroup.accepted).map((e) => e.operation).sort();
+    assert.deepEqual(withGroups, [
+      'ACCOUNT_VERIFICATION', 'ACCOUNT_VERIFICATION_FORM', 'CAPTURE', 'CARDINFO', 'CARDREF', 'CARDREF_V4', 'PAYOUTFORM', 'PAYOUT_V4', 'PAYOUT_V4_PAY',
+      'PREAUTH', 'PREAUTHFORM', 'REBILL', 'RETURN', 'SALE', 'SALEFORM', 'STATUS', 'TDS_UPLOAD_CRES_RESULT', 'TDS_UPLOAD_METHOD_URL_RESULT',
+      'TDS_UPLOAD_PARES_RESULT', 'TRANSFER_BY_REF_V4', 'TRANSFER_V4', 'VOID',
+    ]);
+    // Each row names its page: a public one wherever a group id is accepted; null only where the family publishes none.
+    for (const e of ENDPOINTS) {
+      if (e.endpointGroup.accepted) assert.match(e.endpointGroup.page ?? '', /^https:\/\/doc2?\.payneteasy\.(com|eu)\/integration\/API_commands\/.+\.html$/, e.operation);
+    }
+    assert.deepEqual(ENDPOINTS.filter((e) => e.endpointGroup.page === null).map((e) => e.operation).sort(), ['PAYMENTFORM', 'PAYOUT', 'PAYOUT_V4_CHECK']);
   });
 
   it('resolves paths with and without a prefix, and rejects what is not an endpoint', () => {
@@ -96,7 +106,8 @@ describe('endpoint catalogue', () => {
       { endpoint: undefined, endpointId: '4343', prefix: '/paynet', group: true },
     );
     assert.equal(matchPath('/paynet/api/v2/sale-form/group/4343').endpoint.operation, 'SALEFORM');
-    assert.equal(matchPath('/api/v2/status/group/7').endpoint.operation, 'STATUS', 'resolved; the endpoint-owner rule refuses a group there');
+    assert.equal(matchPath('/api/v2/status/group/7').endpoint.operation, 'STATUS');
+    assert.equal(matchPath('/api/v4/create-recurring-payment/group/7').endpoint.operation, 'CREATE_RP_V4', 'resolved; the endpoint-owner rule refuses a group there');
     assert.equal(matchPath('/api/v2/sale/7').group, undefined);
     assert.throws(() => matchPath('/api/v2/sale/group/x'), { code: 'ERR_ENDPOINT_ID' });
     assert.equal(endpointUrl('https://h.example/paynet', endpointByOperation('SALEFORM'), '4343', 'endpointId', 'group'), 'https://h.example/paynet/api/v2/sale-form/group/4343');

@@ -3,7 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createHmac, createPrivateKey } from 'node:crypto';
+import { createHash, createHmac, createPrivateKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,9 +91,15 @@ describe('payconform sign', () => {
     const r = await cli(['sign', '--operation', 'SALE', '--base-url', 'https://sandbox.gateway.example/paynet', '--body-file', body, '--json'],
       { PAYCONFORM_CONTROL_KEY: 'TESTKEY-123', PAYCONFORM_ENDPOINT_GROUP_ID: '9876' });
     assert.equal(JSON.parse(r.out).control, '7bdd7979a5aed21b747e2c3084cb874ef842ed5d');
-    const status = await cli(['sign', '--operation', 'STATUS', '--base-url', 'https://h.example', '--endpoint-group-id', '5', '--param', 'a=b'], { PAYCONFORM_CONTROL_KEY: 'k' });
-    assert.equal(status.code, 2);
-    assert.match(status.err, /STATUS does not accept an endpoint group id/);
+    // pan-eligibility/send: its public page lists …/ENDPOINTID only.
+    const refused = await cli(['sign', '--operation', 'PAN_ELIGIBILITY_SEND', '--base-url', 'https://h.example', '--endpoint-group-id', '5', '--param', 'a=b'], { PAYCONFORM_CONTROL_KEY: 'k' });
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /^payconform sign: --endpoint-group-id: PAN_ELIGIBILITY_SEND does not accept an endpoint group id \(A-3: its public page lists no group URL\)$/);
+    // status: its public page lists …/status/group/ENDPOINTGROUPID; the group id is not in its formula (login + client_orderid + orderid).
+    const status = await cli(['sign', '--operation', 'STATUS', '--base-url', 'https://h.example', '--endpoint-group-id', '5', '--login', 'L',
+      '--param', 'client_orderid=C', '--param', 'orderid=9', '--json'], { PAYCONFORM_CONTROL_KEY: 'k' });
+    assert.equal(status.code, 0, status.err);
+    assert.equal(JSON.parse(status.out).control, createHash('sha1').update('LC9k').digest('hex'));
   });
 });
 

@@ -42,8 +42,11 @@ export interface EndpointFacts {
   /** Named 200 response schema, or null where the spec does not show one. */
   readonly responseSchema: string | null;
   readonly auth: AuthScheme;
-  /** An endpoint group id is accepted in place of the endpointId (docs/assumptions.md A-3). */
-  readonly acceptsEndpointGroup: boolean;
+  /**
+   * Whether an endpoint group id is accepted in the endpointId's place, as the family's public page
+   * for the operation shows it (docs/assumptions.md A-3); `page` is that page, or null where none is known.
+   */
+  readonly endpointGroup: EndpointGroup;
   /** `table`: a row of the spec's endpoint table; `signing-example`: named only in signing examples. */
   readonly source: 'table' | 'signing-example';
 }
@@ -69,6 +72,14 @@ export type MockBehaviour =
 
 /** The features/ folder of an endpoint's generated feature file. */
 export type FeatureArea = 'payments' | 'forms' | 'cards' | 'recurring' | 'payouts' | 'threeds' | 'status' | 'transfers';
+
+/** A row's endpoint-group fact: stated per row from the public docs, never derived (A-3). */
+export interface EndpointGroup {
+  /** The public page lists `…/{operation}/group/ENDPOINTGROUPID` (or, on the 3-D Secure uploads, ENDPOINTGROUPID in the id's place). */
+  readonly accepted: boolean;
+  /** The public page that settles it; null where the family publishes no page for the operation. */
+  readonly page: string | null;
+}
 
 /** Facts of a row that the mock, the request check and the feature generator read; signing needs none. */
 export interface EndpointUse {

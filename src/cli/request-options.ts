@@ -104,7 +104,7 @@ function urlFromOperation(endpoint: Endpoint, values: Parsed['values'], env: Env
   const groupId = str(values['endpoint-group-id']) ?? (str(values['endpoint-id']) === undefined ? env.PAYCONFORM_ENDPOINT_GROUP_ID : undefined);
   const endpointId = str(values['endpoint-id']) ?? (groupId === undefined ? env.PAYCONFORM_ENDPOINT_ID : undefined);
   if (groupId !== undefined && endpointId === undefined) {
-    if (!endpoint.acceptsEndpointGroup) throw fieldError('ERR_USAGE', '--endpoint-group-id', `${endpoint.operation} does not accept an endpoint group id`);
+    if (!endpoint.endpointGroup.accepted) throw fieldError('ERR_USAGE', '--endpoint-group-id', `${endpoint.operation} does not accept an endpoint group id (A-3: its public page lists no group URL)`);
     return endpointUrl(baseUrl, endpoint, groupId, '--endpoint-group-id');
   }
   if (endpointId === undefined) throw fieldError('ERR_USAGE', '--endpoint-id', 'required with --operation (or set PAYCONFORM_ENDPOINT_ID)');

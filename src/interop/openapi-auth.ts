@@ -61,7 +61,8 @@ export function controlExtension(endpoint: Endpoint, groupUrl: boolean): Json | 
 export function authProse(endpoint: Endpoint, groupUrl: boolean): string {
   switch (endpoint.auth.kind) {
     case 'control': {
-      const where = endpoint.auth.fields.some((f) => f.from === 'url') ? (groupUrl ? ' The groupId of the path takes the endpointId\'s place in the formula (A-3).' : '') : '';
+      const named = endpoint.auth.fields.some((f) => f.from === 'url');
+      const where = !groupUrl ? '' : named ? ' The groupId of the path takes the endpointId\'s place in the formula (A-3).' : ' The formula names no endpointId, so the groupId is not in it (A-3).';
       return `Authentication: the \`control\` form field, control = ${formulaText(endpoint.auth.fields)}; 40 lowercase hex digits (A-1).${where} `
         + 'OpenAPI cannot compute it: `payconform sign` does (see x-payconform-control).';
     }

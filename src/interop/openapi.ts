@@ -33,7 +33,7 @@ const TAGS: Readonly<Record<FeatureArea, string>> = {
 /** Assumptions behind a row itself (its facts beyond the spec's table), by id. */
 function rowAssumptions(endpoint: Endpoint): string[] {
   const ids: string[] = [];
-  if (endpoint.acceptsEndpointGroup) ids.push('A-3');
+  if (endpoint.endpointGroup.accepted) ids.push('A-3');
   if (endpoint.source === 'signing-example') ids.push('A-4');
   // The spec lists transfer-by-ref without a scheme; the catalogue takes "all /api/v4/" (A-5).
   if (endpoint.operation === OP.TRANSFER_BY_REF_V4) ids.push('A-5');
@@ -52,7 +52,7 @@ function operationOf(endpoint: Endpoint, groupUrl: boolean): Json {
   const control = controlExtension(endpoint, groupUrl);
   const lines = [
     groupUrl
-      ? `${op} at the endpoint-group URL …/group/{groupId} (the vendor library's form, A-3): the same operation as POST ${endpoint.path}, with an endpoint group id.`
+      ? `${op} at the endpoint-group URL …/group/{groupId} (A-3: the family's public page lists it, ${endpoint.endpointGroup.page}): the same operation as POST ${endpoint.path}, with an endpoint group id.`
       : `${op} (${endpoint.source === 'table' ? 'a row of api-spec.md\'s endpoint table' : 'named only in api-spec.md\'s signing examples; the operation name is ours, A-4'}).`,
     `Request: ${schema}${endpoint.requestSchema === null ? ' (the spec shows no request schema; name and fields are ours, A-25)' : ' (its fields are ours: the spec shows none, A-25)'}, ${FORM_TYPE}.`,
     `Answer: ${endpoint.responseSchema ?? 'not shown by the spec'} (${MEDIA_TYPE}).`,
@@ -64,7 +64,7 @@ function operationOf(endpoint: Endpoint, groupUrl: boolean): Json {
     description: lines.join('\n\n'),
     tags: [endpoint.featureArea],
     parameters: [
-      ref('parameters', groupUrl ? 'GroupId' : endpoint.acceptsEndpointGroup ? 'EndpointIdOrGroupId' : 'EndpointId'),
+      ref('parameters', groupUrl ? 'GroupId' : endpoint.endpointGroup.accepted ? 'EndpointIdOrGroupId' : 'EndpointId'),
       ref('parameters', 'Accept'),
     ],
     requestBody: { required: true, content: { [FORM_TYPE]: { schema: ref('schemas', schema) } } },
@@ -131,11 +131,11 @@ function parameters(): Json {
   return {
     EndpointId: id('endpointId', 'The endpoint identifier (integer, int64). payconform takes a positive id in decimal (A-8).', ['A-8']),
     EndpointIdOrGroupId: id('endpointId', 'The endpoint identifier (integer, int64); api-spec.md: "on some operations an endpoint group identifier is also accepted". '
-      + 'This is one of them (A-3: the operations whose control formula starts with endpointId): an endpoint group id may stand here, and it then '
-      + 'takes the endpointId\'s place in the formula. The vendor library\'s URL form …/group/{groupId} is the operation …_BY_GROUP. '
+      + 'This is one of them (A-3: the operations whose public page lists an endpoint-group URL): an endpoint group id may stand here, and it then '
+      + 'takes the endpointId\'s place in the formula where the formula names endpointId. The URL form …/group/{groupId} is the operation …_BY_GROUP. '
       + 'payconform takes a positive id in decimal (A-8).', ['A-3', 'A-8']),
     GroupId: id('groupId', 'An endpoint group identifier (integer, int64), in the vendor library\'s URL form …/{operation}/group/{groupId}; '
-      + 'there the id must be a group id, and it takes the endpointId\'s place in the control formula (A-3).', ['A-3', 'A-8']),
+      + 'there the id must be a group id, and it takes the endpointId\'s place in a control formula that names endpointId (A-3).', ['A-3', 'A-8']),
     Accept: {
       name: 'Accept', in: 'header', required: true,
       description: `Required on every request: the client must ask for ${MEDIA_TYPE} explicitly. (OpenAPI tells tools to ignore a header parameter `
@@ -169,8 +169,8 @@ const DESCRIPTION = [
     + 'use OAuth 1.0a with HMAC-SHA1, every /api/v4/ endpoint OAuth 1.0a with RSA-SHA256 (x-payconform-oauth1, and the security schemes, whose '
     + 'http scheme OAuth is RFC 5849\'s). No client generator, mock server or fuzzer computes either: `payconform sign` does, and the Postman '
     + 'collection signs in its pre-request script.',
-  'Endpoint groups: on the operations whose formula starts with endpointId an endpoint group id may stand in the endpointId\'s place, and the '
-    + 'vendor library\'s URL form …/group/{groupId} is listed as its own operation, OPERATION_BY_GROUP (A-3).',
+  'Endpoint groups: on the operations whose public page lists an endpoint-group URL an endpoint group id may stand in the endpointId\'s place, '
+    + 'and the URL form …/group/{groupId} is listed as its own operation, OPERATION_BY_GROUP (A-3, each naming its page).',
 ].join('\n\n');
 
 /** The OpenAPI 3.1 document as a plain object. */
@@ -183,7 +183,7 @@ export function openApiDocument(): Json {
     schemas[endpoint.checkedRequestSchema] = requestSchema(endpoint);
     paths[endpoint.path] = { post: operationOf(endpoint, false) };
   }
-  for (const endpoint of ENDPOINTS.filter((e) => e.acceptsEndpointGroup)) {
+  for (const endpoint of ENDPOINTS.filter((e) => e.endpointGroup.accepted)) {
     paths[endpoint.path.replace('{endpointId}', 'group/{groupId}')] = { post: operationOf(endpoint, true) };
   }
   Object.assign(schemas, responseSchemas());

@@ -66,10 +66,14 @@ function send(res: ServerResponse, status: number, body: object, headers: Record
   res.end(text);
 }
 
-/** Writes the request log's line; the path is the catalogue's, with the endpoint id, never the raw URL. */
+/**
+ * Writes the request log's line; the path is the catalogue's, with the endpoint id (in the group URL
+ * form `…/group/{id}` when so requested), never the raw URL.
+ */
 function logRequest(log: ((line: string) => void) | undefined, started: number, method: string | undefined, match: PathMatch | undefined, status: number, outcome: string): void {
   if (log === undefined) return;
-  const path = match ? `${match.prefix}${match.endpoint.path.replace('{endpointId}', match.endpointId)}` : '-';
+  const id = (m: PathMatch): string => (m.group === true ? `group/${m.endpointId}` : m.endpointId);
+  const path = match ? `${match.prefix}${match.endpoint.path.replace('{endpointId}', id(match))}` : '-';
   const ms = (performance.now() - started).toFixed(1);
   log(`${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${match?.endpoint.operation ?? '-'} ${outcome} ${ms}ms`);
 }

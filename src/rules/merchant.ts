@@ -23,8 +23,8 @@ export function ownerOf(endpoint: Endpoint, endpointId: string, merchants: reado
   const byId = group ? undefined : merchants.find((m) => m.endpointIds.includes(endpointId));
   if (byId) return byId;
   const byGroup = merchants.find((m) => m.endpointGroupIds.includes(endpointId));
-  if (byGroup && !endpoint.acceptsEndpointGroup) {
-    return fail(`endpointId: ${endpoint.operation} does not accept an endpoint group id`, { field: 'endpointId', code: 'ENDPOINT_GROUP_NOT_ALLOWED' });
+  if (byGroup && !endpoint.endpointGroup.accepted) {
+    return fail(`endpointId: ${endpoint.operation} does not accept an endpoint group id (A-3: its public page lists no group URL)`, { field: 'endpointId', code: 'ENDPOINT_GROUP_NOT_ALLOWED' });
   }
   if (byGroup) return byGroup;
   return fail(group ? `endpointId: ${endpointId} is not an endpoint group of any merchant` : `endpointId: ${endpointId} is not an endpoint of any merchant`, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });

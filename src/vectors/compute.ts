@@ -22,7 +22,7 @@ import type { Vector } from './types.ts';
 function genericEndpoint(pathname: string, scheme: 'oauth-hmac-sha1' | 'oauth-rsa-sha256'): SigningEndpoint {
   return {
     operation: 'RFC5849', path: pathname, requestSchema: null, responseSchema: null,
-    auth: { kind: scheme }, acceptsEndpointGroup: false, source: 'signing-example',
+    auth: { kind: scheme }, endpointGroup: { accepted: false, page: null }, source: 'signing-example',
     version: scheme === 'oauth-rsa-sha256' ? 'v4' : 'v2',
   };
 }

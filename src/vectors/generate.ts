@@ -121,6 +121,27 @@ function catalogueDrafts(seed: number, endpoints: readonly Endpoint[], base: str
   return drafts;
 }
 
+/**
+ * One vector per operation whose public page lists an endpoint-group URL (A-3), sent to
+ * `…/{operation}/group/{groupId}`: the group id enters a formula that names endpointId, and the
+ * OAuth base string's URL; a formula without endpointId does not change.
+ */
+function groupUrlDrafts(seed: number, endpoints: readonly Endpoint[], base: string): Draft[] {
+  return endpoints.filter((e) => e.endpointGroup.accepted).map((endpoint) => {
+    const id = `${slug(endpoint)}-group-001`;
+    const d = new Data(streamFor(seed, id));
+    return {
+      id,
+      description: `${endpoint.operation} ${endpoint.auth.kind} at its endpoint-group URL …/group/{groupId} (A-3: ${endpoint.endpointGroup.page})`,
+      scheme: endpoint.auth.kind as VectorScheme,
+      ...(endpoint.auth.kind === 'control' ? { operation: endpoint.operation } : {}),
+      url: url(endpoint, `group/${d.digits(1 + d.int(6))}`, base),
+      params: paramsFor(endpoint, d, 0),
+      data: d,
+    };
+  });
+}
+
 /** Canonicalisation edge cases on one OAuth endpoint (HMAC or RSA: the base string rules are the same), by name. */
 function oauthEdgeCases(endpoint: Endpoint, base: string, id = '1001'): Map<string, Case> {
   const scheme = endpoint.auth.kind as VectorScheme;
@@ -226,7 +247,7 @@ function drafts(seed: number, options: GenerateOptions): Draft[] {
   all.push({ ...rsa, id: 'edge-rsa-unicode', description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base string with non-ASCII text', data: new Data(streamFor(seed, 'edge-rsa-unicode')) });
   const reserved = oauthEdgeCases(payout, 'https://gateway.example').get('reserved-characters')!;
   all.push({ ...reserved, id: 'edge-no-prefix', description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)', data: new Data(streamFor(seed, 'edge-no-prefix')) });
-  all.push(...callbackDrafts(seed));
+  all.push(...groupUrlDrafts(seed, selected, base), ...callbackDrafts(seed));
   return all;
 }
 

@@ -36,6 +36,8 @@ export class PayWorld extends World implements Judge {
   private ownClient: PayClient | undefined;
   /** Ids earlier steps made, by the request field that names them: orderid, cardrefid, recurring-payment-id. */
   readonly known = new Map<string, string>();
+  /** Where this scenario's signed requests go unless a step says otherwise: the endpoint group's own URL, say. */
+  sendDefaults: SendOptions = {};
   /** The hosted page as it answered the customer's payment (its return form, A-31). */
   paidPage: string | undefined;
 
@@ -109,7 +111,7 @@ export class PayWorld extends World implements Judge {
 
   async sendSigned(operation: string, params: readonly Pair[], options: SendOptions = {}): Promise<Exchange> {
     const unsigned = endpointByOperation(operation).auth.kind === 'unstated';
-    return this.send(operation, this.build(operation, params, { unsigned, ...options }));
+    return this.send(operation, this.build(operation, params, { unsigned, ...this.sendDefaults, ...options }));
   }
 
   /** A live run sends documented test cards only, and amounts at most PAYCONFORM_MAX_AMOUNT. */

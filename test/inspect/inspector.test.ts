@@ -47,9 +47,19 @@ describe('Inspector', () => {
     }
   });
 
+  it('passes status, capture and return sent to the merchant\'s group URL, as the vendor library sends them (A-3)', () => {
+    const inspector = new Inspector({ merchants: [merchant] });
+    for (const operation of ['STATUS', 'CAPTURE', 'RETURN']) {
+      const v = judge(inspector, request(operation, [], { endpointId: '2001', groupUrl: true }));
+      assert.deepEqual(failed(v), [], `${operation}: ${JSON.stringify(v.checks.filter((c) => c.outcome === 'fail'))}`);
+    }
+  });
+
   const cases: Array<[string, () => { r: SentRequest; body?: Buffer; method?: string }, string[], RegExp?]> = [
     ['an unknown path', () => { const r = request('SALE'); return { r: { ...r, url: r.url.replace('/sale/', '/sell/') } }; }, ['endpoint-known'], /is no endpoint of this gateway/],
     ['an endpoint id of no merchant', () => ({ r: request('SALE', [], { endpointId: '999' }) }), ['endpoint-owner'], /999 is not an endpoint of any merchant/],
+    // create-recurring-payment's public page lists …/ENDPOINTID only, so the merchant's group 2001 is refused there (A-3).
+    ['a group URL where the public page lists none', () => ({ r: request('CREATE_RP_V4', [], { endpointId: '2001', groupUrl: true }) }), ['endpoint-owner'], /CREATE_RP_V4 does not accept an endpoint group id/],
     ['wrong method', () => ({ r: request('SALE'), method: 'PUT' }), ['method-post']],
     ['no Accept', () => ({ r: request('SALE', [], { headers: { accept: null } }) }), ['accept-header'], /accept: must be application\/vnd\.pay\+json \(got no Accept header\)/],
     ['JSON content type', () => ({ r: request('SALE', [], { headers: { 'content-type': 'application/json' } }) }), ['content-type']],

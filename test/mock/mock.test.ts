@@ -225,13 +225,52 @@ describe('mock gateway', () => {
     assert.equal(code(await client.send('SALE', signed.filter(([n]) => n !== 'email'), { unsigned: true })), 'FIELD_MISSING');
     assert.equal(code(await client.send('SALE', sale, { endpointId: '9999' })), 'ENDPOINT_UNKNOWN');
     assert.equal((await client.send('SALE', sale, { endpointId: '2001' })).status, 200, 'a group id where the catalogue allows it');
-    assert.equal(code(await client.send('STATUS', sample('STATUS'), { endpointId: '2001' })), 'ENDPOINT_GROUP_NOT_ALLOWED');
+    // pan-eligibility/send: its public page lists only …/ENDPOINTID (A-3), so a group id is refused there.
+    assert.equal(code(await client.send('PAN_ELIGIBILITY_SEND', sample('PAN_ELIGIBILITY_SEND'), { endpointId: '2001' })), 'ENDPOINT_GROUP_NOT_ALLOWED');
     // The vendor library's endpoint-group URL, …/sale/group/{groupId}, signed with the group id in the formula.
     const grouped = await client.send('SALE', sample('SALE'), { endpointId: '2001', groupUrl: true });
     assert.equal(grouped.request.url, `${mock.url}/paynet/api/v2/sale/group/2001`);
     assert.equal(grouped.status, 200, JSON.stringify(grouped.body));
-    assert.equal(code(await client.send('STATUS', sample('STATUS'), { endpointId: '2001', groupUrl: true })), 'ENDPOINT_GROUP_NOT_ALLOWED');
+    assert.equal(code(await client.send('PAN_ELIGIBILITY_SEND', sample('PAN_ELIGIBILITY_SEND'), { endpointId: '2001', groupUrl: true })), 'ENDPOINT_GROUP_NOT_ALLOWED');
     assert.equal(code(await client.send('SALE', sample('SALE'), { endpointId: '1001', groupUrl: true })), 'ENDPOINT_UNKNOWN', 'an endpoint id is no group id');
+  });
+
+  it('reaches a payment made through the group URL for status, capture and return through the group URL (A-3)', async () => {
+    // The public pages of status, capture and return list …/{operation}/group/ENDPOINTGROUPID, as the vendor library sends them.
+    const byGroup = { endpointId: '2001', groupUrl: true };
+    const sendByGroup = (operation: string, ...fields: Pair[]) => client.send(operation, sample(operation, ...fields), byGroup);
+    const preauth = await sendByGroup('PREAUTH', ['amount', '30.00']);
+    assert.equal(preauth.status, 200, JSON.stringify(preauth.body));
+    const orderid = answer(preauth, 'paynet-order-id');
+    const status = async () => {
+      const x = await sendByGroup('STATUS', ['orderid', orderid]);
+      assert.equal(x.status, 200, JSON.stringify(x.body));
+      assert.equal(x.request.url, `${mock.url}/paynet/api/v2/status/group/2001`);
+      return answer(x, 'status');
+    };
+    while ((await status()) === 'processing');
+    assert.equal(await status(), 'approved');
+    const capture = await sendByGroup('CAPTURE', ['orderid', orderid], ['amount', '30.00']);
+    assert.equal(capture.status, 200, JSON.stringify(capture.body));
+    const back = await sendByGroup('RETURN', ['orderid', orderid], ['amount', '10.00']);
+    assert.equal(back.status, 200, JSON.stringify(back.body));
+    // The same order through the endpoint id: one merchant's order, whichever of its ids reached it.
+    assert.notEqual(await statusOf(orderid), undefined);
+  });
+
+  it('logs a request to the group URL in the form it was sent, …/sale/group/{id}', async () => {
+    const lines: string[] = [];
+    const logged = await startMock({ prefix: '/paynet', log: (line) => lines.push(line) });
+    const c = new PayClient({ baseUrl: `${logged.url}/paynet`, credentials, endpointId: '1001' });
+    try {
+      await c.send('SALE', sample('SALE'), { endpointId: '2001', groupUrl: true });
+      await c.send('SALE', sample('SALE'), { endpointId: '2001' });
+    } finally {
+      await c.close();
+      await logged.close();
+    }
+    assert.match(lines[0]!, / POST \/paynet\/api\/v2\/sale\/group\/2001 200 SALE /);
+    assert.match(lines[1]!, / POST \/paynet\/api\/v2\/sale\/2001 200 SALE /);
   });
 
   it('refuses OAuth mistakes 403 Forbidden, each with its own code (A-21: the public docs\' "403 Forbidden … due to a bad signature")', async () => {

@@ -138,6 +138,19 @@ describe('request rules', () => {
     });
   }
 
+  it('endpoint-owner takes a group id exactly where the public page lists a group URL (A-3), in either URL form', () => {
+    // The test merchant's group is 2001. status, capture and return: their pages list …/group/ENDPOINTGROUPID.
+    for (const op of [OP.STATUS, OP.CAPTURE, OP.RETURN, OP.SALE]) {
+      for (const groupUrl of [true, false]) assert.deepEqual(failing(context('/paynet'), { r: build(op, [], { endpointId: '2001', groupUrl }) }), [], `${op} ${groupUrl}`);
+    }
+    // create-recurring-payment and pan-eligibility/send: their pages list …/ENDPOINTID only.
+    for (const op of [OP.CREATE_RP_V4, OP.PAN_ELIGIBILITY_SEND]) {
+      for (const groupUrl of [true, false]) assert.deepEqual(failing(context('/paynet'), { r: build(op, [], { endpointId: '2001', groupUrl }) }), ['endpoint-owner'], `${op} ${groupUrl}`);
+    }
+    // In the group URL form the id must be a group id: the endpoint id 1001 is none.
+    assert.deepEqual(failing(context('/paynet'), { r: build(OP.STATUS, [], { groupUrl: true }) }), ['endpoint-owner']);
+  });
+
   it('endpoint-known refuses another prefix when the gateway serves under one, and accepts any when it does not say', () => {
     const r = build(OP.SALE);
     const other = { r, url: r.url.replace('/paynet/', '/other/') };

@@ -36,7 +36,7 @@ describe('computeVector, OAuth', () => {
     assert.match(r.endpoint.operation, /RFC ?5849/);
     assert.equal(r.endpoint.path, '/request');
     assert.equal(r.endpoint.auth.kind, 'oauth-hmac-sha1');
-    assert.equal(r.endpoint.acceptsEndpointGroup, false, 'only control formulas keyed by endpointId take a group id');
+    assert.equal(r.endpoint.endpointGroup.accepted, false, 'a URL outside the catalogue has no public page listing a group URL');
     assert.equal(r.endpoint.source, 'signing-example');
     assert.equal(r.endpoint.version, 'v2', 'HMAC-SHA1 signs the v2 payout');
     assert.equal(r.endpointId, '');

@@ -26,7 +26,7 @@ describe('vectors generate', () => {
     // A made-up HMAC row in the middle of the catalogue: every row after it used to get other data.
     const fake: Endpoint = {
       operation: 'FAKE_REFUND' as Operation, path: '/api/v2/fake-refund/{endpointId}', version: 'v2', requestSchema: null,
-      responseSchema: null, auth: { kind: 'oauth-hmac-sha1' }, acceptsEndpointGroup: false, source: 'table',
+      responseSchema: null, auth: { kind: 'oauth-hmac-sha1' }, endpointGroup: { accepted: false, page: null }, source: 'table',
       checkedRequestSchema: 'PayoutRequest', mockBehaviour: 'payment', featureArea: 'payouts', movesMoney: true,
     };
     const middle = ENDPOINTS.findIndex((e) => e.operation === 'SALE');
@@ -47,6 +47,25 @@ describe('vectors generate', () => {
     for (const id of ['sale-001', 'sale-002', 'sale-003']) {
       assert.match(new Map(vectors.find((v) => v.id === id)!.request.params).get('merchant_data') ?? '', /^value-[0-9a-f]{6}$/, id);
     }
+  });
+
+  it('sends one vector of every operation whose public page lists a group URL to …/group/{groupId} (A-3)', () => {
+    const grouped = file.vectors.filter((v) => /-group-001$/.test(v.id));
+    const expected = ENDPOINTS.filter((e) => e.endpointGroup.accepted && e.auth.kind !== 'unstated').map((e) => e.operation).sort();
+    assert.deepEqual(grouped.map((v) => matchPath(new URL(v.request.url).pathname).endpoint.operation).sort(), expected);
+    for (const v of grouped) assert.match(new URL(v.request.url).pathname, /\/group\/[1-9][0-9]*$/, v.id);
+    // By hand: sale's formula starts with endpointId, so the group id takes its place.
+    const sale = grouped.find((v) => v.id === 'sale-group-001')!;
+    const group = /\/group\/(\d+)$/.exec(sale.request.url)![1]!;
+    const p = Object.fromEntries(sale.request.params);
+    const cents = String(Math.round(Number(p.amount) * 100));
+    const saleInput = `${group}${p.client_orderid}${cents}${p.email}TEST-ONLY-control-key-0f6b2c`;
+    assert.equal(sale.expected.control, createHash('sha1').update(saleInput).digest('hex'));
+    // status's formula names no endpointId: login + client_orderid + orderid, the group id nowhere in it.
+    const status = grouped.find((v) => v.id === 'status-group-001')!;
+    const q = Object.fromEntries(status.request.params);
+    const statusInput = `payconform-test-merchant${q.client_orderid}${q.orderid}TEST-ONLY-control-key-0f6b2c`;
+    assert.equal(status.expected.control, createHash('sha1').update(statusInput).digest('hex'));
   });
 
   it('passes its own validation', () => assert.equal(parseVectorFile(committed, 'generated.json').vectors.length, file.vectors.length));
