@@ -18,6 +18,8 @@ export interface CertificationFacts {
   readonly payconform: string;
   readonly specSha256: string;
   readonly profile: string;
+  /** The spec clauses the gateway profile departs from ("key: clause"); their checks are warnings under "profile <key>". */
+  readonly deviations: readonly string[];
   readonly selection: string;
   readonly shard: string | null;
   readonly strict: boolean;
@@ -160,7 +162,8 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;fo
 @media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}#verdict{border:2px solid #000;color:#000;background:none!important}td.fail,td.warn{background:none!important;color:#000}}
 </style></head><body>
 <h1>payconform certification</h1>
-<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status]!)} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}</p>
+<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status]!)} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}${facts.deviations.length ? ', with deviations declared by the profile' : ''}</p>
+${facts.deviations.length ? `<section id="deviations"><h2>Deviations declared by the profile (${facts.deviations.length})</h2><p>The profile says this gateway departs from these clauses of the spec; their checks are warnings under "profile &lt;key&gt;", not passes.</p><ul>${facts.deviations.map((d) => `<li>${esc(d)}</li>`).join('')}</ul></section>` : ''}
 <table class="facts">
 ${fact('target', facts.target)}
 ${facts.merchantLogin === undefined ? '' : fact('merchant login', maskLogin(facts.merchantLogin))}

@@ -28,7 +28,7 @@ BeforeAll(async function () {
   // Callbacks on a quick schedule: the suite waits for them, and the retry scenario waits out a back-off.
   if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect, callbacks: { delayMs: 10, backoffMs: 50 } });
   shared.baseUrl = target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
-  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields });
+  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields, answers: target.profile.answers });
 });
 
 /** A scenario's premise assumptions are its @A-n tags; a profile may say it does not apply to this gateway. */
