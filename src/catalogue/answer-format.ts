@@ -13,7 +13,15 @@ export interface AnswerFormat {
   readonly format: AnswerSyntax;
   /** The Content-Type the answers carry (its type/subtype; a form answer adds charset=utf-8). */
   readonly mediaType: string;
+  /**
+   * 200: refusals are answered HTTP 200 with their `type` (validation-error, error), as the public
+   * gateways do; absent: each with its own status (the spec's 400 and 500, A-21 for the rest).
+   */
+  readonly errorStatus?: 200 | undefined;
 }
+
+/** The answer types of a refusal, with the status the spec gives each (api-spec.md "Errors"). */
+export const REFUSAL_TYPES: Readonly<Record<string, number>> = { 'validation-error': 400, error: 500 };
 
 /** The spec's answers. */
 export const SPEC_ANSWERS: AnswerFormat = { format: 'json', mediaType: MEDIA_TYPE };

@@ -4,7 +4,7 @@
  * A POST may move money, so it is never retried: a timeout is reported, not repeated.
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { baseMediaType, parseFormAnswer, SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
+import { baseMediaType, parseFormAnswer, REFUSAL_TYPES, SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
 import { endpointByOperation, endpointUrl, type Endpoint } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
@@ -53,7 +53,10 @@ export interface SentRequest {
 export interface Exchange {
   readonly operation: string;
   readonly request: SentRequest;
+  /** The HTTP status, or the spec's status of a refusal a profile declares answered 200 (answers.errorStatus). */
   readonly status: number;
+  /** The HTTP status as received, where it differs from `status`. */
+  readonly httpStatus?: number | undefined;
   readonly headers: Record<string, string>;
   readonly contentType: string;
   /** Parsed JSON when the answer is application/vnd.pay+json, the fields of form text a profile declares, else the text. */
@@ -93,7 +96,7 @@ function parsedAs(format: AnswerFormat, text: string): { parsed: unknown; proble
  * The answer's problems (see Exchange.problems) and its body, read by its media type: JSON for the
  * spec's, the profile's format for the media type a profile declares (a deviation it names), else the text.
  */
-export function answerProblems(endpoint: Endpoint, status: number, contentType: string, text: string, controlKey: string | undefined, names: Readonly<Record<string, string>> = {}, declared: AnswerFormat = SPEC_ANSWERS): { found: AnswerProblem[]; parsed: unknown } {
+export function answerProblems(endpoint: Endpoint, status: number, contentType: string, text: string, controlKey: string | undefined, names: Readonly<Record<string, string>> = {}, declared: AnswerFormat = SPEC_ANSWERS): { found: AnswerProblem[]; parsed: unknown; status: number } {
   const found: AnswerProblem[] = [];
   const byStatus = SPEC_STATUSES.has(status) ? undefined : 'A-21';
   const seen = { status, contentType, text, controlKey };
@@ -112,12 +115,21 @@ export function answerProblems(endpoint: Endpoint, status: number, contentType: 
     const deviation = declaredHere ? (declared.format === 'json' ? 'answers.mediaType' : 'answers.format, answers.mediaType') : undefined;
     found.push({ message: media.evidence.message, assumption: deviation === undefined ? byStatus : undefined, deviation });
   }
-  const schema = schemaForStatus(endpoint, status);
+  const refusal = declared.errorStatus === 200 && status === 200 ? refusalStatus(parsed) : undefined;
+  if (refusal !== undefined) found.push({ message: `status: a ${refusal.type} answer came as HTTP 200 (the spec answers it ${refusal.status})`, deviation: 'answers.errorStatus' });
+  const specStatus = refusal?.status ?? status;
+  const schema = schemaForStatus(endpoint, specStatus);
   if (schema !== null && found.every((p) => p.assumption !== undefined || p.deviation !== undefined)) {
     const result = validateResponse(schema, underOurNames(parsed, names));
     if (!result.valid) found.push(...result.errors.map((e) => ({ message: `${schema}${e}`, assumption: schemaAssumption(e) })));
   }
-  return { found, parsed };
+  return { found, parsed, status: specStatus };
+}
+
+/** The refusal an answer's `type` says it is (validation-error, error), with the status the spec gives it. */
+function refusalStatus(body: unknown): { type: string; status: number } | undefined {
+  const type = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).type : undefined;
+  return typeof type === 'string' && Object.hasOwn(REFUSAL_TYPES, type) ? { type, status: REFUSAL_TYPES[type]! } : undefined;
 }
 
 /** A JSON object with the gateway's field names put back to the mock's (top level, where they differ). */
@@ -198,7 +210,8 @@ export class PayClient {
     const contentType = headers['content-type'] ?? '';
     const problems = answerProblems(endpoint, response.statusCode, contentType, text, this.options.credentials.controlKey || undefined, this.options.answerFields, this.options.answers);
     const body = problems.parsed;
-    return { operation: endpoint.operation, request, status: response.statusCode, headers, contentType, body, problems: problems.found };
+    const httpStatus = problems.status === response.statusCode ? {} : { httpStatus: response.statusCode };
+    return { operation: endpoint.operation, request, status: problems.status, ...httpStatus, headers, contentType, body, problems: problems.found };
   }
 
   async close(): Promise<void> {

@@ -70,7 +70,7 @@ export interface RunningMock {
 /** Writes an answer in the mock's answer format (catalogue/answer-format.ts, the one writer). */
 function send(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string>, format: AnswerFormat, names: Readonly<Record<string, string>>): void {
   const { text, contentType } = renderAnswer(body, format, names);
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(format.errorStatus ?? status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 

@@ -13,7 +13,7 @@ import { MEDIA_TYPE } from '../catalogue/media-types.ts';
 import { isTestCardRole, luhn, TEST_CARD_ROLES, TEST_CARDS, type TestCardRole } from '../catalogue/test-cards.ts';
 import { PayconformError } from '../errors.ts';
 import { readUserFile } from '../read-file.ts';
-import { answerMediaType } from '../rules/answers.ts';
+import { answerMediaType, validationErrorStatus } from '../rules/answers.ts';
 import { RULES } from '../rules/book.ts';
 import { acceptHeader } from '../rules/http.ts';
 import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
@@ -71,6 +71,7 @@ export function profileDeviations(profile: Pick<Profile, 'answers' | 'request'>)
   const found: Deviation[] = [];
   if (profile.answers.format !== 'json') found.push({ key: 'answers.format', clause: answerMediaType.clause });
   if (profile.answers.mediaType !== MEDIA_TYPE) found.push({ key: 'answers.mediaType', clause: answerMediaType.clause });
+  if (profile.answers.errorStatus !== undefined) found.push({ key: 'answers.errorStatus', clause: validationErrorStatus.clause });
   if (!profile.request.acceptRequired) found.push({ key: 'request.acceptRequired', clause: acceptHeader.clause });
   return found;
 }
@@ -113,7 +114,7 @@ export const PROFILE_SCHEMA = {
     unknownAnswerFields: { enum: ['warn', 'ignore'] },
     answers: {
       type: 'object', additionalProperties: false, required: ['format'],
-      properties: { format: { enum: ['json', 'form'] }, mediaType: { type: 'string', pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' } },
+      properties: { format: { enum: ['json', 'form'] }, mediaType: { type: 'string', pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' }, errorStatus: { const: 200 } },
     },
     request: { type: 'object', additionalProperties: false, properties: { acceptRequired: { type: 'boolean' } } },
     notApplicable: {
@@ -144,7 +145,7 @@ export function profileOf(data: unknown, file: string): Profile {
     const error = validator.errors!.find((e) => e.keyword !== 'if' && e.keyword !== 'anyOf') ?? validator.errors![0]!;
     throw bad(file, describe(error));
   }
-  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore'; answers: { format: 'json' | 'form'; mediaType?: string }; request: { acceptRequired?: boolean } }>;
+  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore'; answers: { format: 'json' | 'form'; mediaType?: string; errorStatus?: 200 }; request: { acceptRequired?: boolean } }>;
   for (const [role, card] of Object.entries(given.testCards ?? {})) {
     if (!luhn(card)) throw bad(file, `/testCards/${role}: fails the Luhn check (a card number has a valid check digit)`);
   }
@@ -158,7 +159,7 @@ export function profileOf(data: unknown, file: string): Profile {
   const base = mockProfile();
   // A form answer has no media type of the spec's: the profile must name the one its gateway sends.
   if (given.answers?.format === 'form' && given.answers.mediaType === undefined) throw bad(file, '/answers/mediaType: is required with "format": "form" (the Content-Type the gateway answers with)');
-  const answers: AnswerFormat = given.answers === undefined ? base.answers : { format: given.answers.format, mediaType: given.answers.mediaType ?? MEDIA_TYPE };
+  const answers: AnswerFormat = given.answers === undefined ? base.answers : { format: given.answers.format, mediaType: given.answers.mediaType ?? MEDIA_TYPE, errorStatus: given.answers.errorStatus };
   const request = { acceptRequired: given.request?.acceptRequired ?? base.request.acceptRequired };
   const implied: NotApplicable[] = request.acceptRequired ? [] : [{ tags: ACCEPT_SCENARIOS, reason: `the profile sets request.acceptRequired: false, a departure from the spec (${acceptHeader.clause})` }];
   return {

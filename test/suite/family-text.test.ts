@@ -50,7 +50,8 @@ describe('certify against the mock with profiles/family-text.json', () => {
     const accept = summary.notApplicable.filter((n) => n.reason.includes('request.acceptRequired'));
     assert.ok(accept.length > 0 && accept.every((n) => n.reason.includes('Accept: application/vnd.pay+json, required')));
     const written = JSON.parse(readFileSync(join(bundle, 'summary.json'), 'utf8')) as { deviations: string[] };
-    assert.deepEqual(written.deviations.map((d) => d.split(':')[0]), ['answers.format', 'answers.mediaType', 'request.acceptRequired']);
+    assert.deepEqual(written.deviations.map((d) => d.split(':')[0]), ['answers.format', 'answers.mediaType', 'answers.errorStatus', 'request.acceptRequired']);
+    assert.ok((summary.warnings.byAssumption['profile answers.errorStatus'] ?? 0) > 0, JSON.stringify(summary.warnings.byAssumption));
     const page = readFileSync(join(bundle, 'report.html'), 'utf8');
     assert.match(page, /with deviations declared by the profile/);
     assert.match(page, /profile answers\.format, answers\.mediaType/);
