@@ -135,6 +135,8 @@ function describe(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties') return `${at === '/' ? '' : at}/${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile setting`;
   if (e.keyword === 'propertyNames') return `${at}/${(e.params as { propertyName: string }).propertyName}: is not one of the allowed names`;
   if (e.keyword === 'enum' && e.propertyName !== undefined) return `${at}/${e.propertyName}: is not one of the allowed names`;
+  if (e.keyword === 'enum') return `${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'const') return `${at}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return `${at}: ${e.message ?? 'is invalid'}`;
 }
 
