@@ -3,7 +3,8 @@
  * family's public gateways send (docs/assumptions.md A-17): `key=value` pairs, form-encoded, each
  * after the first on its own line that starts with `&` (`type=async-response\n&serial-number=…\n`).
  * The public clients read that text with a form parser (PHP parse_str, node querystring) and trim
- * the line break off each value. The mock writes answers and the client reads them here only.
+ * the line break off each value; the pages give the Content-Type as `text/html;charset=utf-8`.
+ * The mock writes answers and the client reads them here only.
  */
 import { MEDIA_TYPE } from './media-types.ts';
 
@@ -11,7 +12,7 @@ export type AnswerSyntax = 'json' | 'form';
 
 export interface AnswerFormat {
   readonly format: AnswerSyntax;
-  /** The Content-Type the answers carry (its type/subtype; a form answer adds charset=utf-8). */
+  /** The Content-Type the answers carry (its type/subtype; a form answer adds `;charset=utf-8`, as the public gateways write it). */
   readonly mediaType: string;
   /**
    * 200: refusals are answered HTTP 200 with their `type` (validation-error, error), as the public
@@ -40,7 +41,7 @@ export function renderAnswer(body: Readonly<Record<string, unknown>>, format: An
   const renamed = Object.entries(body).map(([name, value]) => [names[name] ?? name, value] as const);
   if (format.format === 'json') return { text: JSON.stringify(Object.fromEntries(renamed)), contentType: format.mediaType };
   const text = `${renamed.map(([name, value]) => formPair(name, String(value))).join('\n&')}\n`;
-  return { text, contentType: `${format.mediaType}; charset=utf-8` };
+  return { text, contentType: `${format.mediaType};charset=utf-8` };
 }
 
 /** Form text as the public clients read it: a form parser, then each value trimmed of the line break before the next `&`. */

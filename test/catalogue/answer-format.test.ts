@@ -10,7 +10,7 @@ describe('renderAnswer', () => {
   it('writes form text one pair a line, each after the first starting with &, ending in a line break', () => {
     const { text, contentType } = renderAnswer({ type: 'async-response', 'serial-number': 'mock-1', 'merchant-order-id': 'A-1', 'paynet-order-id': '77' }, FORM);
     assert.equal(text, 'type=async-response\n&serial-number=mock-1\n&merchant-order-id=A-1\n&paynet-order-id=77\n');
-    assert.equal(contentType, 'text/plain; charset=utf-8');
+    assert.equal(contentType, 'text/plain;charset=utf-8');
   });
 
   it('escapes what would end a pair: &, =, a line break, + and a space', () => {

@@ -35,7 +35,7 @@ describe('mock with form-text answers', () => {
     const built = await client.send('SALE', sale(), { headers: { accept: null } });
     await client.close();
     assert.equal(built.status, 200);
-    assert.equal(built.contentType, 'text/plain; charset=utf-8');
+    assert.equal(built.contentType, 'text/plain;charset=utf-8');
   });
 
   it('answers a refusal HTTP 200 with type=validation-error, as the public gateways do', async () => {

@@ -108,7 +108,7 @@ describe('gateway profiles: how the gateway answers and what it asks of a reques
 
   it('profiles/family-text.json declares each departure from the spec, with the clause, and leaves the Accept scenarios out', () => {
     const text = readProfile('profiles/family-text.json');
-    assert.deepEqual(text.answers, { format: 'form', mediaType: 'text/plain', errorStatus: 200 });
+    assert.deepEqual(text.answers, { format: 'form', mediaType: 'text/html', errorStatus: 200 });
     assert.deepEqual(profileDeviations(text).map((d) => [d.key, d.clause.split(':')[0]]), [
       ['answers.format', 'Endpoints'], ['answers.mediaType', 'Endpoints'], ['answers.errorStatus', 'Errors'], ['request.acceptRequired', 'Endpoints'],
     ]);
