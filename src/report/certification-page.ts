@@ -8,7 +8,7 @@
  */
 import { ENDPOINTS } from '../catalogue/index.ts';
 import { scenarioResults, type Summary } from './bundle.ts';
-import type { Warning } from './findings.ts';
+import { DEVIATION_PREFIX, type Warning } from './findings.ts';
 
 export interface CertificationFacts {
   readonly target: string;
@@ -137,7 +137,7 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
   const byAssumption = new Map<string, Array<Warning & { scenario: string }>>();
   for (const w of summary.warnings.list) byAssumption.set(w.assumption, [...(byAssumption.get(w.assumption) ?? []), w]);
   const warningsHtml = [...byAssumption].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([id, ws]) => `<section class="assumption"><h3>${esc(id)} <small>(${ws.length})</small></h3>
-<p>${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em></p>
+<p>${id.startsWith(DEVIATION_PREFIX) ? `A departure from the spec that the gateway profile declares <em>(docs/certify.md, "Deviations declared by a profile")</em>` : `${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`}</p>
 <ul>${ws.map((w) => `<li>${esc(w.scenario)}: ${esc(w.check)}: expected ${esc(w.expected)}, got ${esc(w.actual)}</li>`).join('')}</ul></section>`).join('\n');
   const exercised = new Set(Object.keys(summary.endpoints));
   const failingEndpoints = Object.entries(summary.endpoints).filter(([, c]) => c.failed > 0).map(([e]) => e);

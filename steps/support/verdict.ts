@@ -12,7 +12,7 @@
  */
 import { AssertionError } from 'node:assert';
 import { Given as CucumberGiven, Then as CucumberThen, When as CucumberWhen } from '@cucumber/cucumber';
-import { NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, warningLine, type Warning } from '../../src/report/findings.ts';
+import { DEVIATION_PREFIX, NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, warningLine, type Warning } from '../../src/report/findings.ts';
 
 /** An expectation: what was checked, what was expected and what came, and the assumption it rests on (none: the spec). */
 export interface Expectation {
@@ -51,7 +51,7 @@ class ScenarioEnded extends Error {}
 export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean {
   if (met) return true;
   if (e.deviation !== undefined) {
-    void judge.attach(JSON.stringify({ assumption: `profile ${e.deviation}`, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule } satisfies Warning), WARNING_MEDIA_TYPE);
+    void judge.attach(JSON.stringify({ assumption: `${DEVIATION_PREFIX}${e.deviation}`, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule } satisfies Warning), WARNING_MEDIA_TYPE);
     return false;
   }
   const assumption = e.assumption ?? (judge.premise.length ? judge.premise.join(', ') : undefined);

@@ -66,6 +66,7 @@ describe('certify against the mock with profiles/family-text.json', () => {
     const page = readFileSync(join(bundle, 'report.html'), 'utf8');
     assert.match(page, /with deviations declared by the profile/);
     assert.match(page, /profile answers\.format, answers\.mediaType/);
+    assert.match(page, /A departure from the spec that the gateway profile declares/);
     assertRedacted(bundle);
   });
 
