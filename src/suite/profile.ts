@@ -57,6 +57,11 @@ export interface Deviation {
   readonly clause: string;
 }
 
+/** What the embedded mock needs to answer as the profile's gateway does: its answer format and whether it asks for Accept. */
+export function profileWire(profile: Pick<Profile, 'answers' | 'request'>): { answers: AnswerFormat; acceptRequired: boolean } {
+  return { answers: profile.answers, acceptRequired: profile.request.acceptRequired };
+}
+
 /** A deviation as reports show it. */
 export const deviationLine = (d: Deviation): string => `${d.key}: departs from ${d.clause}`;
 

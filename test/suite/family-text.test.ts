@@ -90,4 +90,12 @@ describe('certify against the mock with profiles/family-text.json', () => {
     assert.match(readFileSync(join(bundle, 'messages.ndjson'), 'utf8'), /type=async-response/);
     assertRedacted(bundle);
   });
+
+  it('without --base-url the embedded mock answers as the profile says, so the deviations are exercised there too', async () => {
+    const target = resolveTarget({ baseUrl: undefined, live: false, profile }, env);
+    const outcome = await runSuite({ target, tags: '@endpoint:SALE', reportDir: join(dir, `run-${++runs}`) }, { log: () => {}, progress: new PassThrough().resume() });
+    assert.equal(outcome.summary.totals.failed, 0);
+    assert.ok((outcome.summary.warnings.byAssumption['profile answers.format, answers.mediaType'] ?? 0) > 0, JSON.stringify(outcome.summary.warnings.byAssumption));
+    assert.ok((outcome.summary.warnings.byAssumption['profile answers.errorStatus'] ?? 0) > 0);
+  });
 });
