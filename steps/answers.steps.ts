@@ -16,7 +16,9 @@ import { shown, type PayWorld } from './support/world.ts';
  */
 function judgeProblems(world: PayWorld, x: Exchange): void {
   const ignored = world.profile.unknownAnswerFields === 'ignore' ? 'A-18' : undefined;
-  for (const p of x.problems.filter((q) => q.assumption === undefined)) world.expect(false, { check: 'answer', expected: 'what the spec states', actual: p.message, detail: shown(x) });
+  for (const p of x.problems.filter((q) => q.assumption === undefined)) {
+    world.expect(false, { check: 'answer', expected: 'what the spec states', actual: p.message, deviation: p.deviation, rule: p.deviation === undefined ? undefined : 'answer-media-type', detail: shown(x) });
+  }
   const byAssumption = new Map<string, string[]>();
   for (const p of x.problems) if (p.assumption !== undefined && p.assumption !== ignored) byAssumption.set(p.assumption, [...(byAssumption.get(p.assumption) ?? []), p.message]);
   for (const [assumption, messages] of byAssumption) {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { After } from '@cucumber/cucumber';
 import { PayClient } from '../src/client/client.ts';
 import { startMock, type RunningMock } from '../src/mock/server.ts';
+import { profileWire } from '../src/suite/profile.ts';
 import { Given, notApplicable, Then } from './support/verdict.ts';
 import type { PayWorld } from './support/world.ts';
 
@@ -27,7 +28,7 @@ Then('the request went to the prefix', function (this: PayWorld) {
 
 Given('the embedded mock also serves without a prefix', async function (this: PayWorld) {
   if (this.target.baseUrl !== undefined) notApplicable(this, 'only the embedded mock can be started without a prefix');
-  const mock = await startMock({ defect: this.target.defect });
+  const mock = await startMock({ defect: this.target.defect, ...profileWire(this.profile) });
   const client = new PayClient({ ...this.client.options, baseUrl: mock.url });
   unprefixed.set(this, { mock, client });
   this.useClient(client);

@@ -4,6 +4,7 @@
  * A POST may move money, so it is never retried: a timeout is reported, not repeated.
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { baseMediaType, parseFormAnswer, REFUSAL_TYPES, SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
 import { endpointByOperation, endpointUrl, type Endpoint } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
@@ -24,6 +25,8 @@ export interface ClientOptions {
   readonly endpointId?: string | undefined;
   /** The gateway's names of the answer fields the mock names (a gateway profile's answerFields): the schemas check them under ours. */
   readonly answerFields?: Readonly<Record<string, string>> | undefined;
+  /** How a gateway profile says this gateway answers (`answers`): read as such, each answer a declared deviation. */
+  readonly answers?: AnswerFormat | undefined;
   readonly connectTimeoutMs?: number;
   readonly responseTimeoutMs?: number;
 }
@@ -50,10 +53,13 @@ export interface SentRequest {
 export interface Exchange {
   readonly operation: string;
   readonly request: SentRequest;
+  /** The HTTP status, or the spec's status of a refusal a profile declares answered 200 (answers.errorStatus). */
   readonly status: number;
+  /** The HTTP status as received, where it differs from `status`. */
+  readonly httpStatus?: number | undefined;
   readonly headers: Record<string, string>;
   readonly contentType: string;
-  /** Parsed JSON when the answer is application/vnd.pay+json, else the text. */
+  /** Parsed JSON when the answer is application/vnd.pay+json, the fields of form text a profile declares, else the text. */
   readonly body: unknown;
   /**
    * What is wrong with the answer, each with its basis: the media type and JSON body of a 200, 400 or
@@ -63,17 +69,34 @@ export interface Exchange {
   readonly problems: AnswerProblem[];
 }
 
-/** One thing wrong with an answer; `assumption` names the A-n it rests on, absent when the spec states it. */
+/**
+ * One thing wrong with an answer; `assumption` names the A-n it rests on, absent when the spec states
+ * it; `deviation` names the gateway profile's key that declares this departure from the spec.
+ */
 export interface AnswerProblem {
   readonly message: string;
   readonly assumption?: string | undefined;
+  readonly deviation?: string | undefined;
 }
 
 /** The statuses the spec lists for every endpoint, each with its body in application/vnd.pay+json. */
 const SPEC_STATUSES = new Set([200, 400, 500]);
 
-/** The answer's problems (see Exchange.problems) and its body: parsed JSON where the media type says JSON, else the text. */
-export function answerProblems(endpoint: Endpoint, status: number, contentType: string, text: string, controlKey: string | undefined, names: Readonly<Record<string, string>> = {}): { found: AnswerProblem[]; parsed: unknown } {
+/** Parses an answer in the format `declared`; a problem when it does not parse. */
+function parsedAs(format: AnswerFormat, text: string): { parsed: unknown; problem?: string } {
+  if (format.format === 'form') return { parsed: parseFormAnswer(text) };
+  try {
+    return { parsed: JSON.parse(text) };
+  } catch {
+    return { parsed: text, problem: `body: is not JSON although the content type is ${format.mediaType}` };
+  }
+}
+
+/**
+ * The answer's problems (see Exchange.problems) and its body, read by its media type: JSON for the
+ * spec's, the profile's format for the media type a profile declares (a deviation it names), else the text.
+ */
+export function answerProblems(endpoint: Endpoint, status: number, contentType: string, text: string, controlKey: string | undefined, names: Readonly<Record<string, string>> = {}, declared: AnswerFormat = SPEC_ANSWERS): { found: AnswerProblem[]; parsed: unknown; status: number } {
   const found: AnswerProblem[] = [];
   const byStatus = SPEC_STATUSES.has(status) ? undefined : 'A-21';
   const seen = { status, contentType, text, controlKey };
@@ -82,21 +105,31 @@ export function answerProblems(endpoint: Endpoint, status: number, contentType: 
   if (leak.outcome === 'fail') found.push({ message: leak.evidence.message, assumption: 'A-29' });
   let parsed: unknown = text;
   const media = answerMediaType.check(seen);
-  if (media.outcome === 'pass') {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      found.push({ message: `body: is not JSON although the content type is ${MEDIA_TYPE}`, assumption: byStatus });
-    }
-  } else if (media.outcome === 'fail') {
-    found.push({ message: media.evidence.message, assumption: byStatus });
+  const declaredHere = media.outcome === 'fail' && declared !== SPEC_ANSWERS && baseMediaType(contentType) === declared.mediaType;
+  if (media.outcome === 'pass' || declaredHere) {
+    const read = parsedAs(media.outcome === 'pass' ? SPEC_ANSWERS : declared, text);
+    parsed = read.parsed;
+    if (read.problem !== undefined) found.push({ message: read.problem, assumption: byStatus });
   }
-  const schema = schemaForStatus(endpoint, status);
-  if (schema !== null && found.every((p) => p.assumption !== undefined)) {
+  if (media.outcome === 'fail') {
+    const deviation = declaredHere ? (declared.format === 'json' ? 'answers.mediaType' : 'answers.format, answers.mediaType') : undefined;
+    found.push({ message: media.evidence.message, assumption: deviation === undefined ? byStatus : undefined, deviation });
+  }
+  const refusal = declared.errorStatus === 200 && status === 200 ? refusalStatus(parsed) : undefined;
+  if (refusal !== undefined) found.push({ message: `status: a ${refusal.type} answer came as HTTP 200 (the spec answers it ${refusal.status})`, deviation: 'answers.errorStatus' });
+  const specStatus = refusal?.status ?? status;
+  const schema = schemaForStatus(endpoint, specStatus);
+  if (schema !== null && found.every((p) => p.assumption !== undefined || p.deviation !== undefined)) {
     const result = validateResponse(schema, underOurNames(parsed, names));
     if (!result.valid) found.push(...result.errors.map((e) => ({ message: `${schema}${e}`, assumption: schemaAssumption(e) })));
   }
-  return { found, parsed };
+  return { found, parsed, status: specStatus };
+}
+
+/** The refusal an answer's `type` says it is (validation-error, error), with the status the spec gives it. */
+function refusalStatus(body: unknown): { type: string; status: number } | undefined {
+  const type = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).type : undefined;
+  return typeof type === 'string' && Object.hasOwn(REFUSAL_TYPES, type) ? { type, status: REFUSAL_TYPES[type]! } : undefined;
 }
 
 /** A JSON object with the gateway's field names put back to the mock's (top level, where they differ). */
@@ -175,9 +208,10 @@ export class PayClient {
     const text = await response.body.text();
     const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
     const contentType = headers['content-type'] ?? '';
-    const problems = answerProblems(endpoint, response.statusCode, contentType, text, this.options.credentials.controlKey || undefined, this.options.answerFields);
+    const problems = answerProblems(endpoint, response.statusCode, contentType, text, this.options.credentials.controlKey || undefined, this.options.answerFields, this.options.answers);
     const body = problems.parsed;
-    return { operation: endpoint.operation, request, status: response.statusCode, headers, contentType, body, problems: problems.found };
+    const httpStatus = problems.status === response.statusCode ? {} : { httpStatus: response.statusCode };
+    return { operation: endpoint.operation, request, status: problems.status, ...httpStatus, headers, contentType, body, problems: problems.found };
   }
 
   async close(): Promise<void> {

@@ -18,8 +18,9 @@ export function curlOf(request: SentRequest): string {
   return `curl -sS -X POST ${quote(request.url)}${headers} \\\n  --data-raw ${quote(encodeForm(redactParams(request.params)))}`;
 }
 
-/** A problem as one line: a breach of the spec, or a difference from an assumption (docs/assumptions.md). */
+/** A problem as one line: a breach of the spec, a departure a gateway profile declares, or a difference from an assumption (docs/assumptions.md). */
 export function problemLine(p: AnswerProblem): string {
+  if (p.deviation !== undefined) return `deviation (declared by the profile's ${p.deviation}): ${p.message}`;
   return p.assumption === undefined ? `problem (spec): ${p.message}` : `warning (${p.assumption}, an assumption): ${p.message}`;
 }
 
@@ -27,7 +28,7 @@ export function problemLine(p: AnswerProblem): string {
 export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
   const request = [`POST ${x.request.url}`, ...redactedHeaders(x.request.headers).map(([n, v]) => `${n}: ${v}`), '', encodeForm(redactParams(x.request.params))];
   const body = redactEchoes(typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), x.request.params, secrets);
-  const answer = [`HTTP ${x.status}`, ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`), '', body];
+  const answer = [`HTTP ${x.httpStatus ?? x.status}${x.httpStatus === undefined ? '' : ` (a refusal: the spec's ${x.status})`}`, ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`), '', body];
   const problems = x.problems.length ? ['', ...x.problems.map(problemLine)] : [];
   return [`# ${x.operation}`, ...request, '', ...answer, ...problems, '', '# replay (signature redacted: re-sign with payconform sign)', curlOf(x.request)].join('\n');
 }

@@ -7,9 +7,10 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { renderAnswer, SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
 import type { PathMatch } from '../catalogue/index.ts';
 import { BODY_RULES, HEAD_RULES } from '../rules/book.ts';
-import { MEDIA_TYPE } from '../rules/http.ts';
+import { acceptHeader, MEDIA_TYPE } from '../rules/http.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { NonceStore } from '../rules/nonces.ts';
 import { RequestUnderTest, type RuleContext } from '../rules/request.ts';
@@ -50,6 +51,12 @@ export interface MockOptions {
   readonly defect?: Defect | undefined;
   /** Callbacks to server_callback_url: allowed hosts, retries, or a hook instead (docs/callbacks.md). */
   readonly callbacks?: CallbackSettings;
+  /** How answers are written (a gateway profile's `answers`, read by the CLI): the spec's JSON by default. */
+  readonly answers?: AnswerFormat;
+  /** The gateway's names of answer fields (ours → theirs, a profile's answerFields). */
+  readonly answerFields?: Readonly<Record<string, string>>;
+  /** false: serve requests without the Accept header, as the family's public gateways do (a profile's request.acceptRequired). */
+  readonly acceptRequired?: boolean;
 }
 
 export interface RunningMock {
@@ -60,9 +67,19 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}, mediaType = MEDIA_TYPE): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': mediaType, 'content-length': Buffer.byteLength(text), ...headers });
+/**
+ * The HTTP status an answer goes out with. A profile's errorStatus (200, the public gateways' way) replaces only the
+ * spec's two refusal statuses, 400 and 500: a failed OAuth check stays 403 as the public docs say
+ * (doc.payneteasy.com integration_helpers/oauth.html, A-21), and HTTP's own statuses (404, 405, 413, 415) stay.
+ */
+function answeredStatus(status: number, format: AnswerFormat): number {
+  return format.errorStatus !== undefined && (status === 400 || status === 500) ? format.errorStatus : status;
+}
+
+/** Writes an answer in the mock's answer format (catalogue/answer-format.ts, the one writer). */
+function send(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string>, format: AnswerFormat, names: Readonly<Record<string, string>>): void {
+  const { text, contentType } = renderAnswer(body, format, names);
+  res.writeHead(answeredStatus(status, format), { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
@@ -102,6 +119,7 @@ function readBody(req: IncomingMessage): Promise<{ body?: Buffer; tooLarge?: num
 /** The rules the mock refuses on: a rule without a refusal (a merchant habit) is inspect's to report. */
 const refusing = (rules: readonly RequestRule[]): RequestRule[] => rules.filter((r) => r.refusals.length > 0);
 const MOCK_HEAD_RULES = refusing(HEAD_RULES);
+const MOCK_HEAD_RULES_NO_ACCEPT = MOCK_HEAD_RULES.filter((r) => r.id !== acceptHeader.id);
 const MOCK_BODY_RULES = refusing(BODY_RULES);
 
 /** Throws the refusal of the first rule that fails. */
@@ -123,7 +141,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     explain: false,
   };
   const broken = breakageOf(options.defect);
-  const mediaType = broken.breaks('answer-media-type') ? 'application/json' : MEDIA_TYPE;
+  const given = options.answers ?? SPEC_ANSWERS;
+  const format: AnswerFormat = broken.breaks('answer-media-type') ? { ...given, mediaType: 'application/json' } : given;
+  const names = options.answerFields ?? {};
+  const headRules = options.acceptRequired === false ? MOCK_HEAD_RULES_NO_ACCEPT : MOCK_HEAD_RULES;
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   let serial = 0;
   const callbacks = new CallbackSender(options.callbacks ?? {}, options.log, broken);
@@ -165,22 +186,22 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       }
       const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
       request = new RequestUnderTest({ method: req.method ?? 'GET', url: `${origin}${req.url ?? ''}`, headers: req.headers as Record<string, string | undefined> }, context);
-      enforce(MOCK_HEAD_RULES, request, broken);
+      enforce(headRules, request, broken);
       const { body, tooLarge } = await readBody(req);
       enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), broken);
       const match = request.match!;
       const answer = runOperation({ endpoint: match.endpoint, params: request.params!, merchant: request.merchant!, orders, serialNumber, publicBase: `${origin}${prefix}`, broken, finalized });
-      send(res, 200, answer, {}, mediaType);
+      send(res, 200, answer, {}, format, names);
       logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
     } catch (err) {
       const match = request?.match;
       // A broken mock (validation-error-status) crashes on a field problem instead of refusing it.
       if (err instanceof MockError && !(broken.breaks('validation-error-status') && err.code.startsWith('FIELD_'))) {
         send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': messageOf(err, request), 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
-          err.status === 405 ? { allow: 'POST' } : {}, mediaType);
+          err.status === 405 ? { allow: 'POST' } : {}, format, names);
         return logRequest(options.log, started, req.method, match, err.status, err.code);
       }
-      send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber }, {}, mediaType);
+      send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber }, {}, format, names);
       logRequest(options.log, started, req.method, match, 500, 'SERVER_ERROR');
     }
   }

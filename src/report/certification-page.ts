@@ -8,7 +8,7 @@
  */
 import { ENDPOINTS } from '../catalogue/index.ts';
 import { scenarioResults, type Summary } from './bundle.ts';
-import type { Warning } from './findings.ts';
+import { DEVIATION_PREFIX, type Warning } from './findings.ts';
 
 export interface CertificationFacts {
   readonly target: string;
@@ -18,6 +18,8 @@ export interface CertificationFacts {
   readonly payconform: string;
   readonly specSha256: string;
   readonly profile: string;
+  /** The spec clauses the gateway profile departs from ("key: clause"); their checks are warnings under "profile <key>". */
+  readonly deviations: readonly string[];
   readonly selection: string;
   readonly shard: string | null;
   readonly strict: boolean;
@@ -135,7 +137,7 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
   const byAssumption = new Map<string, Array<Warning & { scenario: string }>>();
   for (const w of summary.warnings.list) byAssumption.set(w.assumption, [...(byAssumption.get(w.assumption) ?? []), w]);
   const warningsHtml = [...byAssumption].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([id, ws]) => `<section class="assumption"><h3>${esc(id)} <small>(${ws.length})</small></h3>
-<p>${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em></p>
+<p>${id.startsWith(DEVIATION_PREFIX) ? `A departure from the spec that the gateway profile declares <em>(docs/certify.md, "Deviations declared by a profile")</em>` : `${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`}</p>
 <ul>${ws.map((w) => `<li>${esc(w.scenario)}: ${esc(w.check)}: expected ${esc(w.expected)}, got ${esc(w.actual)}</li>`).join('')}</ul></section>`).join('\n');
   const exercised = new Set(Object.keys(summary.endpoints));
   const failingEndpoints = Object.entries(summary.endpoints).filter(([, c]) => c.failed > 0).map(([e]) => e);
@@ -160,7 +162,8 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;fo
 @media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}#verdict{border:2px solid #000;color:#000;background:none!important}td.fail,td.warn{background:none!important;color:#000}}
 </style></head><body>
 <h1>payconform certification</h1>
-<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status]!)} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}</p>
+<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status]!)} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}${facts.deviations.length ? ', with deviations declared by the profile' : ''}</p>
+${facts.deviations.length ? `<section id="deviations"><h2>Deviations declared by the profile (${facts.deviations.length})</h2><p>The profile says this gateway departs from these clauses of the spec; their checks are warnings under "profile &lt;key&gt;", not passes.</p><ul>${facts.deviations.map((d) => `<li>${esc(d)}</li>`).join('')}</ul></section>` : ''}
 <table class="facts">
 ${fact('target', facts.target)}
 ${facts.merchantLogin === undefined ? '' : fact('merchant login', maskLogin(facts.merchantLogin))}

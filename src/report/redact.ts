@@ -56,7 +56,8 @@ export function redactPairsInText(text: string, pairs: readonly Pair[]): string 
 export function redactEchoes(text: string, pairs: readonly Pair[], secrets: readonly (string | undefined)[] = []): string {
   let out = text;
   for (const [name, value] of pairs) if (CARD_NUMBER_FIELDS.has(name) && value.length >= 12) out = out.replaceAll(value, maskCardNumber(value));
-  for (const secret of secrets) if (secret) out = out.replaceAll(secret, '<redacted>');
+  // A form-text answer (`a=b\n&c=d`, a gateway profile's answers.format) carries a secret form-encoded.
+  for (const secret of secrets) if (secret) for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])) out = out.replaceAll(form, '<redacted>');
   return out;
 }
 

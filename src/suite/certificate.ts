@@ -20,6 +20,8 @@ export interface RunFacts {
   readonly shard: string | null;
   readonly merchant?: string | undefined;
   readonly endpointIds?: readonly string[] | undefined;
+  /** Where the gateway profile departs from the spec ("key: clause"), so no run passes silently on them. */
+  readonly deviations?: readonly string[] | undefined;
 }
 
 let assumptions: Record<string, string> | undefined;
@@ -38,7 +40,7 @@ export function writeCertificationPage(dir: string, summary: Summary, facts: Run
   const page = certificationPage(ndjson, summary, {
     target: summary.target, merchantLogin: facts.merchant, endpointIds: facts.endpointIds ?? [], payconform: packageVersion(),
     specSha256: createHash('sha256').update(readFileSync(packageFile('docs/spec/api-spec.md'))).digest('hex'),
-    profile: facts.profile, selection: facts.selection, shard: facts.shard, strict: facts.strict, live: facts.live, interrupted,
+    profile: facts.profile, deviations: facts.deviations ?? [], selection: facts.selection, shard: facts.shard, strict: facts.strict, live: facts.live, interrupted,
     rules: Object.fromEntries(RULES.map((r) => [r.id, { clause: r.clause, hint: r.hint }])), assumptions: assumptionStatements(),
   });
   writeFileSync(join(dir, 'report.html'), page);

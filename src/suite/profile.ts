@@ -8,10 +8,14 @@
  */
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { Ajv, type ErrorObject } from 'ajv';
+import { SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
+import { MEDIA_TYPE } from '../catalogue/media-types.ts';
 import { isTestCardRole, luhn, TEST_CARD_ROLES, TEST_CARDS, type TestCardRole } from '../catalogue/test-cards.ts';
 import { PayconformError } from '../errors.ts';
 import { readUserFile } from '../read-file.ts';
+import { answerMediaType, validationErrorStatus } from '../rules/answers.ts';
 import { RULES } from '../rules/book.ts';
+import { acceptHeader } from '../rules/http.ts';
 import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
 
 /** The answer fields the suite reads, by the name the mock gives them (docs/assumptions.md A-17). */
@@ -41,6 +45,40 @@ export interface Profile {
   readonly notApplicable: readonly NotApplicable[];
   /** Fields our answer schemas do not know (A-18): a warning each answer, or ignored for a gateway known to add them. */
   readonly unknownAnswerFields: 'warn' | 'ignore';
+  /** How the gateway writes its answers: the spec's JSON, or the public gateways' form text. */
+  readonly answers: AnswerFormat;
+  /** What the gateway asks of a request: whether it refuses one without the spec's Accept header. */
+  readonly request: { readonly acceptRequired: boolean };
+}
+
+/** A spec clause a profile says its gateway departs from: the key that says so and the clause. */
+export interface Deviation {
+  readonly key: string;
+  readonly clause: string;
+}
+
+/** What the embedded mock needs to answer as the profile's gateway does: its answer format and whether it asks for Accept. */
+export function profileWire(profile: Pick<Profile, 'answers' | 'request'>): { answers: AnswerFormat; acceptRequired: boolean } {
+  return { answers: profile.answers, acceptRequired: profile.request.acceptRequired };
+}
+
+/** A deviation as reports show it. */
+export const deviationLine = (d: Deviation): string => `${d.key}: departs from ${d.clause}`;
+
+/** The scenarios that test the Accept header: not applicable where a profile says the gateway does not require it. */
+export const ACCEPT_SCENARIOS = '@negative:accept-missing or @negative:accept-wrong or (@spec:common-headers and @negative and @A-21)';
+
+/**
+ * Where the profile departs from the spec, each with the clause (the rule book's wording): the
+ * checks of that clause become warnings that name the key, and the run says so, never "conformant".
+ */
+export function profileDeviations(profile: Pick<Profile, 'answers' | 'request'>): Deviation[] {
+  const found: Deviation[] = [];
+  if (profile.answers.format !== 'json') found.push({ key: 'answers.format', clause: answerMediaType.clause });
+  if (profile.answers.mediaType !== MEDIA_TYPE) found.push({ key: 'answers.mediaType', clause: answerMediaType.clause });
+  if (profile.answers.errorStatus !== undefined) found.push({ key: 'answers.errorStatus', clause: validationErrorStatus.clause });
+  if (!profile.request.acceptRequired) found.push({ key: 'request.acceptRequired', clause: acceptHeader.clause });
+  return found;
 }
 
 /** What the embedded mock does: the profile every run starts from. */
@@ -55,6 +93,8 @@ export function mockProfile(): Profile {
     amounts: {},
     notApplicable: [],
     unknownAnswerFields: 'warn',
+    answers: SPEC_ANSWERS,
+    request: { acceptRequired: true },
   };
 }
 
@@ -77,6 +117,11 @@ export const PROFILE_SCHEMA = {
     testCards: { type: 'object', propertyNames: { enum: [...TEST_CARD_ROLES] }, additionalProperties: { type: 'string', pattern: '^[0-9]{12,19}$' } },
     amounts: { type: 'object', additionalProperties: false, properties: { default: amount, max: amount } },
     unknownAnswerFields: { enum: ['warn', 'ignore'] },
+    answers: {
+      type: 'object', additionalProperties: false, required: ['format'],
+      properties: { format: { enum: ['json', 'form'] }, mediaType: { type: 'string', pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' }, errorStatus: { const: 200 } },
+    },
+    request: { type: 'object', additionalProperties: false, properties: { acceptRequired: { type: 'boolean' } } },
     notApplicable: {
       type: 'array',
       items: { type: 'object', additionalProperties: false, required: ['tags', 'reason'], properties: { tags: { type: 'string', minLength: 1 }, reason: { type: 'string', minLength: 1 } } },
@@ -95,6 +140,8 @@ function describe(e: ErrorObject): string {
   if (e.keyword === 'additionalProperties') return `${at === '/' ? '' : at}/${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile setting`;
   if (e.keyword === 'propertyNames') return `${at}/${(e.params as { propertyName: string }).propertyName}: is not one of the allowed names`;
   if (e.keyword === 'enum' && e.propertyName !== undefined) return `${at}/${e.propertyName}: is not one of the allowed names`;
+  if (e.keyword === 'enum') return `${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'const') return `${at}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return `${at}: ${e.message ?? 'is invalid'}`;
 }
 
@@ -105,7 +152,7 @@ export function profileOf(data: unknown, file: string): Profile {
     const error = validator.errors!.find((e) => e.keyword !== 'if' && e.keyword !== 'anyOf') ?? validator.errors![0]!;
     throw bad(file, describe(error));
   }
-  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore' }>;
+  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore'; answers: { format: 'json' | 'form'; mediaType?: string; errorStatus?: 200 }; request: { acceptRequired?: boolean } }>;
   for (const [role, card] of Object.entries(given.testCards ?? {})) {
     if (!luhn(card)) throw bad(file, `/testCards/${role}: fails the Luhn check (a card number has a valid check digit)`);
   }
@@ -117,6 +164,11 @@ export function profileOf(data: unknown, file: string): Profile {
     }
   });
   const base = mockProfile();
+  // A form answer has no media type of the spec's: the profile must name the one its gateway sends.
+  if (given.answers?.format === 'form' && given.answers.mediaType === undefined) throw bad(file, '/answers/mediaType: is required with "format": "form" (the Content-Type the gateway answers with)');
+  const answers: AnswerFormat = given.answers === undefined ? base.answers : { format: given.answers.format, mediaType: given.answers.mediaType ?? MEDIA_TYPE, errorStatus: given.answers.errorStatus };
+  const request = { acceptRequired: given.request?.acceptRequired ?? base.request.acceptRequired };
+  const implied: NotApplicable[] = request.acceptRequired ? [] : [{ tags: ACCEPT_SCENARIOS, reason: `the profile sets request.acceptRequired: false, a departure from the spec (${acceptHeader.clause})` }];
   return {
     name: given.name ?? file,
     errorCodes: { ...base.errorCodes, ...Object.fromEntries(Object.entries(given.errorCodes ?? {}).map(([k, v]) => [k, typeof v === 'string' ? [v] : v])) },
@@ -125,8 +177,10 @@ export function profileOf(data: unknown, file: string): Profile {
     poll: { ...given.poll },
     testCards: { ...base.testCards, ...(given.testCards as Partial<Record<TestCardRole, string>>) },
     amounts: { ...given.amounts },
-    notApplicable: given.notApplicable ?? [],
+    notApplicable: [...(given.notApplicable ?? []), ...implied],
     unknownAnswerFields: given.unknownAnswerFields ?? base.unknownAnswerFields,
+    answers,
+    request,
   };
 }
 

@@ -21,6 +21,7 @@ import { writeInterruptedBundle } from './interrupt.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { preflight } from './preflight.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
+import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';
 import { progressReporter, type ProgressOut } from './progress.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
@@ -121,7 +122,7 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
 
   const versions = { payconform: packageVersion() };
   const extra: RunFacts = {
-    live: target.live, strict: target.strict, profile: target.profile.name, selection: tags || 'all', shard: run.shard ?? null,
+    live: target.live, strict: target.strict, profile: target.profile.name, deviations: profileDeviations(target.profile).map(deviationLine), selection: tags || 'all', shard: run.shard ?? null,
     merchant: target.credentials.login ? maskLogin(target.credentials.login) : undefined, endpointIds: [target.endpointId],
   };
   if (stopped === 'aborted') {

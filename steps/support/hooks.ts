@@ -11,6 +11,7 @@ import { PayClient } from '../../src/client/client.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { exchangeText } from '../../src/client/exchange-text.ts';
 import { targetOf } from '../../src/suite/target.ts';
+import { profileWire } from '../../src/suite/profile.ts';
 import { recordNotApplicable } from './verdict.ts';
 import { shared, type PayWorld } from './world.ts';
 
@@ -26,9 +27,10 @@ BeforeAll(async function () {
   const target = targetOf(this.parameters, process.env);
   shared.target = target;
   // Callbacks on a quick schedule: the suite waits for them, and the retry scenario waits out a back-off.
-  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect, callbacks: { delayMs: 10, backoffMs: 50 } });
+  // With a profile that declares how its gateway answers, the embedded mock answers so (mock --profile does the same).
+  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect, callbacks: { delayMs: 10, backoffMs: 50 }, ...profileWire(target.profile) });
   shared.baseUrl = target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
-  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields });
+  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields, answers: target.profile.answers });
 });
 
 /** A scenario's premise assumptions are its @A-n tags; a profile may say it does not apply to this gateway. */

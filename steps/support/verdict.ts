@@ -12,7 +12,7 @@
  */
 import { AssertionError } from 'node:assert';
 import { Given as CucumberGiven, Then as CucumberThen, When as CucumberWhen } from '@cucumber/cucumber';
-import { NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, warningLine, type Warning } from '../../src/report/findings.ts';
+import { DEVIATION_PREFIX, NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, warningLine, type Warning } from '../../src/report/findings.ts';
 
 /** An expectation: what was checked, what was expected and what came, and the assumption it rests on (none: the spec). */
 export interface Expectation {
@@ -23,6 +23,11 @@ export interface Expectation {
   readonly rule?: string | undefined;
   /** Shown with a failure: the (redacted) answer, the clause. */
   readonly detail?: string | undefined;
+  /**
+   * The gateway profile's key that declares this departure from the spec (src/suite/profile.ts,
+   * profileDeviations): a warning under "profile <key>", even with --strict, never a silent pass.
+   */
+  readonly deviation?: string | undefined;
 }
 
 /** What a step needs of its World to judge. */
@@ -45,6 +50,10 @@ class ScenarioEnded extends Error {}
  */
 export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean {
   if (met) return true;
+  if (e.deviation !== undefined) {
+    void judge.attach(JSON.stringify({ assumption: `${DEVIATION_PREFIX}${e.deviation}`, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule } satisfies Warning), WARNING_MEDIA_TYPE);
+    return false;
+  }
   const assumption = e.assumption ?? (judge.premise.length ? judge.premise.join(', ') : undefined);
   if (assumption === undefined) throw new AssertionError({ message: `${e.check}: expected ${e.expected}, got ${e.actual} (the spec)${e.detail ? `\n${e.detail}` : ''}` });
   const warning: Warning = { assumption, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule };

@@ -16,3 +16,12 @@ describe('redactEchoes', () => {
     assert.equal(redactEchoes(answer, pairs, ['', undefined]), answer);
   });
 });
+
+describe('redactEchoes on form-text answers (profiles/family-text.json)', () => {
+  it('masks card numbers and replaces the control key, raw or form-encoded', () => {
+    const pairs: Array<[string, string]> = [['credit_card_number', '4111111111111111']];
+    // Hand-written as a public gateway answers: one pair a line, values form-encoded.
+    const answer = 'type=validation-error\n&error-message=card%204111111111111111%20key%20my%20key%26x%3D1\n&hint=my+key%26x%3D1\n&raw=my key&x=1\n';
+    assert.equal(redactEchoes(answer, pairs, ['my key&x=1']), 'type=validation-error\n&error-message=card%20411111******1111%20key%20<redacted>\n&hint=<redacted>\n&raw=<redacted>\n');
+  });
+});

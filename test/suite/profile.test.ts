@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
-import { mockProfile, profileOf, readProfile } from '../../src/suite/profile.ts';
+import { ACCEPT_SCENARIOS, mockProfile, profileDeviations, profileOf, readProfile } from '../../src/suite/profile.ts';
 
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'payconform-profile-'));
@@ -89,5 +89,37 @@ describe('gateway profiles', () => {
     assert.equal(summary.totals.notApplicable, 1);
     assert.equal(summary.totals.failed, 0);
     assert.deepEqual(summary.notApplicable.map((n: { reason: string }) => n.reason), ['no card info: this sandbox ignores Accept on card info']);
+  });
+});
+
+describe('gateway profiles: how the gateway answers and what it asks of a request', () => {
+  it('refuse a wrong answers or request setting with one line', () => {
+    assert.equal(rejection({ answers: { format: 'xml' } }), '--profile p.json: /answers/format: must be one of "json", "form"');
+    assert.equal(rejection({ answers: { format: 'form' } }), '--profile p.json: /answers/mediaType: is required with "format": "form" (the Content-Type the gateway answers with)');
+    assert.equal(rejection({ answers: { format: 'form', mediaType: 'text/plain', errorStatus: 400 } }), '--profile p.json: /answers/errorStatus: must be 200');
+    assert.equal(rejection({ request: { acceptRequired: 'no' } }), '--profile p.json: /request/acceptRequired: must be boolean');
+    assert.equal(rejection({ request: { accept: false } }), '--profile p.json: /request/accept: is not a profile setting');
+  });
+
+  it('the spec\'s answers and Accept by default: no deviation', () => {
+    assert.deepEqual(profileDeviations(mockProfile()), []);
+    assert.deepEqual(profileDeviations(readProfile('profiles/mock.json')), []);
+  });
+
+  it('profiles/family-text.json declares each departure from the spec, with the clause, and leaves the Accept scenarios out', () => {
+    const text = readProfile('profiles/family-text.json');
+    assert.deepEqual(text.answers, { format: 'form', mediaType: 'text/html', errorStatus: 200 });
+    assert.deepEqual(profileDeviations(text).map((d) => [d.key, d.clause.split(':')[0]]), [
+      ['answers.format', 'Endpoints'], ['answers.mediaType', 'Endpoints'], ['answers.errorStatus', 'Errors'], ['request.acceptRequired', 'Endpoints'],
+    ]);
+    const accept = text.notApplicable.find((n) => n.tags === ACCEPT_SCENARIOS);
+    assert.match(accept?.reason ?? '', /request\.acceptRequired: false.*"Request header: Accept: application\/vnd\.pay\+json, required"/);
+  });
+
+  it('mock --profile: a bad file is exit 2 and one line, before anything listens', () => {
+    const r = spawnSync(process.execPath, [bin, 'mock', '--port', '0', '--profile', profileFile('bad-answers.json', '{"answers": {"format": "form"}}')], { encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.stderr.trim(), `payconform mock: --profile ${join(dir, 'bad-answers.json')}: /answers/mediaType: is required with "format": "form" (the Content-Type the gateway answers with)`);
+    assert.equal(r.stdout, '');
   });
 });

@@ -46,3 +46,19 @@ describe('expectThat', () => {
     assert.equal(own.ended, false);
   });
 });
+
+describe('expectThat: a departure from the spec a gateway profile declares', () => {
+  const media = { check: 'answer', expected: 'what the spec states', actual: 'content-type: must be application/vnd.pay+json (got text/html;charset=utf-8)', deviation: 'answers.format, answers.mediaType', rule: 'answer-media-type' };
+
+  it('is a warning under "profile <key>", strict or not, in any scenario, and the scenario goes on', () => {
+    for (const j of [judge(true), judge(false), judge(false, ['A-22'])]) {
+      assert.equal(expectThat(j, false, media), false);
+      assert.deepEqual(j.attached, [[WARNING_MEDIA_TYPE, JSON.stringify({ assumption: 'profile answers.format, answers.mediaType', check: 'answer', expected: 'what the spec states', actual: media.actual, rule: 'answer-media-type' })]]);
+      assert.equal(j.ended, false);
+    }
+  });
+
+  it('without the profile\'s key the same miss is the spec\'s failure', () => {
+    assert.throws(() => expectThat(judge(false), false, { ...media, deviation: undefined }), { name: 'AssertionError', message: /^answer: expected what the spec states, got content-type/ });
+  });
+});

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline/promises';
 import { fieldError } from '../../errors.ts';
 import { defectNamed } from '../../mock/defects.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
-import { readProfile } from '../../suite/profile.ts';
+import { deviationLine, profileDeviations, readProfile } from '../../suite/profile.ts';
 import { runSuite } from '../../suite/run.ts';
 import { resolveTarget } from '../../suite/target.ts';
 import { wholeNumber } from '../../whole-number.ts';
@@ -62,8 +62,9 @@ export const certifyCommand: Command = {
     const stop = (): void => interrupt.abort();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    const target = resolveTarget(choice, io.env);
     const outcome = await runSuite(
-      { target: resolveTarget(choice, io.env), tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), signal: interrupt.signal, signKey },
+      { target, tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), signal: interrupt.signal, signKey },
       { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io, values.yes === true) },
     ).finally(() => {
       process.removeListener('SIGINT', stop);
@@ -76,7 +77,10 @@ export const certifyCommand: Command = {
     }
     io.stdout(endpointTable(outcome.summary));
     io.stdout(warningsLine(outcome.summary));
-    io.stdout(`${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} skipped; bundle: ${outcome.dir}`);
+    const deviations = profileDeviations(target.profile);
+    for (const d of deviations) io.stdout(`deviation declared by the profile: ${deviationLine(d)}`);
+    const declared = deviations.length ? ', with deviations declared by the profile' : '';
+    io.stdout(`${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} skipped${declared}; bundle: ${outcome.dir}`);
     return outcome.passed ? 0 : 1;
   },
 };

@@ -4,6 +4,7 @@ import { fieldError } from '../../errors.ts';
 import { DEFECTS, defectNamed } from '../../mock/defects.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
 import { startMock } from '../../mock/server.ts';
+import { readProfile } from '../../suite/profile.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 import { callbackHosts, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
@@ -12,7 +13,7 @@ export const mockCommand: Command = {
   spec: {
     name: 'mock',
     summary: 'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
-    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--callback-hosts LIST] [--defect NAME] [--list-defects] [--show-test-merchant]',
+    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--callback-hosts LIST] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -22,6 +23,7 @@ export const mockCommand: Command = {
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
       quiet: { type: 'boolean', description: 'no request log (by default one line per request on stderr, with no field values)' },
       'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names the mock may post callbacks to besides loopback (default: loopback only; docs/callbacks.md)' },
+      profile: { type: 'string', valueName: 'FILE', description: 'answer as a gateway profile says its gateway does: answers (JSON or form text, media type), answerFields, request.acceptRequired (docs/mock.md; profiles/family-text.json: the public gateways\' text answers)' },
       defect: { type: 'string', valueName: 'NAME', description: 'start a deliberately broken variant, to see the suite catch it (see --list-defects; docs/prove.md)' },
       'list-defects': { type: 'boolean', description: 'list the defects --defect can start, one line each with the rules it breaks (docs/rules.md), and exit' },
       'show-test-merchant': { type: 'boolean', description: 'print the built-in TEST-ONLY merchant credentials and exit' },
@@ -45,6 +47,8 @@ export const mockCommand: Command = {
     if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl.replace(/\/+$/, ''))) throw fieldError('ERR_USAGE', '--public-url', 'must be an origin such as https://sandbox.example (no path)');
     const prefix = str(values.prefix);
     if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
+    // The CLI reads the profile (the mock may not import the suite) and hands the mock plain options.
+    const profile = str(values.profile) === undefined ? undefined : readProfile(str(values.profile)!);
     const listen = listenerSettings(values);
     const allowedHosts = callbackHosts(str(values['callback-hosts']));
     // A long-running server that keeps up to 100,000 orders: V8's size-optimised heap growth keeps
@@ -57,10 +61,12 @@ export const mockCommand: Command = {
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
       defect,
       callbacks: { allowedHosts },
+      ...(profile === undefined ? {} : { answers: profile.answers, answerFields: profile.answerFields, acceptRequired: profile.request.acceptRequired }),
     }).catch((err: NodeJS.ErrnoException) => {
       throw cannotListen(err, listen);
     });
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
+    if (profile) io.stderr(`mock: answering as the profile "${profile.name}" says (${profile.answers.format} answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`);
     io.stdout(`listening on ${mock.url}`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
