@@ -51,6 +51,8 @@ describe('Inspector', () => {
     ['an unknown path', () => { const r = request('SALE'); return { r: { ...r, url: r.url.replace('/sale/', '/sell/') } }; }, ['endpoint-known'], /is no endpoint of this gateway/],
     ['an endpoint id of no merchant', () => ({ r: request('SALE', [], { endpointId: '999' }) }), ['endpoint-owner'], /999 is not an endpoint of any merchant/],
     ['wrong method', () => ({ r: request('SALE'), method: 'PUT' }), ['method-post']],
+    // The evidence is said once: "(got GET) (got GET)" was the rule's message and inspect's suffix both.
+    ['an API request by GET', () => ({ r: request('SALE'), method: 'GET' }), ['method-post'], /^method: only POST is allowed \(got GET\)$/],
     ['no Accept', () => ({ r: request('SALE', [], { headers: { accept: null } }) }), ['accept-header'], /accept: must be application\/vnd\.pay\+json \(got no Accept header\)/],
     ['JSON content type', () => ({ r: request('SALE', [], { headers: { 'content-type': 'application/json' } }) }), ['content-type']],
     ['body not UTF-8', () => ({ r: request('SALE'), body: Buffer.from([0x61, 0x3d, 0xff]) }), ['form-encoding'], /not UTF-8/],
@@ -67,6 +69,9 @@ describe('Inspector', () => {
       const v = new Inspector({ merchants: [merchant] }).judge({ method: method ?? 'POST', url: r.url, headers: r.headers, body: body ?? Buffer.from(r.body) });
       assert.deepEqual(failed(v), expected, JSON.stringify(v.checks.filter((c) => c.outcome === 'fail')));
       if (message) assert.match(v.checks.find((c) => c.id === expected[0])!.message ?? '', message);
+      for (const c of v.checks.filter((check) => check.actual !== undefined)) {
+        assert.equal(c.message!.split(`(got ${c.actual})`).length - 1, 1, `${c.id} says what came once: ${c.message}`);
+      }
       assert.equal(v.passed, false);
     });
   }
