@@ -17,6 +17,7 @@ import type { Command, ExitCode } from '../command.ts';
 import { callbackHosts, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 import type { CallbackRecord } from '../../inspect/callback-checks.ts';
 import { callbackLine } from '../../inspect/callback-report.ts';
+import { customerLine } from '../../inspect/customer-steps.ts';
 
 /** How long inspect waits, on stop, for callback checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
@@ -62,6 +63,7 @@ export const inspectCommand: Command = {
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       callbackHosts: callbackHostList,
       ...(callbackChecks ? { callbackChecks: { onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } } : {}),
+      onCustomerStep: (step) => io.stdout(customerLine(step)),
       onRecord: (record) => {
         io.stdout(recordLine(record));
         if (untilRequests !== undefined && record.seq >= untilRequests) stop();
@@ -88,7 +90,7 @@ export const inspectCommand: Command = {
     if (unfinished > 0) io.stderr(`inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s and are not in the report`);
     await listener.close();
     const callbacks = listener.callbackChecker?.records ?? [];
-    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks }, callbacks);
+    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks }, callbacks, listener.customerSteps);
     const c = summary.coverage;
     io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
     const refusedOnly = summary.refusedOnly === 0 ? '' : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
