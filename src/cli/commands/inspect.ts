@@ -39,7 +39,7 @@ export const inspectCommand: Command = {
       'callback-checks': { type: 'boolean', description: 'for each order that reaches a final status with a server_callback_url, play the gateway\'s callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must); docs/callbacks.md' },
       'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)' },
     },
-    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise, 2 on bad input. Before the report, inspect waits up to 30 s for callback checks under way.',
+    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer\'s browser on the embedded mock\'s hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise, 2 on bad input. Before the report, inspect waits up to 30 s for callback checks under way.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
