@@ -145,8 +145,9 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     // The customer's browser on the embedded gateway's hosted pages: served, shown apart, never judged.
     const customerPage = mock === undefined ? undefined : customerPageOf(pathname);
     if (customerPage && body !== undefined) {
+      // Recorded shortened, as a request's method is; sent on as it came.
       const method = (req.method ?? '?').slice(0, 10);
-      const step = await relay(res, `${upstreamUrl.origin}${req.url ?? '/'}`, { method, headers, host: hostFor(req), body }, dispatcher)
+      const step = await relay(res, `${upstreamUrl.origin}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, host: hostFor(req), body }, dispatcher)
         .then((r) => customerStepOf(customerPage, method, r.statusCode, mock!.orders.byId(customerPage.orderId)))
         .catch(() => {
           if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
