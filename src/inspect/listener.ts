@@ -1,20 +1,26 @@
 /**
- * The listener a merchant points its integration at. Every request is judged (Inspector) and then
- * forwarded unchanged: to the embedded mock (default, with the Host the integration addressed, so
- * signatures verify as sent) or to `upstream` (a sandbox, with Host rewritten to the sandbox's), and
- * the answer is relayed byte for byte. What is recorded carries no secret: base strings are
- * redacted of card data and the control key only ever appears as a placeholder.
+ * The listener a merchant points its integration at. Every request of the integration is judged
+ * (Inspector) and forwarded unchanged: to the embedded mock (default, with the Host the integration
+ * addressed, so signatures verify as sent) or to `upstream` (a sandbox, with Host rewritten to the
+ * sandbox's), and the answer is relayed byte for byte. The customer's browser on the embedded mock's
+ * hosted pages (checkout, 3-D Secure; the mock's customerPageOf says which paths) is served the same
+ * way but never judged: its steps are kept apart, as context (customer-steps.ts). What is recorded
+ * carries no secret: base strings are redacted of card data and the control key only ever appears as
+ * a placeholder; a page's body (the card the customer typed) is never read.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent } from 'undici';
 import { findPath } from '../catalogue/index.ts';
 import type { Merchant } from '../mock/merchants.ts';
+import { customerPageOf } from '../mock/customer-pages.ts';
 import { MAX_BODY_BYTES, startMock, type RunningMock } from '../mock/server.ts';
 import { redactPairsInText } from '../report/redact.ts';
 import { decodeForm, type Pair } from '../signing/form-body.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
+import { customerStepOf, type CustomerStep } from './customer-steps.ts';
 import { FinalOrderWatch } from './final-orders.ts';
+import { relay } from './relay.ts';
 import { Inspector, type RequestVerdict } from './inspector.ts';
 import type { FinalOrder } from '../mock/callbacks.ts';
 
@@ -42,6 +48,8 @@ export interface ListenerOptions {
   readonly upstream?: string;
   readonly windowSeconds?: number;
   readonly onRecord?: (record: InspectRecord) => void;
+  /** Told of each request of the customer's browser to a hosted page of the embedded mock. */
+  readonly onCustomerStep?: (step: CustomerStep) => void;
   /** Hosts besides loopback the embedded mock's callbacks (and callback checks) may call. */
   readonly callbackHosts?: readonly string[];
   /** Play the gateway's callbacks against the merchant's handler (callback-checks.ts) instead of the mock's own. */
@@ -52,12 +60,13 @@ export interface RunningListener {
   readonly url: string;
   readonly target: string;
   readonly records: readonly InspectRecord[];
+  /** The customer's steps on the embedded gateway's hosted pages: context, never judged (customer-steps.ts). */
+  readonly customerSteps: readonly CustomerStep[];
   /** The callback checks, when asked for (--callback-checks). */
   readonly callbackChecker: CallbackChecker | undefined;
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'host']);
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Far above any form body of the API (the mock refuses over 64 KiB): beyond it nothing is forwarded. */
@@ -117,7 +126,10 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const records: InspectRecord[] = [];
   const target = options.upstream === undefined ? 'the embedded mock gateway' : upstreamUrl.origin;
+  const customerSteps: CustomerStep[] = [];
   let seq = 0;
+  // The embedded mock sees the Host the integration addressed, so signatures verify as sent; a sandbox sees its own.
+  const hostFor = (req: IncomingMessage): string => (options.upstream === undefined ? req.headers.host ?? upstreamUrl.host : upstreamUrl.host);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { body, size } = await readBody(req);
@@ -130,6 +142,22 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       records.push(record);
       options.onRecord?.(record);
     };
+    // The customer's browser on the embedded gateway's hosted pages: served, shown apart, never judged.
+    const customerPage = mock === undefined ? undefined : customerPageOf(pathname);
+    if (customerPage && body !== undefined) {
+      // Recorded shortened, as a request's method is; sent on as it came.
+      const method = (req.method ?? '?').slice(0, 10);
+      const step = await relay(res, `${upstreamUrl.origin}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, host: hostFor(req), body }, dispatcher)
+        .then((r) => customerStepOf(customerPage, method, r.statusCode, mock!.orders.byId(customerPage.orderId)))
+        .catch(() => {
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end('payconform inspect: no answer from the embedded mock gateway\n');
+          return customerStepOf(customerPage, method, undefined, undefined);
+        });
+      customerSteps.push(step);
+      options.onCustomerStep?.(step);
+      return;
+    }
     if (body === undefined) {
       // Too large to hold, so not forwarded: judged by its size (the body-size rule fails) and counted.
       const refused = `inspect answered 413: a body of ${size} bytes is over ${MAX_INSPECTED_BYTES}, not forwarded`;
@@ -147,15 +175,8 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     let answer: InspectRecord['answer'];
     let refused: string | undefined;
     try {
-      const forwardHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) forwardHeaders[name] = value;
-      forwardHeaders.host = options.upstream === undefined ? req.headers.host ?? upstreamUrl.host : upstreamUrl.host;
-      const r = await undiciRequest(forwardedTo, { method: (req.method ?? 'GET') as 'POST', headers: forwardHeaders, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body, dispatcher });
-      const text = Buffer.from(await r.body.arrayBuffer());
-      const out: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(r.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-      res.writeHead(r.statusCode, { ...out, 'content-length': String(text.length) });
-      res.end(text);
+      const r = await relay(res, forwardedTo, { method: req.method ?? 'GET', headers, host: hostFor(req), body }, dispatcher);
+      const text = r.text;
       let parsed: Record<string, unknown> = {};
       try {
         parsed = JSON.parse(utf8.decode(text)) as Record<string, unknown>;
@@ -199,6 +220,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     target,
     records,
+    customerSteps,
     callbackChecker: checker,
     close: async () => {
       await new Promise<void>((resolve) => {

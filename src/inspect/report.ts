@@ -17,6 +17,7 @@ const CHECKS = Object.fromEntries(REQUEST_RULES.map((r) => [r.id, { title: r.tit
 import type { InspectRecord } from './listener.ts';
 import type { CallbackRecord } from './callback-checks.ts';
 import { callbackFailures, callbackJunitCases, callbackSection } from './callback-report.ts';
+import { customerLine, customerSection, type CustomerStep } from './customer-steps.ts';
 
 export interface Coverage {
   readonly exercised: readonly string[];
@@ -80,7 +81,7 @@ export function recordLine(r: InspectRecord): string {
 const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 const html = xml;
 
-function junitOf(records: readonly InspectRecord[], callbacks: readonly CallbackRecord[]): string {
+function junitOf(records: readonly InspectRecord[], callbacks: readonly CallbackRecord[], customerSteps: readonly CustomerStep[]): string {
   const cases = records.flatMap((r) => {
     const classname = xml(`request ${r.seq} ${r.verdict.operation ?? r.path}`);
     const checks = r.verdict.checks.map((c) => {
@@ -94,12 +95,14 @@ function junitOf(records: readonly InspectRecord[], callbacks: readonly Callback
   }).concat(callbackJunitCases(callbacks));
   const failures = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length + (r.refused ? 1 : 0), 0) + callbackFailures(callbacks);
   const skipped = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+  // The customer's steps are context, not test cases: the suite's output carries them.
+  const customerOut = customerSteps.length === 0 ? '' : `    <system-out>${xml(customerSteps.map(customerLine).join('\n'))}</system-out>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">\n${cases.join('\n')}\n${customerOut}  </testsuite>\n</testsuites>\n`;
 }
 
 const mistakeOf = (id: string) => MISTAKES.find((m) => m.id === id);
 
-function htmlOf(records: readonly InspectRecord[], summary: InspectSummary, meta: InspectMeta, callbacks: readonly CallbackRecord[]): string {
+function htmlOf(records: readonly InspectRecord[], summary: InspectSummary, meta: InspectMeta, callbacks: readonly CallbackRecord[], customerSteps: readonly CustomerStep[]): string {
   const byOperation = new Map<string, InspectRecord[]>();
   for (const r of records) {
     const key = r.verdict.operation ?? 'unknown endpoint';
@@ -152,6 +155,7 @@ td.pass{color:#0a0;text-align:center}td.fail{color:#fff;background:#c00;text-ali
 <p>Never exercised: ${html(c.never.join(', ') || 'none')}</p>
 <p>Status polled after an asynchronous answer: ${c.polled} of ${c.asyncAnswers} orders${c.asyncAnswers > c.polled ? ' — poll status until a final state for every order' : ''}.</p>
 ${sections || '<p>No requests were received.</p>'}
+${customerSection(customerSteps)}
 ${callbackSection(callbacks, meta.callbackChecks === true)}
 </body></html>
 `;
@@ -165,13 +169,14 @@ export interface InspectMeta {
   readonly callbackChecks?: boolean;
 }
 
-/** Writes the report in `dir` and returns its summary. */
-export function writeInspectReport(dir: string, records: readonly InspectRecord[], meta: InspectMeta & { version: string }, callbacks: readonly CallbackRecord[] = []): InspectSummary {
+/** Writes the report in `dir` and returns its summary; the customer's steps are shown, never counted. */
+export function writeInspectReport(dir: string, records: readonly InspectRecord[], meta: InspectMeta & { version: string }, callbacks: readonly CallbackRecord[] = [], customerSteps: readonly CustomerStep[] = []): InspectSummary {
   mkdirSync(dir, { recursive: true });
   const summary = summarizeInspect(records, callbacks);
-  writeFileSync(join(dir, 'report.json'), `${JSON.stringify({ tool: 'payconform inspect', ...meta, summary, checks: CHECKS, requests: records, ...(meta.callbackChecks ? { callbacks } : {}) }, null, 2)}\n`);
-  writeFileSync(join(dir, 'junit.xml'), junitOf(records, callbacks));
-  writeFileSync(join(dir, 'report.html'), htmlOf(records, summary, meta, callbacks));
+  const json = { tool: 'payconform inspect', ...meta, summary, checks: CHECKS, requests: records, customerSteps, ...(meta.callbackChecks ? { callbacks } : {}) };
+  writeFileSync(join(dir, 'report.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(join(dir, 'junit.xml'), junitOf(records, callbacks, customerSteps));
+  writeFileSync(join(dir, 'report.html'), htmlOf(records, summary, meta, callbacks, customerSteps));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   return summary;
 }

@@ -14,6 +14,7 @@ import { isThreeDs, MOVE_RULES, returnable, type OrderMove } from '../rules/orde
 import type { Outcome, Rule } from '../rules/rule.ts';
 import type { RefusalCode } from '../rules/book.ts';
 import type { Breakage } from './defects.ts';
+import { customerPagePath } from './customer-pages.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL, type CardOutcome } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
 import { isFinal, ownString, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
@@ -24,7 +25,7 @@ export interface OperationContext {
   readonly merchant: Merchant | undefined;
   readonly orders: OrderStore;
   readonly serialNumber: string;
-  /** Where this mock is reached, for redirect URLs. */
+  /** Where this mock is reached, with the request's own path prefix: the customer's pages sit under it. */
   readonly publicBase: string;
   /** The rules a deliberately broken mock breaks (src/mock/defects.ts). */
   readonly broken: Breakage;
@@ -162,12 +163,12 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       return {
         type: 'status-response', ...run.base(order), status,
         ...(order.amount === undefined ? {} : { amount: order.amount }), ...(order.currency === undefined ? {} : { currency: order.currency }),
-        ...(order.awaiting3ds ? { html: `<form method="post" action="${ctx.publicBase}/3ds/${order.paynetOrderId}"><button>Authenticate</button></form>` } : {}),
+        ...(order.awaiting3ds ? { html: `<form method="post" action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}"><button>Authenticate</button></form>` } : {}),
       };
     }
     case 'form': {
       const order = run.start(undefined, { awaitingCheckout: true });
-      return { type: 'async-form-response', ...run.base(order), 'redirect-url': `${ctx.publicBase}/checkout/${order.paynetOrderId}` };
+      return { type: 'async-form-response', ...run.base(order), 'redirect-url': `${ctx.publicBase}${customerPagePath('checkout', '', order.paynetOrderId)}` };
     }
     case 'move': {
       const parent = run.parent();

@@ -15,7 +15,7 @@ import type { Merchant } from '../rules/merchant.ts';
 import { NonceStore } from '../rules/nonces.ts';
 import { RequestUnderTest, type RuleContext } from '../rules/request.ts';
 import { firstFailure, type RequestRule } from '../rules/run.ts';
-import { serveCheckout } from './checkout.ts';
+import { customerPageOf, serveCustomerPage } from './customer-pages.ts';
 import { breakageOf, type Breakage, type Defect } from './defects.ts';
 import { testMerchant } from './merchants.ts';
 import { MockError, refusal } from './mock-error.ts';
@@ -163,7 +163,6 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     if (order.redirectUrl === undefined || merchant === undefined) return undefined;
     return signedReturn(callbackFacts(order), merchant.merchantControlKey, broken);
   }
-  const checkoutPath = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/checkout/([0-9]+)$`);
 
   /** The message of a refusal, as a broken mock may leak into it. */
   function messageOf(err: MockError, request: RequestUnderTest | undefined): string {
@@ -179,10 +178,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     let request: RequestUnderTest | undefined;
     try {
       const pathname = (req.url ?? '/').split('?')[0]!;
-      const checkout = pathname.includes('/checkout/') ? checkoutPath.exec(pathname) : null;
-      if (checkout) {
-        await serveCheckout(req, res, checkout[1]!, orders, `${prefix}/checkout/${checkout[1]}`, { finalized, returnFields });
-        return logRequest(options.log, started, req.method, undefined, res.statusCode, `checkout ${checkout[1]}`);
+      // The customer's pages sit beside the API, under the prefix the order was made with.
+      const customerPage = pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
+      if (customerPage && (options.anyPrefix || customerPage.prefix === prefix)) {
+        await serveCustomerPage(req, res, customerPage, orders, { finalized, returnFields });
+        return logRequest(options.log, started, req.method, undefined, res.statusCode, `${customerPage.kind} ${customerPage.orderId}`);
       }
       const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
       request = new RequestUnderTest({ method: req.method ?? 'GET', url: `${origin}${req.url ?? ''}`, headers: req.headers as Record<string, string | undefined> }, context);
@@ -190,7 +190,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       const { body, tooLarge } = await readBody(req);
       enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), broken);
       const match = request.match!;
-      const answer = runOperation({ endpoint: match.endpoint, params: request.params!, merchant: request.merchant!, orders, serialNumber, publicBase: `${origin}${prefix}`, broken, finalized });
+      const answer = runOperation({ endpoint: match.endpoint, params: request.params!, merchant: request.merchant!, orders, serialNumber, publicBase: `${origin}${match.prefix}`, broken, finalized });
       send(res, 200, answer, {}, format, names);
       logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
     } catch (err) {

@@ -117,7 +117,7 @@ describe('payconform inspect', () => {
     assert.match(signature.signature.sent.baseString, /two%2Bwords/);
     assert.match(signature.signature.correct.baseString, /two%2520words/);
     assert.match(signature.signature.explanation, /Signature base string/);
-    assert.match(inspect.out(), /#3 PAYOUT → 400: FAIL oauth-signature: .*plus-for-space/);
+    assert.match(inspect.out(), /#3 PAYOUT → 403: FAIL oauth-signature: .*plus-for-space/);
     for (const file of filesOf(report)) assert.deepEqual(leaks(readFileSync(file, 'utf8')), [], file);
     assert.deepEqual(leaks(inspect.out()), [], 'console');
     const page = readFileSync(join(report, 'report.html'), 'utf8');

@@ -61,6 +61,8 @@ describe('Inspector', () => {
     // create-recurring-payment's public page lists …/ENDPOINTID only, so the merchant's group 2001 is refused there (A-3).
     ['a group URL where the public page lists none', () => ({ r: request('CREATE_RP_V4', [], { endpointId: '2001', groupUrl: true }) }), ['endpoint-owner'], /CREATE_RP_V4 does not accept an endpoint group id/],
     ['wrong method', () => ({ r: request('SALE'), method: 'PUT' }), ['method-post']],
+    // The evidence is said once: "(got GET) (got GET)" was the rule's message and inspect's suffix both.
+    ['an API request by GET', () => ({ r: request('SALE'), method: 'GET' }), ['method-post'], /^method: only POST is allowed \(got GET\)$/],
     ['no Accept', () => ({ r: request('SALE', [], { headers: { accept: null } }) }), ['accept-header'], /accept: must be application\/vnd\.pay\+json \(got no Accept header\)/],
     ['JSON content type', () => ({ r: request('SALE', [], { headers: { 'content-type': 'application/json' } }) }), ['content-type']],
     ['body not UTF-8', () => ({ r: request('SALE'), body: Buffer.from([0x61, 0x3d, 0xff]) }), ['form-encoding'], /not UTF-8/],
@@ -77,6 +79,9 @@ describe('Inspector', () => {
       const v = new Inspector({ merchants: [merchant] }).judge({ method: method ?? 'POST', url: r.url, headers: r.headers, body: body ?? Buffer.from(r.body) });
       assert.deepEqual(failed(v), expected, JSON.stringify(v.checks.filter((c) => c.outcome === 'fail')));
       if (message) assert.match(v.checks.find((c) => c.id === expected[0])!.message ?? '', message);
+      for (const c of v.checks.filter((check) => check.actual !== undefined)) {
+        assert.equal(c.message!.split(`(got ${c.actual})`).length - 1, 1, `${c.id} says what came once: ${c.message}`);
+      }
       assert.equal(v.passed, false);
     });
   }

@@ -17,6 +17,7 @@ import type { Command, ExitCode } from '../command.ts';
 import { callbackHosts, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 import type { CallbackRecord } from '../../inspect/callback-checks.ts';
 import { callbackLine } from '../../inspect/callback-report.ts';
+import { customerLine } from '../../inspect/customer-steps.ts';
 
 /** How long inspect waits, on stop, for callback checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
@@ -38,7 +39,7 @@ export const inspectCommand: Command = {
       'callback-checks': { type: 'boolean', description: 'for each order that reaches a final status with a server_callback_url, play the gateway\'s callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must); docs/callbacks.md' },
       'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)' },
     },
-    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise, 2 on bad input. Before the report, inspect waits up to 30 s for callback checks under way.',
+    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer\'s browser on the embedded mock\'s hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise, 2 on bad input. Before the report, inspect waits up to 30 s for callback checks under way.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
@@ -62,6 +63,7 @@ export const inspectCommand: Command = {
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       callbackHosts: callbackHostList,
       ...(callbackChecks ? { callbackChecks: { onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } } : {}),
+      onCustomerStep: (step) => io.stdout(customerLine(step)),
       onRecord: (record) => {
         io.stdout(recordLine(record));
         if (untilRequests !== undefined && record.seq >= untilRequests) stop();
@@ -88,7 +90,7 @@ export const inspectCommand: Command = {
     if (unfinished > 0) io.stderr(`inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s and are not in the report`);
     await listener.close();
     const callbacks = listener.callbackChecker?.records ?? [];
-    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks }, callbacks);
+    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks }, callbacks, listener.customerSteps);
     const c = summary.coverage;
     io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
     const refusedOnly = summary.refusedOnly === 0 ? '' : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
