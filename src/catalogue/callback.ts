@@ -60,7 +60,7 @@ export const GATEWAY_CALLBACK_PORTS: Readonly<Record<string, readonly number[]>>
 export function gatewayRefusesPort(url: URL): string | undefined {
   const allowed = GATEWAY_CALLBACK_PORTS[url.protocol] ?? [];
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-  return allowed.includes(port) ? undefined : `port ${port}: a real gateway calls back only on 80, 8080 (http) and 443, 8443 (https)`;
+  return allowed.includes(port) ? undefined : `port ${port} (it calls back only on 80, 8080 for http and 443, 8443 for https)`;
 }
 
 /**

@@ -127,7 +127,7 @@ export class CallbackSender {
       return record(0, 'refused', { error: 'host not allowed: loopback only, or payconform mock --callback-hosts' }, 0);
     }
     const refusedPort = gatewayRefusesPort(url);
-    if (refusedPort !== undefined) this.log?.(`${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, but a real gateway would refuse ${refusedPort} (A-31)`);
+    if (refusedPort !== undefined) this.log?.(`${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, though a real gateway would refuse ${refusedPort}, A-31`);
     const pairs = signedCallback(facts, merchant.merchantControlKey, this.broken);
     const scale = this.settings.timeScale ?? DEFAULT_CALLBACK_TIME_SCALE;
     await this.sleep(this.settings.delayMs ?? 200);
