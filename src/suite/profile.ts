@@ -8,6 +8,7 @@
  */
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { Ajv, type ErrorObject } from 'ajv';
+import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
 import { isTestCardRole, luhn, TEST_CARD_ROLES, TEST_CARDS, type TestCardRole } from '../catalogue/test-cards.ts';
 import { PayconformError } from '../errors.ts';
 import { readUserFile } from '../read-file.ts';
@@ -41,6 +42,8 @@ export interface Profile {
   readonly notApplicable: readonly NotApplicable[];
   /** Fields our answer schemas do not know (A-18): a warning each answer, or ignored for a gateway known to add them. */
   readonly unknownAnswerFields: 'warn' | 'ignore';
+  /** How the gateway sends its callbacks: GET with the fields in the query (the public gateways, A-31) or POST. */
+  readonly callbacks: { readonly method: CallbackMethod };
 }
 
 /** What the embedded mock does: the profile every run starts from. */
@@ -55,6 +58,7 @@ export function mockProfile(): Profile {
     amounts: {},
     notApplicable: [],
     unknownAnswerFields: 'warn',
+    callbacks: { method: DEFAULT_CALLBACK_METHOD },
   };
 }
 
@@ -77,6 +81,7 @@ export const PROFILE_SCHEMA = {
     testCards: { type: 'object', propertyNames: { enum: [...TEST_CARD_ROLES] }, additionalProperties: { type: 'string', pattern: '^[0-9]{12,19}$' } },
     amounts: { type: 'object', additionalProperties: false, properties: { default: amount, max: amount } },
     unknownAnswerFields: { enum: ['warn', 'ignore'] },
+    callbacks: { type: 'object', additionalProperties: false, properties: { method: { enum: [...CALLBACK_METHODS] } } },
     notApplicable: {
       type: 'array',
       items: { type: 'object', additionalProperties: false, required: ['tags', 'reason'], properties: { tags: { type: 'string', minLength: 1 }, reason: { type: 'string', minLength: 1 } } },
@@ -105,7 +110,7 @@ export function profileOf(data: unknown, file: string): Profile {
     const error = validator.errors!.find((e) => e.keyword !== 'if' && e.keyword !== 'anyOf') ?? validator.errors![0]!;
     throw bad(file, describe(error));
   }
-  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore' }>;
+  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore'; callbacks: { method?: CallbackMethod } }>;
   for (const [role, card] of Object.entries(given.testCards ?? {})) {
     if (!luhn(card)) throw bad(file, `/testCards/${role}: fails the Luhn check (a card number has a valid check digit)`);
   }
@@ -127,6 +132,7 @@ export function profileOf(data: unknown, file: string): Profile {
     amounts: { ...given.amounts },
     notApplicable: given.notApplicable ?? [],
     unknownAnswerFields: given.unknownAnswerFields ?? base.unknownAnswerFields,
+    callbacks: { method: given.callbacks?.method ?? base.callbacks.method },
   };
 }
 
