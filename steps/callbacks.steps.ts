@@ -1,12 +1,14 @@
 /**
  * Steps about the gateway's callbacks and the customer's return (A-31, docs/callbacks.md): a handler
- * of this run receives the callback, which must carry the order's ids, amount and final status,
- * signed with SHA-1(status + orderid + client_orderid + key); a failing handler is called again; the
- * hosted page sends the customer back to redirect_url with the signed return fields.
+ * of this run receives the callback, by the method the gateway profile names (GET with the fields
+ * after the URL's own query, as the public gateways send it, unless the profile says POST), which
+ * must carry the order's ids, amount and final status, signed with SHA-1(status + orderid +
+ * client_orderid + key); a failing handler is called again; the hosted page sends the customer back
+ * to redirect_url with the signed return fields.
  */
 import { After } from '@cucumber/cucumber';
 import { CALLBACK_FIELDS, CALLBACK_STATUSES, RETURN_FIELDS } from '../src/catalogue/index.ts';
-import { callbackRetried, callbackSigned } from '../src/rules/callbacks.ts';
+import { callbackMethod, callbackRetried, callbackSigned } from '../src/rules/callbacks.ts';
 import type { Pair } from '../src/signing/form-body.ts';
 import { CallbackHandler, type ReceivedCallback } from './support/callback-handler.ts';
 import { Given, notApplicable, Then, When } from './support/verdict.ts';
@@ -45,7 +47,18 @@ async function callbacksOf(world: PayWorld, count: number): Promise<ReceivedCall
   if (orderid === undefined) throw new Error('the order id of the request with server_callback_url is missing in its answer');
   const got = await handlerOf(world).forOrder(orderid, count, world.target.pollDeadlineMs);
   world.expect(got.length >= count, { check: `callbacks of order ${orderid}`, expected: `${count} within ${world.target.pollDeadlineMs} ms (PAYCONFORM_POLL_DEADLINE_MS)`, actual: String(got.length), assumption: 'A-31' });
+  for (const callback of got) arrivedAsSent(world, callback);
   return got;
+}
+
+/** How a callback came: the profile's method, and the handler URL's own query kept as it was (A-31). */
+function arrivedAsSent(world: PayWorld, callback: ReceivedCallback): void {
+  const expected = world.target.profile.callbacks.method;
+  const method = callbackMethod.check({ method: callback.method, expected });
+  world.expect(method.outcome !== 'fail', { check: 'callback method', expected, actual: method.outcome === 'fail' ? method.evidence.message : callback.method, assumption: 'A-31', rule: callbackMethod.id });
+  const own = handlerOf(world).ownQuery;
+  const kept = own.length === callback.own.length && own.every(([n, v], i) => callback.own[i]![0] === n && callback.own[i]![1] === v);
+  world.expect(kept, { check: 'callback URL\'s own query', expected: own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)', actual: callback.own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)', assumption: 'A-31' });
 }
 
 Then('the handler receives the callback of the order', async function (this: PayWorld) {

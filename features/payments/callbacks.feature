@@ -1,10 +1,12 @@
 @area:payments
 Feature: callbacks to the merchant
-  The spec shows no callbacks; the API family's gateways post one to the order's server_callback_url
-  when it reaches a final status: orderid, merchant_order, client_orderid, amount, status, type and
-  control = SHA-1(status + orderid + client_orderid + merchant_control_key), form-encoded (A-31,
-  docs/callbacks.md). The run's own handler receives it: on this machine against the mock, through
-  PAYCONFORM_CALLBACK_URL and PAYCONFORM_CALLBACK_PORT against a gateway (not applicable without).
+  The spec shows no callbacks; the API family's gateways call the order's notify_url or
+  server_callback_url back when it reaches a final status, by HTTP GET with orderid, merchant_order,
+  client_orderid, amount, status, type and control = SHA-1(status + orderid + client_orderid +
+  merchant_control_key) added to the URL's own query (a POST where the gateway profile says
+  callbacks.method POST), and retry anything but 200 (A-31, docs/callbacks.md). The run's own
+  handler receives it: on this machine against the mock, through PAYCONFORM_CALLBACK_URL and
+  PAYCONFORM_CALLBACK_PORT against a gateway (not applicable without).
 
   @endpoint:SALE @scheme:control @spec:callbacks @assumption @A-31
   Scenario: an approved SALE is called back, signed, with the order's ids and amount

@@ -2,6 +2,7 @@
  * The options `payconform mock` and `payconform inspect` share: where to listen, whose keys verify
  * the signatures, and the oauth_timestamp window. Defined once, so both commands say and check the same.
  */
+import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
 import { fieldError, type PayconformError } from '../errors.ts';
 import { readMerchants, type Merchant } from '../mock/merchants.ts';
 import { wholeNumber } from '../whole-number.ts';
@@ -40,6 +41,19 @@ export function callbackHosts(value: string | undefined): string[] {
   const bad = hosts.find((h) => !/^[A-Za-z0-9.:-]+$/.test(h));
   if (bad !== undefined || hosts.length === 0) throw fieldError('ERR_USAGE', '--callback-hosts', `must be host names separated by commas, such as shop.test,10.0.0.5 (got "${(bad ?? value).slice(0, 40)}")`);
   return hosts;
+}
+
+/** --callback-method, which mock and inspect share: how the callbacks go to the merchant's handler. */
+export const CALLBACK_METHOD_OPTION = {
+  type: 'string', valueName: 'GET|POST',
+  description: 'how callbacks go to the handler: GET with the fields added to the URL\'s query, as the public gateways send them (default), or a form-encoded POST; docs/callbacks.md',
+} as const;
+
+export function callbackMethod(value: string | undefined): CallbackMethod {
+  if (value === undefined) return DEFAULT_CALLBACK_METHOD;
+  const method = value.toUpperCase();
+  if (!(CALLBACK_METHODS as readonly string[]).includes(method)) throw fieldError('ERR_USAGE', '--callback-method', `must be GET or POST (got "${value.slice(0, 20)}")`);
+  return method as CallbackMethod;
 }
 
 /** Errors of listen() that say the address is wrong, not the port. */

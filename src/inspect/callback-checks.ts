@@ -4,13 +4,15 @@
  * handler, hostile callbacks first, so a handler that marks an order paid on any callback is caught:
  * a forged control, a valid control with another amount, a correctly signed callback for an order
  * the merchant never made (none may be answered 2xx), then the genuine callback and the same again
- * (both must be answered 2xx: the gateway retries).
+ * (both must be answered 200: the gateway retries anything else). Each goes as the public gateways
+ * send it, an HTTP GET with the fields added to the URL's own query (a POST where asked).
  */
 import { createHash, randomInt } from 'node:crypto';
 import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { toCents } from '../signing/cents.ts';
-import { callbackHostAllowed, callbackTarget, postCallback } from '../mock/callback-delivery.ts';
+import { DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
+import { callbackHostAllowed, callbackTarget, sendCallback } from '../mock/callback-delivery.ts';
 import type { FinalOrder } from '../mock/callbacks.ts';
 
 export type CallbackCheckId = 'forged-control' | 'other-amount' | 'unknown-order' | 'genuine' | 'genuine-again';
@@ -18,7 +20,7 @@ export type CallbackCheckId = 'forged-control' | 'other-amount' | 'unknown-order
 interface CallbackCheck {
   readonly id: CallbackCheckId;
   readonly title: string;
-  /** A genuine callback must be answered 2xx; a hostile one must not. */
+  /** A genuine callback must be answered 200; a hostile one must not be answered 2xx. */
   readonly genuine: boolean;
   /** Why it matters, said when it fails. */
   readonly why: string;
@@ -60,13 +62,13 @@ export const CALLBACK_CHECKS: readonly CallbackCheck[] = [
       const id = String(randomInt(100_000_000, 999_999_999));
       return callbackPairs({ ...facts, orderid: `9${id}`, clientOrderId: `payconform-unknown-${id}` }, key);
     } },
-  { id: 'genuine', title: 'the genuine callback is accepted (2xx)', genuine: true,
-    why: 'the gateway retries anything but 2xx, and the order stays unsettled on your side',
-    fix: 'Answer 2xx once the status is recorded; verify with the control formula of docs/callbacks.md (payconform verify --callback shows the right value).',
+  { id: 'genuine', title: 'the genuine callback is accepted (200)', genuine: true,
+    why: 'the gateway retries anything but 200, and the order stays unsettled on your side',
+    fix: 'Answer 200 once the status is recorded; verify with the control formula of docs/callbacks.md (payconform verify --callback shows the right value).',
     pairs: (facts, key) => callbackPairs(facts, key) },
-  { id: 'genuine-again', title: 'the same genuine callback again is accepted (2xx)', genuine: true,
+  { id: 'genuine-again', title: 'the same genuine callback again is accepted (200)', genuine: true,
     why: 'gateways retry callbacks (a time-out, a lost answer): a handler that fails on the second one is retried again and again, or double-books',
-    fix: 'Make the handler idempotent: a callback for an order already in that status is answered 2xx and changes nothing.',
+    fix: 'Make the handler idempotent: a callback for an order already in that status is answered 200 and changes nothing.',
     pairs: (facts, key) => callbackPairs(facts, key) },
 ];
 
@@ -96,6 +98,8 @@ export interface CallbackRecord {
 export interface CallbackCheckerSettings {
   /** Hosts besides loopback inspect may call. */
   readonly allowedHosts?: readonly string[];
+  /** GET with the fields in the query (default, as the public gateways send callbacks), or POST. */
+  readonly method?: CallbackMethod;
   /** Per callback (default 5000 ms). */
   readonly timeoutMs?: number;
   /** Before the first callback of an order, so the integration has stored the order's answer (default 300 ms). */
@@ -104,6 +108,9 @@ export interface CallbackCheckerSettings {
 }
 
 const is2xx = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
+
+/** Said with a failed genuine callback sent by GET: the usual cause is a handler that reads only a POST body. */
+const GET_NOTE = 'the public API sends callbacks as HTTP GET with the fields in the query string (A-31): read them from the query, not from a POST body';
 
 export class CallbackChecker {
   readonly records: CallbackRecord[] = [];
@@ -128,15 +135,17 @@ export class CallbackChecker {
     if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
       for (const c of CALLBACK_CHECKS) checks.push({ id: c.id, title: c.title, outcome: 'fail', error: 'host not allowed', message: `not sent: ${base.target} is not a loopback host`, fix: 'Run the handler on this machine, or allow its host with --callback-hosts.' });
     } else {
+      const method = this.settings.method ?? DEFAULT_CALLBACK_METHOD;
       await new Promise((resolve) => setTimeout(resolve, this.settings.delayMs ?? 300));
       for (const c of CALLBACK_CHECKS) {
-        const answer = await postCallback(url, c.pairs(facts, merchant.merchantControlKey), this.settings.timeoutMs ?? 5000);
-        const ok = c.genuine ? is2xx(answer.status) : answer.status !== undefined && !is2xx(answer.status);
+        const answer = await sendCallback(url, c.pairs(facts, merchant.merchantControlKey), { method, timeoutMs: this.settings.timeoutMs ?? 5000 });
+        const ok = c.genuine ? answer.status === 200 : answer.status !== undefined && !is2xx(answer.status);
         const got = answer.status !== undefined ? `answered ${answer.status}` : `no answer (${answer.error})`;
+        const note = c.genuine && method === 'GET' && answer.status !== undefined && !is2xx(answer.status) ? `; ${GET_NOTE}` : '';
         checks.push({
           id: c.id, title: c.title, outcome: ok ? 'pass' : 'fail',
           ...(answer.status === undefined ? {} : { answered: answer.status }), ...(answer.error === undefined ? {} : { error: answer.error }),
-          ...(ok ? {} : { message: `${got}; expected ${c.genuine ? '2xx' : 'a refusal (4xx or 5xx)'}: ${c.why}`, fix: c.fix }),
+          ...(ok ? {} : { message: `${got} to the ${method}; expected ${c.genuine ? '200' : 'a refusal (4xx or 5xx)'}: ${c.why}${note}`, fix: c.fix }),
         });
       }
     }

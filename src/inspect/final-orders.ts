@@ -3,7 +3,7 @@
  * server_callback_url names the order, and a later status answer with a final status (A-31) makes it
  * final. (With the embedded mock, the mock says so itself, even when the integration never polls.)
  */
-import { CALLBACK_STATUSES, endpointByOperation, isOperation, transactionType } from '../catalogue/index.ts';
+import { CALLBACK_STATUSES, callbackUrlOf, endpointByOperation, isOperation, transactionType } from '../catalogue/index.ts';
 import type { FinalOrder } from '../mock/callbacks.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { decodeForm, type Pair } from '../signing/form-body.ts';
@@ -44,7 +44,7 @@ export class FinalOrderWatch {
       return;
     }
     const field = (name: string): string | undefined => params.find(([n]) => n === name)?.[1];
-    const callbackUrl = field('server_callback_url');
+    const callbackUrl = callbackUrlOf(field)?.url;
     if (callbackUrl === undefined) return;
     if (this.started.size >= MAX_ORDERS) this.started.delete(this.started.keys().next().value!);
     this.started.set(id, {

@@ -1,14 +1,17 @@
 /**
- * Posting one gateway callback to a merchant's handler (docs/callbacks.md, A-31), as the mock and
- * inspect --callback-checks both do: form-encoded, a time-out, loopback or explicitly allowed hosts
- * only (a mock must not be made to call arbitrary hosts). Nothing here logs a field value.
+ * Sending one gateway callback to a merchant's handler (docs/callbacks.md, A-31), as the mock and
+ * inspect --callback-checks both do: an HTTP GET with the fields added to the URL's own query, as
+ * the public gateways send it (or a form-encoded POST where a profile asks), a time-out, loopback or
+ * explicitly allowed hosts only (a mock must not be made to call arbitrary hosts). Nothing here
+ * logs a field value.
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import type { CallbackMethod } from '../catalogue/index.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
 
-export interface PostOutcome {
+export interface SendOutcome {
   /** The handler's HTTP status, when it answered. */
   readonly status?: number;
   /** Why there is no status: `timeout`, a socket error code, or the host rule. */
@@ -28,16 +31,26 @@ export function callbackHostAllowed(url: URL, allowed: readonly string[]): boole
 /** Where a callback went, for logs and reports: origin and path, never the query (it may carry a token). */
 export const callbackTarget = (url: URL): string => `${url.origin}${url.pathname}`;
 
-/** Posts the pairs; resolves with the status or the reason there is none (never rejects). */
-export function postCallback(url: URL, pairs: readonly Pair[], timeoutMs: number): Promise<PostOutcome> {
-  const body = encodeForm(pairs);
+/**
+ * The URL a GET callback goes to: the merchant's URL, its own query kept as it is ("customizable"
+ * URL), the callback's fields added after it with `&` (after `?` when it has none).
+ */
+export function callbackGetUrl(url: URL, pairs: readonly Pair[]): string {
+  const base = url.href.replace(/#.*$/, '');
+  const joiner = url.search === '' ? (base.endsWith('?') ? '' : '?') : '&';
+  return `${base}${joiner}${encodeForm(pairs)}`;
+}
+
+/** Sends the pairs by `method`; resolves with the status or the reason there is none (never rejects). */
+export function sendCallback(url: URL, pairs: readonly Pair[], { method, timeoutMs }: { method: CallbackMethod; timeoutMs: number }): Promise<SendOutcome> {
+  const body = method === 'POST' ? encodeForm(pairs) : undefined;
+  const target = method === 'GET' ? new URL(callbackGetUrl(url, pairs)) : url;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const headers = body === undefined
+    ? { 'user-agent': 'payconform-callback' }
+    : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'user-agent': 'payconform-callback' };
   return new Promise((resolve) => {
-    const req = send(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'user-agent': 'payconform-callback' },
-      timeout: timeoutMs,
-    }, (res) => {
+    const req = send(target, { method, headers, timeout: timeoutMs }, (res) => {
       res.resume();
       res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
       res.once('error', () => resolve({ status: res.statusCode ?? 0 }));

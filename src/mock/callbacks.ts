@@ -1,25 +1,33 @@
 /**
- * The mock's callbacks (docs/callbacks.md, A-31): when an order that carried `server_callback_url`
- * reaches its final status, the signed callback is posted at once (within a second), a non-2xx answer
- * or a time-out is retried after `backoffMs`, then twice that, and so on, `attempts` times in all,
- * and every attempt is recorded: in `deliveries`, where tests read it, and as a request-log line.
+ * The mock's callbacks (docs/callbacks.md, A-31): when an order that carried `notify_url` or
+ * `server_callback_url` reaches its final status, the signed callback goes out at once (within a
+ * second) as an HTTP GET with the fields in the URL's query (a POST where `method` says so); any
+ * answer but 200, or a time-out, is retried on the public gateways' progressive timeline
+ * (callbackWaitMinutes), compressed by `timeScale`, `attempts` times in all; every attempt is
+ * recorded: in `deliveries`, where tests read it, and as a request-log line, which also says when a
+ * real gateway would refuse the URL's port.
  */
-import { endpointByOperation, RETURN_FIELDS, transactionType } from '../catalogue/index.ts';
+import { CALLBACK_ATTEMPTS, callbackWaitMinutes, DEFAULT_CALLBACK_METHOD, endpointByOperation, gatewayRefusesPort, RETURN_FIELDS, transactionType, type CallbackMethod } from '../catalogue/index.ts';
 import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
 import { callbackControlWithMistake } from '../signing/diagnose/apply.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { INTACT, type Breakage } from './defects.ts';
 import type { Merchant } from '../rules/merchant.ts';
-import { callbackHostAllowed, callbackTarget, postCallback } from './callback-delivery.ts';
+import { callbackHostAllowed, callbackTarget, sendCallback } from './callback-delivery.ts';
 import type { Order } from './orders.ts';
+
+/** A minute of the gateway's timeline lasts a millisecond here unless told otherwise: 30 attempts in about 20 s. */
+export const DEFAULT_CALLBACK_TIME_SCALE = 60_000;
 
 export interface CallbackSettings {
   /** Hosts besides loopback the mock may call (default none). */
   readonly allowedHosts?: readonly string[];
-  /** Attempts in all (default 5). */
+  /** Attempts in all (default 30, the public gateways' number). */
   readonly attempts?: number;
-  /** The wait before the first retry; each later one doubles it (default 1000 ms). */
-  readonly backoffMs?: number;
+  /** How many times faster than the gateway's timeline the retries come (default 60,000; 1 is real time). */
+  readonly timeScale?: number;
+  /** GET with the fields in the query (default, as the public gateways), or a form-encoded POST. */
+  readonly method?: CallbackMethod;
   /** The wait before the first attempt, so the merchant has the order's answer first (default 200 ms). */
   readonly delayMs?: number;
   /** How long one attempt waits for the handler's answer (default 5000 ms). */
@@ -46,11 +54,12 @@ export interface CallbackDelivery {
   /** Origin and path of the handler (no query). */
   readonly target: string;
   readonly attempt: number;
+  readonly method: CallbackMethod;
   readonly at: string;
   /** The handler's HTTP status, if it answered. */
   readonly answered?: number;
   readonly error?: string;
-  /** delivered: 2xx; retrying: another attempt follows; failed: the last attempt failed; refused: the host is not allowed, nothing sent. */
+  /** delivered: 200; retrying: another attempt follows; failed: the last attempt failed; refused: the host is not allowed, nothing sent. */
   readonly outcome: 'delivered' | 'retrying' | 'failed' | 'refused';
 }
 
@@ -79,6 +88,12 @@ export function callbackFacts(order: Order): CallbackFacts {
   };
 }
 
+/** The method a callback goes out with: a mock broken on callback-method uses the other one. */
+function sentMethod(method: CallbackMethod, broken: Breakage): CallbackMethod {
+  if (!broken.breaks('callback-method')) return method;
+  return method === 'GET' ? 'POST' : 'GET';
+}
+
 export class CallbackSender {
   readonly deliveries: CallbackDelivery[] = [];
   private readonly pending = new Set<Promise<void>>();
@@ -98,27 +113,32 @@ export class CallbackSender {
   private async deliver({ facts, callbackUrl, merchant }: FinalOrder): Promise<void> {
     const url = new URL(callbackUrl);
     // A mock broken on callback-retried gives up after the first attempt.
-    const attempts = this.broken.breaks('callback-retried') ? 1 : this.settings.attempts ?? 5;
+    const attempts = this.broken.breaks('callback-retried') ? 1 : this.settings.attempts ?? CALLBACK_ATTEMPTS;
+    const method = sentMethod(this.settings.method ?? DEFAULT_CALLBACK_METHOD, this.broken);
     const record = (attempt: number, outcome: CallbackDelivery['outcome'], answer: { status?: number; error?: string }, ms: number): void => {
       const delivery: CallbackDelivery = {
-        orderid: facts.orderid, clientOrderId: facts.clientOrderId, status: facts.status, target: callbackTarget(url), attempt, at: new Date().toISOString(),
+        orderid: facts.orderid, clientOrderId: facts.clientOrderId, status: facts.status, target: callbackTarget(url), attempt, method, at: new Date().toISOString(),
         ...(answer.status === undefined ? {} : { answered: answer.status }), ...(answer.error === undefined ? {} : { error: answer.error }), outcome,
       };
       this.deliveries.push(delivery);
-      this.log?.(`${delivery.at} CALLBACK ${delivery.target} ${answer.status ?? answer.error} order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`);
+      this.log?.(`${delivery.at} CALLBACK ${method} ${delivery.target} ${answer.status ?? answer.error} order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`);
     };
     if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
       return record(0, 'refused', { error: 'host not allowed: loopback only, or payconform mock --callback-hosts' }, 0);
     }
+    const refusedPort = gatewayRefusesPort(url);
+    if (refusedPort !== undefined) this.log?.(`${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, though a real gateway would refuse ${refusedPort}, A-31`);
     const pairs = signedCallback(facts, merchant.merchantControlKey, this.broken);
+    const scale = this.settings.timeScale ?? DEFAULT_CALLBACK_TIME_SCALE;
     await this.sleep(this.settings.delayMs ?? 200);
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
       const started = performance.now();
-      const answer = await postCallback(url, pairs, this.settings.timeoutMs ?? 5000);
-      const ok = answer.status !== undefined && answer.status >= 200 && answer.status < 300;
+      const answer = await sendCallback(url, pairs, { method, timeoutMs: this.settings.timeoutMs ?? 5000 });
+      // The public gateways take 200 only: anything else is sent again (A-31).
+      const ok = answer.status === 200;
       record(attempt, ok ? 'delivered' : attempt < attempts ? 'retrying' : 'failed', answer, performance.now() - started);
       if (ok) return;
-      if (attempt < attempts) await this.sleep((this.settings.backoffMs ?? 1000) * 2 ** (attempt - 1));
+      if (attempt < attempts) await this.sleep((callbackWaitMinutes(attempt) * 60_000) / scale);
     }
   }
 

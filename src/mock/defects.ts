@@ -86,7 +86,8 @@ export const DEFECTS = {
   'leak-control-key': { description: 'quotes the merchant control key in the message of a control refusal', breaks: ['no-control-key-in-answer'] },
   'leak-full-pan': { description: 'quotes the full card number in the message of an error answer', breaks: ['no-full-pan-in-answer'] },
   'callback-amount-in-control': { description: 'signs callbacks and customer returns with the amount in the control formula', breaks: ['callback-signed'] },
-  'callback-never-retried': { description: 'posts a callback once and never again, whatever the handler answers', breaks: ['callback-retried'] },
+  'callback-never-retried': { description: 'sends a callback once and never again, whatever the handler answers', breaks: ['callback-retried'] },
+  'callback-wrong-method': { description: 'sends callbacks as a form-encoded POST where it should send GET with the fields in the query (and GET where POST is asked)', breaks: ['callback-method'] },
 } as const satisfies Record<string, DefectSpec>;
 
 export type Defect = keyof typeof DEFECTS;

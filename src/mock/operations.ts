@@ -4,7 +4,7 @@
  * (capture, void, return, payout-pay, 3-D Secure results), report its status, or create and use card
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
-import { OP, type Endpoint } from '../catalogue/index.ts';
+import { callbackUrlOf, OP, type Endpoint } from '../catalogue/index.ts';
 import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
@@ -100,6 +100,8 @@ class Run {
   readonly amount: string | undefined;
   readonly amountCents: bigint | undefined;
   readonly callbackUrl: string | undefined;
+  /** The callback URL is a notify_url: the order's later transactions are reported there too (A-31). */
+  readonly notify: boolean;
   readonly redirectUrl: string | undefined;
 
   constructor(readonly ctx: OperationContext) {
@@ -108,9 +110,10 @@ class Run {
     this.amount = field(ctx.params, 'amount');
     // The request schema has checked the amount's grammar already.
     this.amountCents = this.amount === undefined ? undefined : BigInt(toCents(this.amount));
-    const callbackUrl = field(ctx.params, 'server_callback_url');
+    const callback = callbackUrlOf((name) => field(ctx.params, name));
     const redirectUrl = field(ctx.params, 'redirect_url');
-    this.callbackUrl = callbackUrl === undefined ? undefined : ownString(callbackUrl);
+    this.callbackUrl = callback === undefined ? undefined : ownString(callback.url);
+    this.notify = callback?.notify ?? false;
     this.redirectUrl = redirectUrl === undefined ? undefined : ownString(redirectUrl);
   }
 
@@ -132,14 +135,16 @@ class Run {
   }
 
   /** A new order of this operation; a card decides its outcome, `approved` forces one. */
-  start(card: StoredCard | undefined, overrides: { amount?: string | undefined; currency?: string | undefined; awaitingCheckout?: boolean; approved?: boolean } = {}): Order {
+  start(card: StoredCard | undefined, overrides: { amount?: string | undefined; currency?: string | undefined; awaitingCheckout?: boolean; approved?: boolean; parent?: Order } = {}): Order {
+    // A later transaction (a reversal …) without a URL of its own is reported to its parent's notify_url.
+    const inherited = this.callbackUrl === undefined && overrides.parent?.notify === true ? overrides.parent : undefined;
     const order = this.ctx.orders.create({
       merchantLogin: this.login, operation: this.ctx.endpoint.operation, merchantOrderId: this.merchantOrderId,
       amountCents: overrides.amount === undefined ? this.amountCents : BigInt(toCents(overrides.amount)),
       amount: overrides.amount ?? this.amount, currency: overrides.currency ?? field(this.ctx.params, 'currency'),
       finalStatus: overrides.approved ? 'approved' : card?.outcome.finalStatus ?? 'approved',
       awaiting3ds: !overrides.approved && (card?.outcome.awaiting3ds ?? false), awaitingCheckout: overrides.awaitingCheckout ?? false, card,
-      callbackUrl: this.callbackUrl, redirectUrl: this.redirectUrl,
+      callbackUrl: inherited?.callbackUrl ?? this.callbackUrl, notify: inherited !== undefined || this.notify, redirectUrl: this.redirectUrl,
     });
     if (isFinal(order)) this.ctx.finalized(order);
     return order;
@@ -173,7 +178,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     case 'move': {
       const parent = run.parent();
       moveOrder({ operation: endpoint.operation, parent, amountCents: run.amountCents }, params, ctx.broken, ctx.finalized);
-      return { type: 'async-response', ...run.base(run.start(undefined, { approved: true, currency: parent.currency, amount: run.amount ?? parent.amount })) };
+      return { type: 'async-response', ...run.base(run.start(undefined, { approved: true, currency: parent.currency, amount: run.amount ?? parent.amount, parent })) };
     }
     case 'card-ref-of-order': {
       const parent = run.parent();

@@ -30,8 +30,10 @@ export interface Order {
   returnedCents: bigint;
   /** The card, masked: the mock never keeps a full card number. */
   card: StoredCard | undefined;
-  /** The request's server_callback_url: the callback goes there when the order is final (A-31). */
+  /** The request's notify_url or server_callback_url: the callback goes there when the order is final (A-31). */
   readonly callbackUrl: string | undefined;
+  /** The callback URL came as notify_url: later transactions on this order are reported there too (A-31). */
+  readonly notify: boolean;
   /** The request's redirect_url: the hosted page sends the customer back there (A-31). */
   readonly redirectUrl: string | undefined;
   /** The final status has been announced (callback or hook), so it is never announced twice. */
@@ -71,7 +73,7 @@ export interface RecurringPayment {
  */
 export const ownString = (s: string): string => (s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8'));
 
-export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds' | 'awaitingCheckout' | 'card' | 'callbackUrl' | 'redirectUrl'>;
+export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds' | 'awaitingCheckout' | 'card' | 'callbackUrl' | 'notify' | 'redirectUrl'>;
 
 /** A map that forgets its oldest entry past `max`, and shows a merchant only its own entries. */
 class OwnedMap<V extends { readonly merchantLogin: string }> {
@@ -119,7 +121,7 @@ export class OrderStore {
       merchantOrderId: ownString(fields.merchantOrderId), amountCents: fields.amountCents, amount: fields.amount, currency: fields.currency,
       finalStatus: fields.finalStatus, awaiting3ds: fields.awaiting3ds, awaitingCheckout: fields.awaitingCheckout,
       statusRequests: 0, voided: false, capturedCents: 0n, returnedCents: 0n, card: fields.card,
-      callbackUrl: fields.callbackUrl, redirectUrl: fields.redirectUrl, announced: false,
+      callbackUrl: fields.callbackUrl, notify: fields.notify, redirectUrl: fields.redirectUrl, announced: false,
     };
     return this.orders.add(order.paynetOrderId, order);
   }

@@ -5,7 +5,7 @@
  * check list and the defect list all come from here (docs/architecture.md: adding a rule).
  */
 import { answerMediaType, noControlKeyInAnswer, noFullPanInAnswer, orderKept, validationErrorStatus } from './answers.ts';
-import { callbackRetried, callbackSigned } from './callbacks.ts';
+import { callbackMethod, callbackRetried, callbackSigned } from './callbacks.ts';
 import { controlFormat, controlPresent, controlSignature } from './control.ts';
 import { endpointOwner } from './endpoint-owner.ts';
 import { amountFormat, requiredFields } from './fields.ts';
@@ -34,7 +34,7 @@ export const ORDER_RULES = [orderKnown, referenceKnown, cardRefOfApprovedCard, .
 export const ANSWER_RULES = [answerMediaType, validationErrorStatus, noControlKeyInAnswer, noFullPanInAnswer, orderKept] as const;
 
 /** Rules of the gateway's callbacks to the merchant. */
-export const CALLBACK_RULES = [callbackSigned, callbackRetried] as const;
+export const CALLBACK_RULES = [callbackSigned, callbackRetried, callbackMethod] as const;
 
 export const RULES = [...REQUEST_RULES, ...ORDER_RULES, ...ANSWER_RULES, ...CALLBACK_RULES] as const;
 

@@ -35,10 +35,17 @@ export const callbackSigned: Rule<CallbackSeen, 'callback-signed', never> = {
 
 export const callbackRetried: Rule<{ readonly answers: readonly number[] }, 'callback-retried', never> = {
   id: 'callback-retried', title: 'a callback the handler did not take is sent again', basis: 'assumption', refusals: [], clause: CLAUSE,
-  hint: 'Post the callback again, with a growing back-off, until the handler answers 2xx (or the attempts run out).',
+  hint: 'Send the callback again, on a progressive timeline (the public gateways: 30 times over 14 days), until the handler answers 200 (or the attempts run out).',
   check: ({ answers }) => {
     const first = answers[0];
-    if (first === undefined || (first >= 200 && first < 300)) return skip('the first callback was taken');
+    if (first === undefined || first === 200) return skip('the first callback was taken');
     return answers.length >= 2 ? PASS : fail(`callback: not sent again after the handler answered ${first}`, { expected: 'another attempt', actual: 'none' });
   },
+};
+
+export const callbackMethod: Rule<{ readonly method: string; readonly expected: string }, 'callback-method', never> = {
+  id: 'callback-method', title: 'a callback comes by the method the gateway is known to use', basis: 'assumption', refusals: [], clause: CLAUSE,
+  hint: 'Send the callback as an HTTP GET with its fields added to the callback URL\'s own query string, as the public gateways do (or by POST where the gateway profile says callbacks.method POST).',
+  check: ({ method, expected }) => method === expected ? PASS
+    : fail(`callback: came by ${method}, expected ${expected}${expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : ''}`, { expected, actual: method }),
 };

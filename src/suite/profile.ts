@@ -10,6 +10,7 @@ import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { Ajv, type ErrorObject } from 'ajv';
 import { SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
 import { MEDIA_TYPE } from '../catalogue/media-types.ts';
+import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
 import { isTestCardRole, luhn, TEST_CARD_ROLES, TEST_CARDS, type TestCardRole } from '../catalogue/test-cards.ts';
 import { PayconformError } from '../errors.ts';
 import { readUserFile } from '../read-file.ts';
@@ -45,6 +46,8 @@ export interface Profile {
   readonly notApplicable: readonly NotApplicable[];
   /** Fields our answer schemas do not know (A-18): a warning each answer, or ignored for a gateway known to add them. */
   readonly unknownAnswerFields: 'warn' | 'ignore';
+  /** How the gateway sends its callbacks: GET with the fields in the query (the public gateways, A-31) or POST. */
+  readonly callbacks: { readonly method: CallbackMethod };
   /** How the gateway writes its answers: the spec's JSON, or the public gateways' form text. */
   readonly answers: AnswerFormat;
   /** What the gateway asks of a request: whether it refuses one without the spec's Accept header. */
@@ -95,6 +98,7 @@ export function mockProfile(): Profile {
     unknownAnswerFields: 'warn',
     answers: SPEC_ANSWERS,
     request: { acceptRequired: true },
+    callbacks: { method: DEFAULT_CALLBACK_METHOD },
   };
 }
 
@@ -122,6 +126,7 @@ export const PROFILE_SCHEMA = {
       properties: { format: { enum: ['json', 'form'] }, mediaType: { type: 'string', pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' }, errorStatus: { const: 200 } },
     },
     request: { type: 'object', additionalProperties: false, properties: { acceptRequired: { type: 'boolean' } } },
+    callbacks: { type: 'object', additionalProperties: false, properties: { method: { enum: [...CALLBACK_METHODS] } } },
     notApplicable: {
       type: 'array',
       items: { type: 'object', additionalProperties: false, required: ['tags', 'reason'], properties: { tags: { type: 'string', minLength: 1 }, reason: { type: 'string', minLength: 1 } } },
@@ -152,7 +157,7 @@ export function profileOf(data: unknown, file: string): Profile {
     const error = validator.errors!.find((e) => e.keyword !== 'if' && e.keyword !== 'anyOf') ?? validator.errors![0]!;
     throw bad(file, describe(error));
   }
-  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore'; answers: { format: 'json' | 'form'; mediaType?: string; errorStatus?: 200 }; request: { acceptRequired?: boolean } }>;
+  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore'; answers: { format: 'json' | 'form'; mediaType?: string; errorStatus?: 200 }; request: { acceptRequired?: boolean }; callbacks: { method?: CallbackMethod } }>;
   for (const [role, card] of Object.entries(given.testCards ?? {})) {
     if (!luhn(card)) throw bad(file, `/testCards/${role}: fails the Luhn check (a card number has a valid check digit)`);
   }
@@ -181,6 +186,7 @@ export function profileOf(data: unknown, file: string): Profile {
     unknownAnswerFields: given.unknownAnswerFields ?? base.unknownAnswerFields,
     answers,
     request,
+    callbacks: { method: given.callbacks?.method ?? base.callbacks.method },
   };
 }
 

@@ -26,9 +26,10 @@ let mock: RunningMock | undefined;
 BeforeAll(async function () {
   const target = targetOf(this.parameters, process.env);
   shared.target = target;
-  // Callbacks on a quick schedule: the suite waits for them, and the retry scenario waits out a back-off.
-  // With a profile that declares how its gateway answers, the embedded mock answers so (mock --profile does the same).
-  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect, callbacks: { delayMs: 10, backoffMs: 50 }, ...profileWire(target.profile) });
+  // Callbacks soon, retried on the default compressed timeline (the first retry after a millisecond), by the
+  // method the profile says the gateway uses; with a profile that declares how its gateway answers, the embedded
+  // mock answers so (mock --profile does the same).
+  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect, callbacks: { delayMs: 10, method: target.profile.callbacks.method }, ...profileWire(target.profile) });
   shared.baseUrl = target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
   shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields, answers: target.profile.answers });
 });

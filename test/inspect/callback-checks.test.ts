@@ -35,10 +35,10 @@ async function sale(client: PayClient, shop: MerchantShop, ...more: Pair[]): Pro
   return order.orderid!;
 }
 
-async function checked(mistake: HandlerMistake | undefined): Promise<CallbackRecord> {
+async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'POST'): Promise<CallbackRecord> {
   const shop = new MerchantShop(merchant.merchantControlKey, mistake);
   await shop.start();
-  const listener = await startListener({ merchants: [merchant], callbackChecks: { delayMs: 0, timeoutMs: 2000 } });
+  const listener = await startListener({ merchants: [merchant], callbackChecks: { delayMs: 0, timeoutMs: 2000, ...(method ? { method } : {}) } });
   const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
   try {
     const orderid = await sale(client, shop);
@@ -80,6 +80,28 @@ describe('inspect --callback-checks', () => {
       assert.equal(failed.fix, CALLBACK_CHECKS.find((c) => c.id === check)!.fix);
     });
   }
+
+  // Handlers that get the callback wrong refuse the genuine one (and its repeat): each is the
+  // public example's handler with one mistake, so these two checks fail and no other.
+  const refusesGenuine: Array<[HandlerMistake, number]> = [['reads-post-body', 403], ['amount-in-formula', 403], ['refuses-own-query', 400], ['answers-204', 204]];
+  for (const [mistake, status] of refusesGenuine) {
+    it(`a handler with ${mistake} fails genuine and genuine-again (answered ${status})`, async () => {
+      const r = await checked(mistake);
+      assert.deepEqual(failedIds(r), ['genuine', 'genuine-again']);
+      assert.deepEqual(r.checks.filter((c) => c.outcome === 'fail').map((c) => c.answered), [status, status]);
+      const says = r.checks.find((c) => c.id === 'genuine')!.message!;
+      assert.match(says, new RegExp(`^answered ${status} to the GET; expected 200: `));
+      // Every refusal of a genuine GET says where the fields are: the usual cause is a handler of the POST body.
+      if (status !== 204) assert.match(says, /the public API sends callbacks as HTTP GET with the fields in the query string/);
+    });
+  }
+
+  it('--callback-method POST: the handler of the POST body passes, the handler of the query fails', async () => {
+    assert.deepEqual(failedIds(await checked('reads-post-body', 'POST')), []);
+    const r = await checked(undefined, 'POST');
+    assert.deepEqual(failedIds(r), ['genuine', 'genuine-again']);
+    assert.doesNotMatch(r.checks.find((c) => c.id === 'genuine')!.message!, /public API sends callbacks as HTTP GET/);
+  });
 
   it('a handler that refuses everything fails the genuine callbacks', async () => {
     const r = await checked('fails-first');
@@ -172,5 +194,15 @@ describe('inspect --callback-checks', () => {
     const html = readFileSync(join(report, 'report.html'), 'utf8');
     assert.match(html, /data-check="callback-unknown-order"/);
     assert.ok(!(out + junit + html + JSON.stringify(json)).includes(merchant.merchantControlKey));
+  });
+
+  it('the command line refuses a --callback-method other than GET or POST: one line, exit 2', async () => {
+    const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
+    const child = spawn(process.execPath, [bin, 'inspect', '--callback-checks', '--callback-method', 'PUT'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c));
+    const exit = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    assert.equal(exit, 2);
+    assert.equal(err.trim(), 'payconform inspect: --callback-method: must be GET or POST (got "PUT")');
   });
 });

@@ -69,6 +69,9 @@ describe('payconform mock', () => {
         [['--merchants', join(dir, 'none.json')], /cannot read \(ENOENT\)/],
         [['--port', '70000'], /--port: must be a whole number from 0 to 65535/],
         [['--prefix', 'paynet'], /--prefix: must be a path/],
+        [['--callback-method', 'PUT'], /^payconform mock: --callback-method: must be GET or POST \(got "PUT"\)$/m],
+        [['--callback-time-scale', '0'], /--callback-time-scale: must be a whole number from 1 to 1000000000/],
+        [['--callback-time-scale', '1.5'], /--callback-time-scale: /],
       ] as const) {
         const r = await runCli(['mock', ...args]);
         assert.equal(r.code, 2);

@@ -215,6 +215,7 @@ describe('callback rules', () => {
   const cases: Array<[string, unknown, unknown]> = [
     ['callback-signed', { pairs: pairs.map(([n, v]) => [n, n === 'control' ? withAmount : v]), controlKey: key }, { pairs, controlKey: key }],
     ['callback-retried', { answers: [503] }, { answers: [503, 200] }],
+    ['callback-method', { method: 'POST', expected: 'GET' }, { method: 'GET', expected: 'GET' }],
   ];
   it('has a case for every callback rule', () => assert.deepEqual(cases.map(([id]) => id).sort(), CALLBACK_RULES.map((r) => r.id).sort()));
   for (const [id, bad, good] of cases) {
@@ -230,5 +231,14 @@ describe('callback rules', () => {
     assert.equal(signed.check({ pairs: pairs.filter(([n]) => n !== 'status'), controlKey: key }).outcome, 'fail');
     assert.equal(signed.check({ pairs, controlKey: undefined }).outcome, 'skip');
     assert.equal(CALLBACK_RULES[1].check({ answers: [200] }).outcome, 'skip');
+    // The public gateways take 200 only: a 204 is retried like a 503.
+    assert.equal(CALLBACK_RULES[1].check({ answers: [204] }).outcome, 'fail');
+  });
+
+  it('callback-method: a POST where GET is due says the public API sends GET with the fields in the query', () => {
+    const wrong = CALLBACK_RULES[2].check({ method: 'POST', expected: 'GET' });
+    assert.equal(wrong.outcome === 'fail' && wrong.evidence.message, 'callback: came by POST, expected GET (the public API sends callbacks as GET with the fields in the query string)');
+    assert.equal(CALLBACK_RULES[2].check({ method: 'GET', expected: 'POST' }).outcome, 'fail');
+    assert.equal(CALLBACK_RULES[2].check({ method: 'POST', expected: 'POST' }).outcome, 'pass');
   });
 });

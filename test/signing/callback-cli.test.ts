@@ -62,6 +62,19 @@ describe('--callback', () => {
     assert.ok((JSON.parse(out) as { defects: string[] }).defects.includes('fields-wrong-order'));
   });
 
+  it('diagnose reads a raw callback GET, as the public gateways send it: the fields from the query, the URL\'s own first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payconform-callback-'));
+    const query = (control: string): string => `shop=main&orderid=100000123&merchant_order=ORD-1&client_orderid=ORD-1&amount=10.29&status=approved&type=sale&control=${control}`;
+    writeFileSync(join(dir, 'wrong.http'), `GET /payment/callback.php?${query(sha1sum(`approved100000123ORD-110.29${KEY}`))} HTTP/1.1\r\nHost: merchant.example\r\n\r\n`);
+    writeFileSync(join(dir, 'right.http'), `GET /payment/callback.php?${query(right)} HTTP/1.1\r\nHost: merchant.example\r\n\r\n`);
+    const wrong = await cli(['diagnose', '--callback', '--request-file', join(dir, 'wrong.http'), '--json']);
+    const ok = await cli(['diagnose', '--callback', '--request-file', join(dir, 'right.http')]);
+    rmSync(dir, { recursive: true, force: true });
+    assert.equal(wrong.code, 1);
+    assert.ok((JSON.parse(wrong.out) as { defects: string[] }).defects.includes('amount-in-formula'), wrong.out);
+    assert.equal(ok.code, 0, ok.out + ok.err);
+  });
+
   it('explain shows the formula, the concatenation and the digest', async () => {
     const { code, out } = await cli(['explain', '--callback', ...fields]);
     assert.equal(code, 0);

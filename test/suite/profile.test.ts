@@ -45,6 +45,14 @@ describe('gateway profiles', () => {
     assert.equal(rejection({ amounts: { max: '1,000' } }), '--profile p.json: /amounts/max: must match pattern "^(?!$)([0-9]*)(?:\\.([0-9]{1,2}))?$"');
     assert.equal(rejection({ finalStatuses: [] }), '--profile p.json: /finalStatuses: must NOT have fewer than 1 items');
     assert.equal(rejection({ name: 'sandbox', errorCodes: { CONTROL_INVALID: ['E1', 'E2'] } }), 'accepted');
+    assert.equal(rejection({ callbacks: { method: 'PUT' } }), '--profile p.json: /callbacks/method: must be equal to one of the allowed values');
+    assert.equal(rejection({ callbacks: { mehtod: 'GET' } }), '--profile p.json: /callbacks/mehtod: is not a profile setting');
+  });
+
+  it('callbacks.method: GET unless the profile says POST (the public gateways send GET, A-31)', () => {
+    assert.equal(profileOf({}, 'p.json').callbacks.method, 'GET');
+    assert.equal(profileOf({ callbacks: {} }, 'p.json').callbacks.method, 'GET');
+    assert.equal(profileOf({ callbacks: { method: 'POST' } }, 'p.json').callbacks.method, 'POST');
   });
 
   it('on the command line: exit 2, one line, no stack, nothing written', () => {
@@ -65,6 +73,7 @@ describe('gateway profiles', () => {
     assert.deepEqual(shipped.errorCodes, mock.errorCodes);
     assert.deepEqual(shipped.answerFields, mock.answerFields);
     assert.deepEqual(shipped.finalStatuses, mock.finalStatuses);
+    assert.deepEqual(shipped.callbacks, mock.callbacks);
     for (const [code, codes] of Object.entries(shipped.errorCodes)) assert.deepEqual(codes, [code]);
   });
 

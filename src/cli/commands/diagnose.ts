@@ -63,7 +63,7 @@ export const diagnoseCommand: Command = {
     options: {
       ...REQUEST_OPTIONS,
       ...GIVEN_SIGNATURE_OPTIONS,
-      'request-file': { type: 'string', valueName: 'FILE', description: 'the raw HTTP request as sent (request line, headers, blank line, body); - for stdin' },
+      'request-file': { type: 'string', valueName: 'FILE', description: 'the raw HTTP request as sent (request line, headers, blank line, body; with --callback a GET\'s fields are read from its query); - for stdin' },
       scheme: { type: 'string', valueName: 'http|https', description: 'with --request-file: the scheme of the URL (default https)' },
       ...CALLBACK_OPTION,
     },
@@ -80,9 +80,11 @@ Example:
     if (scheme !== 'http' && scheme !== 'https') throw fieldError('ERR_USAGE', '--scheme', 'must be http or https');
     const raw = file === undefined ? undefined : parseRawRequest(readTextFile(file, '--request-file'), scheme);
     const callback = values.callback === true;
-    // A callback's fields come from the raw request's body, or from --param and --body-file.
+    // A callback's fields come from the raw request (a GET's query, as the public gateways send
+    // them, A-31; a POST's body), or from --param and --body-file.
     const fromOptions = callback && !raw ? callbackFromOptions(values, io.env) : undefined;
-    const request = raw?.request ?? (fromOptions ? { url: '', params: fromOptions.params } : requestFromOptions(values, io.env));
+    const rawRequest = raw && callback && raw.request.method === 'GET' ? { ...raw.request, params: decodeForm(new URL(raw.request.url).search.slice(1), '--request-file query') } : raw?.request;
+    const request = rawRequest ?? (fromOptions ? { url: '', params: fromOptions.params } : requestFromOptions(values, io.env));
     const credentials = callback ? { controlKey: fromOptions?.controlKey ?? callbackFromOptions(values, io.env).controlKey } : credentialsFromOptions(request, values, io.env, { publicKeyFile: str(values['public-key-file']) });
     const d = diagnose({ request, credentials, callback, given: { control: str(values.control), authorization: str(values.authorization) ?? raw?.authorization } });
     printMasked(io, values.json ? JSON.stringify(d, null, 2) : fields(report(d).map(([k, v]) => [k === '' ? ' ' : k, v] as const)), request, values['reveal-card-data'] === true);

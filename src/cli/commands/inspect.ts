@@ -14,7 +14,7 @@ import { checkReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-import { callbackHosts, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import { CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 import type { CallbackRecord } from '../../inspect/callback-checks.ts';
 import { callbackLine } from '../../inspect/callback-report.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
@@ -26,7 +26,7 @@ export const inspectCommand: Command = {
   spec: {
     name: 'inspect',
     summary: 'Listens for your integration\'s requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.',
-    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S] [--callback-checks] [--callback-hosts LIST]',
+    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S] [--callback-checks] [--callback-method GET|POST] [--callback-hosts LIST]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -36,7 +36,8 @@ export const inspectCommand: Command = {
       'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
       duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
-      'callback-checks': { type: 'boolean', description: 'for each order that reaches a final status with a server_callback_url, play the gateway\'s callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must); docs/callbacks.md' },
+      'callback-checks': { type: 'boolean', description: 'for each order that reaches a final status with a notify_url or server_callback_url, play the gateway\'s callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must get 200); docs/callbacks.md' },
+      'callback-method': CALLBACK_METHOD_OPTION,
       'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)' },
     },
     epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer\'s browser on the embedded mock\'s hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise, 2 on bad input. Before the report, inspect waits up to 30 s for callback checks under way.',
@@ -56,13 +57,14 @@ export const inspectCommand: Command = {
     const known = merchants ?? [testMerchant()];
     const callbackChecks = values['callback-checks'] === true;
     const callbackHostList = callbackHosts(str(values['callback-hosts']));
+    const method = callbackMethod(str(values['callback-method']));
     const listener = await startListener({
       ...listen,
       merchants: known,
       ...(upstream === undefined ? {} : { upstream }),
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       callbackHosts: callbackHostList,
-      ...(callbackChecks ? { callbackChecks: { onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } } : {}),
+      ...(callbackChecks ? { callbackChecks: { method, onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } } : {}),
       onCustomerStep: (step) => io.stdout(customerLine(step)),
       onRecord: (record) => {
         io.stdout(recordLine(record));

@@ -7,13 +7,15 @@ import { startMock } from '../../mock/server.ts';
 import { readProfile } from '../../suite/profile.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-import { callbackHosts, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import { CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import { DEFAULT_CALLBACK_TIME_SCALE } from '../../mock/callbacks.ts';
+import { wholeNumber } from '../../whole-number.ts';
 
 export const mockCommand: Command = {
   spec: {
     name: 'mock',
     summary: 'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
-    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--callback-hosts LIST] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
+    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] [--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -22,13 +24,15 @@ export const mockCommand: Command = {
       'public-url': { type: 'string', valueName: 'URL', description: 'the origin clients use, for the OAuth base string, when a proxy rewrites Host' },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
       quiet: { type: 'boolean', description: 'no request log (by default one line per request on stderr, with no field values)' },
-      'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names the mock may post callbacks to besides loopback (default: loopback only; docs/callbacks.md)' },
-      profile: { type: 'string', valueName: 'FILE', description: 'answer as a gateway profile says its gateway does: answers (JSON or form text, media type), answerFields, request.acceptRequired (docs/mock.md; profiles/family-text.json: the public gateways\' text answers)' },
+      'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names the mock may send callbacks to besides loopback (default: loopback only; docs/callbacks.md)' },
+      'callback-method': CALLBACK_METHOD_OPTION,
+      'callback-time-scale': { type: 'string', valueName: 'N', description: `how many times faster than the public gateways' timeline (30 attempts over about 14 days) callbacks are retried: 1 is real time (default ${DEFAULT_CALLBACK_TIME_SCALE}: a minute lasts a millisecond)` },
+      profile: { type: 'string', valueName: 'FILE', description: 'answer as a gateway profile says its gateway does: answers (JSON or form text, media type), answerFields, request.acceptRequired, callbacks.method (docs/mock.md; profiles/family-text.json: the public gateways\' text answers)' },
       defect: { type: 'string', valueName: 'NAME', description: 'start a deliberately broken variant, to see the suite catch it (see --list-defects; docs/prove.md)' },
       'list-defects': { type: 'boolean', description: 'list the defects --defect can start, one line each with the rules it breaks (docs/rules.md), and exit' },
       'show-test-merchant': { type: 'boolean', description: 'print the built-in TEST-ONLY merchant credentials and exit' },
     },
-    epilog: 'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …). An order that carried server_callback_url gets its signed callback when it is final (docs/callbacks.md).',
+    epilog: 'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …). An order that carried notify_url or server_callback_url gets its signed callback when it is final, by GET unless --callback-method POST, retried until answered 200 (docs/callbacks.md).',
   },
   async run({ values }, io): Promise<ExitCode> {
     if (values['show-test-merchant']) {
@@ -51,6 +55,9 @@ export const mockCommand: Command = {
     const profile = str(values.profile) === undefined ? undefined : readProfile(str(values.profile)!);
     const listen = listenerSettings(values);
     const allowedHosts = callbackHosts(str(values['callback-hosts']));
+    // --callback-method wins; otherwise the profile's callbacks.method; otherwise GET, as the public gateways send them.
+    const method = str(values['callback-method']) === undefined && profile !== undefined ? profile.callbacks.method : callbackMethod(str(values['callback-method']));
+    const timeScale = wholeNumber(str(values['callback-time-scale']), '--callback-time-scale', 1, 1_000_000_000) ?? DEFAULT_CALLBACK_TIME_SCALE;
     // A long-running server that keeps up to 100,000 orders: V8's size-optimised heap growth keeps
     // its memory near what it holds (npm run bench: RSS after 100,000 more sales ≤ 150 MB).
     setFlagsFromString('--optimize-for-size');
@@ -60,7 +67,7 @@ export const mockCommand: Command = {
       ...(publicUrl === undefined ? {} : { publicUrl }),
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
       defect,
-      callbacks: { allowedHosts },
+      callbacks: { allowedHosts, method, timeScale },
       ...(profile === undefined ? {} : { answers: profile.answers, answerFields: profile.answerFields, acceptRequired: profile.request.acceptRequired }),
     }).catch((err: NodeJS.ErrnoException) => {
       throw cannotListen(err, listen);
