@@ -45,7 +45,7 @@ describe('gateway profiles', () => {
     assert.equal(rejection({ amounts: { max: '1,000' } }), '--profile p.json: /amounts/max: must match pattern "^(?!$)([0-9]*)(?:\\.([0-9]{1,2}))?$"');
     assert.equal(rejection({ finalStatuses: [] }), '--profile p.json: /finalStatuses: must NOT have fewer than 1 items');
     assert.equal(rejection({ name: 'sandbox', errorCodes: { CONTROL_INVALID: ['E1', 'E2'] } }), 'accepted');
-    assert.equal(rejection({ callbacks: { method: 'PUT' } }), '--profile p.json: /callbacks/method: must be equal to one of the allowed values');
+    assert.equal(rejection({ callbacks: { method: 'PUT' } }), '--profile p.json: /callbacks/method: must be one of "GET", "POST"');
     assert.equal(rejection({ callbacks: { mehtod: 'GET' } }), '--profile p.json: /callbacks/mehtod: is not a profile setting');
   });
 
