@@ -12,7 +12,7 @@ import type { Credentials } from '../signing/request.ts';
 import { signRequest, type SignOptions } from '../signing/sign.ts';
 import { validateResponse } from '../schemas/index.ts';
 
-import { answerMediaType, noControlKeyInAnswer } from '../rules/answers.ts';
+import { answerMediaType, noControlKeyInAnswer, noFullPanInAnswer } from '../rules/answers.ts';
 import { FORM_TYPE, MEDIA_TYPE } from '../rules/http.ts';
 
 export { FORM_TYPE, MEDIA_TYPE };
@@ -115,13 +115,20 @@ export function answerProblems(endpoint: Endpoint, status: number, contentType: 
     const deviation = declaredHere ? (declared.format === 'json' ? 'answers.mediaType' : 'answers.format, answers.mediaType') : undefined;
     found.push({ message: media.evidence.message, assumption: deviation === undefined ? byStatus : undefined, deviation });
   }
+  // A full card number is a leak in any answer, whatever its status: a 403 has no schema to catch it.
+  const pan = noFullPanInAnswer.check({ ...seen, body: parsed });
+  if (pan.outcome === 'fail') found.push({ message: `answer${pan.evidence.message}`, assumption: 'A-19' });
   const refusal = declared.errorStatus === 200 && status === 200 ? refusalStatus(parsed) : undefined;
   if (refusal !== undefined) found.push({ message: `status: a ${refusal.type} answer came as HTTP 200 (the spec answers it ${refusal.status})`, deviation: 'answers.errorStatus' });
   const specStatus = refusal?.status ?? status;
   const schema = schemaForStatus(endpoint, specStatus);
   if (schema !== null && found.every((p) => p.assumption !== undefined || p.deviation !== undefined)) {
     const result = validateResponse(schema, underOurNames(parsed, names));
-    if (!result.valid) found.push(...result.errors.map((e) => ({ message: `${schema}${e}`, assumption: schemaAssumption(e) })));
+    if (!result.valid) {
+      // The schema's own full-card-number finding says again what the rule above said.
+      const errors = pan.outcome === 'fail' ? result.errors.filter((e) => !e.includes('full card number')) : result.errors;
+      found.push(...errors.map((e) => ({ message: `${schema}${e}`, assumption: schemaAssumption(e) })));
+    }
   }
   return { found, parsed, status: specStatus };
 }

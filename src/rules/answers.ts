@@ -13,6 +13,8 @@ export interface AnswerSeen {
   readonly text: string;
   /** The merchant control key the request was made with, when the checker holds it. */
   readonly controlKey?: string | undefined;
+  /** The body as read (JSON or a profile's form text), when it could be: identifier fields are then told apart. */
+  readonly body?: unknown;
 }
 
 type AnswerRule<Id extends string> = Rule<AnswerSeen, Id, never>;
@@ -42,7 +44,7 @@ export const noFullPanInAnswer: AnswerRule<'no-full-pan-in-answer'> = {
   id: 'no-full-pan-in-answer', title: 'no full card number in an answer', basis: 'assumption', refusals: [],
   clause: 'Card data must not be shown (design); A-19 (first six and last four digits at most)',
   hint: 'Mask card numbers in every answer: at most the first six and last four digits.',
-  check: (a) => (containsFullPan(a.text) ? fail(': contains a full card number (at most the first six and last four digits may be shown)') : PASS),
+  check: (a) => (containsFullPan(a.body ?? a.text) ? fail(': contains a full card number (at most the first six and last four digits may be shown)') : PASS),
 };
 
 export const orderKept: Rule<{ readonly status: string }, 'order-kept', never> = {

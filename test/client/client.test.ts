@@ -139,3 +139,26 @@ describe('payconform send', () => {
     assert.equal((await runCli(['send', '--base-url', base], env)).code, 2);
   });
 });
+
+// A full card number in an answer is a leak whatever the status: the schema check covers 200, 400 and 500
+// only, and a failed OAuth check is answered 403 (A-21), so the rule itself must run on every answer.
+describe('answerProblems: a full card number in any answer (A-19)', async () => {
+  const { answerProblems } = await import('../../src/client/client.ts');
+  const { endpointByOperation } = await import('../../src/catalogue/index.ts');
+  const payout = endpointByOperation('PAYOUT');
+  // 4111111111111111 passes the Luhn check (the usual Visa test number); 4111111111111112 does not.
+  const refusal = (pan: string) => JSON.stringify({ type: 'validation-error', 'error-code': 'SIGNATURE_INVALID', 'error-message': `credit_card_number=${pan}`, 'serial-number': 's-1' });
+
+  it('names a full card number in a 403 refusal, and nothing in the same answer with a number that is no card', () => {
+    const leaked = answerProblems(payout, 403, 'application/vnd.pay+json', refusal('4111111111111111'), undefined).found;
+    assert.deepEqual(leaked.map((p) => [p.assumption, p.message.includes('full card number')]), [['A-19', true]]);
+    assert.deepEqual(answerProblems(payout, 403, 'application/vnd.pay+json', refusal('4111111111111112'), undefined).found, []);
+  });
+
+  it('says it once in a 400, where the schema would say it again, and leaves a 13-digit order id alone', () => {
+    const leaked = answerProblems(payout, 400, 'application/vnd.pay+json', refusal('4111111111111111'), undefined).found;
+    assert.equal(leaked.filter((p) => p.message.includes('full card number')).length, 1);
+    const id = JSON.stringify({ type: 'async-response', status: 'processing', 'paynet-order-id': '4111111111111111', 'merchant-order-id': 'A-1', 'serial-number': 's-2' });
+    assert.deepEqual(answerProblems(payout, 200, 'application/vnd.pay+json', id, undefined).found.filter((p) => p.assumption === 'A-19'), []);
+  });
+});
