@@ -151,8 +151,8 @@ describe('diagnose, control scheme', () => {
 
   it('refuses an endpoint without a stated scheme, and a control without a control key', () => {
     assert.throws(
-      () => diagnose({ request: { url: 'https://h.example/api/v2/get-card-info/1', params: [] }, credentials, given: { control: 'x' } }),
-      (e: Error & { code?: string }) => e.code === 'ERR_SCHEME' && /CARDINFO/.test(e.message) && /no authentication stated/.test(e.message),
+      () => diagnose({ request: { url: 'https://h.example/api/v2/payment-form/1', params: [] }, credentials, given: { control: 'x' } }),
+      (e: Error & { code?: string }) => e.code === 'ERR_SCHEME' && /PAYMENTFORM/.test(e.message) && /no authentication stated/.test(e.message),
     );
     assert.throws(
       () => diagnose({ request: { url, params }, credentials: {}, given: { control: sha1(concatenation) } }),
