@@ -170,7 +170,7 @@ describe('bad input: one line naming the problem, exit 2', () => {
     ['missing control key', ['sign', ...SALE], {}, /control key: missing \(give --control-key-file/],
     ['unreadable key file', ['sign', ...SALE, '--control-key-file', '/nonexistent/k'], {}, /--control-key-file: cannot read \/nonexistent\/k \(ENOENT\)/],
     ['public key given as private', ['sign', '--url', 'https://h/api/v4/payout/1', '--login', 'm', '--private-key-file', publicKeyFile], {}, /private key: is a public key/],
-    ['unstated scheme', ['sign', '--url', 'https://h/api/v2/get-card-info/1'], {}, /CARDINFO has no authentication stated/],
+    ['unstated scheme', ['sign', '--url', 'https://h/api/v2/payment-form/1'], {}, /PAYMENTFORM has no authentication stated/],
     ['param without =', ['sign', ...SALE, '--param', 'oops'], {}, /--param: "oops" must be written name=value/],
     ['bad timestamp', ['sign', ...PAYOUT, '--timestamp', 'soon'], { PAYCONFORM_CONTROL_KEY: 'k' }, /timestamp: must be whole seconds/],
     ['unknown command', ['frobnicate'], {}, /unknown command "frobnicate"/],

@@ -70,7 +70,7 @@ const ROWS: Record<PayconformErrorCode, Row> = {
     'endpointId', /^endpointId: missing \(give --endpoint-id or set PAYCONFORM_ENDPOINT_ID\)$/),
   ERR_MISSING_FIELD: base('signRequest without a formula field', () => signRequest({ method: 'POST', url: 'https://gw.example/api/v2/sale/1', params: [] }, { login: 'l', controlKey: 'k' }),
     'client_orderid', /^client_orderid: is missing/),
-  ERR_SCHEME: base('signableScheme', () => signableScheme(endpointByOperation(OP.CARDINFO)), 'operation', /^operation: CARDINFO has no authentication stated/),
+  ERR_SCHEME: base('signableScheme', () => signableScheme(endpointByOperation(OP.PAYMENTFORM)), 'operation', /^operation: PAYMENTFORM has no authentication stated/),
   ERR_CREDENTIALS: base('signRequest without a control key', () => signRequest({ method: 'POST', url: 'https://gw.example/api/v2/sale/1', params: [] }, {}), 'control key', /^control key: missing/),
   ERR_KEY: base('loadPrivateKey', () => loadPrivateKey('nope'), 'private key', /^private key: is not PEM/),
   ERR_AUTH_HEADER: base('parseAuthorizationHeader', () => parseAuthorizationHeader('Basic x'), 'authorization', /^authorization: /),

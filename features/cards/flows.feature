@@ -18,7 +18,7 @@ Feature: card references and rebills
     When I send a signed "CARDREF_V4" request
     Then the gateway accepts it
     When I keep the "card-ref-id" of the answer
-    And I send an unsigned "CARDINFO" request
+    And I send a signed "CARDINFO" request
     Then the gateway accepts it
     And the answer carries a "last-four-digits"
 

@@ -22,6 +22,12 @@ const byLoginOrder = control(login, param('client_orderid'), param('orderid'));
 const byLoginOrderAmount = control(login, param('client_orderid'), param('orderid'), cents('amount'), param('currency'));
 const byLoginCardRefAmount = control(login, param('client_orderid'), param('cardrefid'), cents('amount'), param('currency'));
 const threeDsUpload = control(login, param('client-order-id'), param('orderid'));
+// "none stated" in the spec; the family's public page states the formula (A-12): login + cardrefid.
+// Its `login` is a request parameter there, the same login the other formulas take (A-6).
+const byLoginCardRef: AuthScheme = {
+  kind: 'control', fields: [login, param('cardrefid')],
+  fromPublicPage: 'https://doc.payneteasy.eu/integration/API_commands/api_v2_get-card-info.html',
+};
 
 // A-3, row by row from the family's public page of each operation (its "API URLs" table).
 const COM = 'https://doc.payneteasy.com/integration/API_commands/';
@@ -75,7 +81,7 @@ const ROWS = [
     groupUrl(`${EU}api_v2_capture.html`), { mockBehaviour: 'move', featureArea: 'payments', movesMoney: true }),
   row('CARDREF', '/api/v2/create-card-ref', 'CreateCardRefRequest', 'CardRefAsyncResponse', byLoginOrder,
     groupUrl(`${COM}api_v2_create-card-ref.html`), { mockBehaviour: 'card-ref-of-order', featureArea: 'cards', movesMoney: false }),
-  row('CARDINFO', '/api/v2/get-card-info', 'GetCardInfoRequest', 'CardInfoAsyncResponse', unstated,
+  row('CARDINFO', '/api/v2/get-card-info', 'GetCardInfoRequest', 'CardInfoAsyncResponse', byLoginCardRef,
     groupUrl(`${EU}api_v2_get-card-info.html`), { mockBehaviour: 'card-info', featureArea: 'cards', movesMoney: false }),
   row('REBILL', '/api/v2/make-rebill', 'RebillRequest', 'AsyncResponse', byLoginCardRefAmount,
     groupUrl(`${COM}api_v2_make-rebill-sale.html`), { mockBehaviour: 'by-card-ref', featureArea: 'cards', movesMoney: true }),

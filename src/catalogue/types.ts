@@ -21,7 +21,15 @@ export interface ControlField {
 }
 
 export type AuthScheme =
-  | { readonly kind: 'control'; readonly fields: readonly ControlField[] }
+  | {
+      readonly kind: 'control';
+      readonly fields: readonly ControlField[];
+      /**
+       * Set where the spec states no authentication ("none stated") and the family's public page of
+       * the operation states this formula: the page's URL. The formula then rests on A-12, not the spec.
+       */
+      readonly fromPublicPage?: string;
+    }
   | { readonly kind: 'oauth-hmac-sha1' }
   | { readonly kind: 'oauth-rsa-sha256' }
   /** The spec states no scheme ("none stated"). */

@@ -53,6 +53,8 @@ export function controlExtension(endpoint: Endpoint, groupUrl: boolean): Json | 
     digest: 'SHA-1',
     encoding: 'lowercase hex, 40 digits (A-1)',
     concatenation: 'plain, no separators, UTF-8 bytes (A-2)',
+    // The spec states none for this operation; the formula is the family's public page's (A-12).
+    ...(endpoint.auth.fromPublicPage !== undefined ? { statedBy: endpoint.auth.fromPublicPage } : {}),
     field: 'control',
   };
 }
@@ -63,7 +65,8 @@ export function authProse(endpoint: Endpoint, groupUrl: boolean): string {
     case 'control': {
       const named = endpoint.auth.fields.some((f) => f.from === 'url');
       const where = !groupUrl ? '' : named ? ' The groupId of the path takes the endpointId\'s place in the formula (A-3).' : ' The formula names no endpointId, so the groupId is not in it (A-3).';
-      return `Authentication: the \`control\` form field, control = ${formulaText(endpoint.auth.fields)}; 40 lowercase hex digits (A-1).${where} `
+      const page = endpoint.auth.fromPublicPage === undefined ? '' : ` api-spec.md states no authentication here; the formula is the family's public page's, ${endpoint.auth.fromPublicPage} (A-12, A-24).`;
+      return `Authentication: the \`control\` form field, control = ${formulaText(endpoint.auth.fields)}; 40 lowercase hex digits (A-1).${page}${where} `
         + 'OpenAPI cannot compute it: `payconform sign` does (see x-payconform-control).';
     }
     case 'oauth-hmac-sha1':

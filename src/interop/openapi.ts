@@ -37,7 +37,7 @@ function rowAssumptions(endpoint: Endpoint): string[] {
   if (endpoint.source === 'signing-example') ids.push('A-4');
   // The spec lists transfer-by-ref without a scheme; the catalogue takes "all /api/v4/".
   if (endpoint.operation === OP.TRANSFER_BY_REF_V4) ids.push('A-5');
-  if (endpoint.auth.kind === 'unstated') ids.push('A-12', 'A-24');
+  if (endpoint.auth.kind === 'unstated' || (endpoint.auth.kind === 'control' && endpoint.auth.fromPublicPage !== undefined)) ids.push('A-12', 'A-24');
   ids.push('A-25');
   return ids;
 }

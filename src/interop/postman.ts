@@ -128,6 +128,7 @@ function describe(request: PlannedRequest, endpoint: Endpoint): string {
   const auth = endpoint.auth;
   lines.push('');
   if (auth.kind === 'control') lines.push(`Signed by the collection's pre-request script: \`control = ${formulaText(auth.fields)}\` (the \`control\` field is filled in before sending).`);
+  if (auth.kind === 'control' && auth.fromPublicPage !== undefined) lines.push('', `The spec states no authentication for it; the formula is the family's public page's: ${auth.fromPublicPage} (A-12).`);
   else if (auth.kind === 'oauth-hmac-sha1') lines.push('Signed by the collection\'s pre-request script: OAuth 1.0a HMAC-SHA1 Authorization header (RFC 5849; body parameters in the base string, key `controlKey&`).');
   else if (auth.kind === 'unstated') lines.push('The spec states no signature scheme for this operation: sent unsigned.');
   else {

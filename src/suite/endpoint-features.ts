@@ -31,12 +31,22 @@ function unsignedMandatoryField(endpoint: Endpoint): string {
   return required.find((f) => !signed.has(f) && f !== prerequisite) ?? required.find((f) => f !== prerequisite) ?? required[0]!;
 }
 
+const schemeText = (endpoint: Endpoint): string =>
+  endpoint.auth.kind === 'control' && endpoint.auth.fromPublicPage !== undefined
+    ? `${SCHEME_TEXT.control}; the spec states none, the formula is the family's public page's (docs/assumptions.md A-12)`
+    : SCHEME_TEXT[endpoint.auth.kind];
+
 const SCHEME_TEXT: Record<Endpoint['auth']['kind'], string> = {
   control: 'a control field (SHA-1 of the formula fields, amounts in cents, merchant control key last)',
   'oauth-hmac-sha1': 'OAuth 1.0a with HMAC-SHA1 (key: the control key and "&")',
   'oauth-rsa-sha256': 'OAuth 1.0a with RSA-SHA256 (the merchant\'s registered key)',
   unstated: 'nothing: the spec states no authentication for it (docs/assumptions.md A-12, A-24)',
 };
+
+/** Tags of a signature refusal: an assumption's (A-12) where the formula is the public page's, not the spec's. */
+function signatureBasis(endpoint: Endpoint): string[] {
+  return endpoint.auth.kind === 'control' && endpoint.auth.fromPublicPage !== undefined ? ['@spec:authentication', '@assumption', '@A-12'] : ['@spec:authentication'];
+}
 
 export function endpointFeatureText(endpoint: Endpoint): string {
   const op = endpoint.operation;
@@ -57,7 +67,7 @@ export function endpointFeatureText(endpoint: Endpoint): string {
     `# Generated from the endpoint catalogue by \`npm run features\`; edit scripts or flows, not this file.`,
     `@area:${endpoint.featureArea}`,
     `Feature: ${op} — POST ${endpoint.path}`,
-    `  The ${op} endpoint takes a ${requestSchemaOf(endpoint)} form body, signed with ${SCHEME_TEXT[endpoint.auth.kind]},`,
+    `  The ${op} endpoint takes a ${requestSchemaOf(endpoint)} form body, signed with ${schemeText(endpoint)},`,
     `  and answers ${schema} as application/vnd.pay+json.${prerequisite ? `\n  It acts on the ${prerequisite.field} of a ${prerequisite.operation}, which each scenario creates first.` : ''}`,
     '',
     `  ${tags('@positive', '@spec:endpoints') + money}`,
@@ -80,13 +90,13 @@ export function endpointFeatureText(endpoint: Endpoint): string {
   if (endpoint.auth.kind !== 'unstated') {
     lines.push(
       '',
-      `  ${tags('@negative:signature-missing', '@spec:authentication')}`,
+      `  ${tags('@negative:signature-missing', ...signatureBasis(endpoint))}`,
       `  Scenario: ${op} without its ${endpoint.auth.kind === 'control' ? 'control field' : 'Authorization header'} is refused`,
       `    When I send an unsigned "${op}" request`,
       `    Then the gateway refuses it`,
       `    And the error code is "${missingSignatureCode}"`,
       '',
-      `  ${tags('@negative:signature-wrong', '@spec:authentication')}`,
+      `  ${tags('@negative:signature-wrong', ...signatureBasis(endpoint))}`,
       `  Scenario: ${op} with a wrong ${endpoint.auth.kind === 'control' ? 'control value (a formula field changed after signing)' : 'signature (its bytes XOR-ed with 0x5A, still valid Base64)'} is refused`,
       `    When I send a "${op}" request whose signature is corrupted`,
       `    Then the gateway refuses it`,

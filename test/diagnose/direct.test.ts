@@ -127,6 +127,15 @@ describe('diagnose, control scheme', () => {
     assert.equal(d.partner?.controlInput, '42A-755' + PLACEHOLDER);
   });
 
+  it('diagnoses get-card-info by its public page\'s formula, SHA-1(login + cardrefid + key) (A-12)', () => {
+    const request = { url: 'https://h.example/api/v2/get-card-info/42', params: [['login', 'merch'], ['cardrefid', '9001']] as Pair[] };
+    const creds = { login: 'merch', controlKey: KEY };
+    assert.equal(diagnose({ request, credentials: creds, given: { control: sha1('merch9001' + KEY) } }).verdict, 'valid');
+    const d = diagnose({ request, credentials: creds, given: { control: sha1(KEY + 'merch9001') } });
+    assert.deepEqual(d.defects, ['key-not-last']);
+    assert.equal(d.partner?.controlInput, PLACEHOLDER + 'merch9001');
+  });
+
   it('takes the login from the form when the credentials have none, for the mistakes too', () => {
     const request = { url: 'https://h.example/api/v2/status/42', params: [['login', 'merch'], ['client_orderid', 'A-7'], ['orderid', '55']] as Pair[] };
     const d = diagnose({ request, credentials, given: { control: sha1(KEY + 'merch' + 'A-7' + '55') } });
@@ -151,8 +160,8 @@ describe('diagnose, control scheme', () => {
 
   it('refuses an endpoint without a stated scheme, and a control without a control key', () => {
     assert.throws(
-      () => diagnose({ request: { url: 'https://h.example/api/v2/get-card-info/1', params: [] }, credentials, given: { control: 'x' } }),
-      (e: Error & { code?: string }) => e.code === 'ERR_SCHEME' && /CARDINFO/.test(e.message) && /no authentication stated/.test(e.message),
+      () => diagnose({ request: { url: 'https://h.example/api/v2/payment-form/1', params: [] }, credentials, given: { control: 'x' } }),
+      (e: Error & { code?: string }) => e.code === 'ERR_SCHEME' && /PAYMENTFORM/.test(e.message) && /no authentication stated/.test(e.message),
     );
     assert.throws(
       () => diagnose({ request: { url, params }, credentials: {}, given: { control: sha1(concatenation) } }),

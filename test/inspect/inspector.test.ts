@@ -72,6 +72,8 @@ describe('Inspector', () => {
     ['amount with three decimals', () => ({ r: request('PAYOUT', [['amount', '1.005']]) }), ['required-fields', 'amount-format']],
     ['oauth_* in the body', () => ({ r: request('PAYOUT', [['oauth_version', '1.0']]) }), ['no-oauth-in-body']],
     ['no Authorization header', () => ({ r: request('PAYOUT_V4', [], { unsigned: true }) }), ['oauth-header-present'], /an OAuth Authorization header is required/],
+    // get-card-info's control is the public page's (A-12): an integration that leaves it out is told so.
+    ['get-card-info without its control', () => ({ r: request('CARDINFO', [], { unsigned: true }) }), ['control-present'], /control: missing/],
   ];
   for (const [what, make, expected, message] of cases) {
     it(`reports ${what} under ${expected.join(' and ')}`, () => {

@@ -6,7 +6,7 @@
 // string) fail the same checks, so the checks can fail.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
@@ -244,8 +244,14 @@ describe('the Postman pre-request script per kind of endpoint', () => {
     assert.equal(controlOf(given), undefined);
   });
 
-  it('sends the three operations with no stated scheme unsigned', () => {
-    for (const path of ['/api/v2/get-card-info', '/api/v2/payment-form', '/api/v2/payout-form']) {
+  it('signs get-card-info with the public page\'s control, SHA-1(login + cardrefid + key) (A-12)', () => {
+    const run = runScript(SCRIPT, { url: at('/api/v2/get-card-info'), params: [['login', '{{login}}'], ['cardrefid', '1']] }, vars);
+    assert.equal(controlOf(run), createHash('sha1').update('merchant1k').digest('hex'));
+    assert.equal(authorizationOf(run), undefined);
+  });
+
+  it('sends the two operations with no stated scheme unsigned', () => {
+    for (const path of ['/api/v2/payment-form', '/api/v2/payout-form']) {
       const run = runScript(SCRIPT, { url: at(path), params: [['login', '{{login}}'], ['cardrefid', '1']] }, vars);
       assert.equal(run.skipped, false, path);
       assert.equal(authorizationOf(run), undefined, path);

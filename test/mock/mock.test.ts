@@ -3,6 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { request } from 'undici';
 import { endpointByOperation, ENDPOINTS, THREE_DS_CARD } from '../../src/catalogue/index.ts';
 import { PayClient, type Exchange } from '../../src/client/client.ts';
@@ -107,8 +108,13 @@ describe('mock gateway', () => {
 
   it('card reference → card info (masked) → rebill; a foreign or unknown card ref is refused', async () => {
     const ref = answer(await move('CARDREF', await start('SALE')), 'card-ref-id');
-    const info = await client.send('CARDINFO', sample('CARDINFO', ['cardrefid', ref]), { unsigned: true });
+    // The public page's control, computed here by hand: SHA-1(login + cardrefid + merchant_control) (A-12).
+    const byHand = createHash('sha1').update(`${merchant.login}${ref}${merchant.merchantControlKey}`).digest('hex');
+    const info = await client.send('CARDINFO', sample('CARDINFO', ['login', merchant.login], ['cardrefid', ref], ['control', byHand]), { unsigned: true });
     assert.deepEqual([info.status, info.problems, answer(info, 'bin'), answer(info, 'last-four-digits')], [200, [], '411111', '1111']);
+    assert.equal(code(await client.send('CARDINFO', sample('CARDINFO', ['cardrefid', ref]), { unsigned: true })), 'CONTROL_MISSING', 'the mock asks for the control (A-24)');
+    const otherRef = createHash('sha1').update(`${merchant.login}1${merchant.merchantControlKey}`).digest('hex');
+    assert.equal(code(await client.send('CARDINFO', sample('CARDINFO', ['login', merchant.login], ['cardrefid', ref], ['control', otherRef]), { unsigned: true })), 'CONTROL_INVALID');
     const rebill = await client.send('REBILL', sample('REBILL', ['cardrefid', ref]));
     assert.deepEqual([rebill.status, rebill.problems], [200, []]);
     assert.equal(code(await client.send('REBILL', sample('REBILL', ['cardrefid', '1']))), 'CARD_REF_UNKNOWN');

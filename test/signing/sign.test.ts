@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { ENDPOINTS } from '../../src/catalogue/index.ts';
 import { signableScheme, signRequest } from '../../src/signing/sign.ts';
 
@@ -13,15 +14,32 @@ const options = { nonce: 'n', timestamp: '1700000000' };
 
 describe('signableScheme', () => {
   it('refuses an endpoint whose scheme the spec does not state (ERR_SCHEME, field operation)', () => {
-    const cardInfo = ENDPOINTS.find((e) => e.operation === 'CARDINFO');
-    assert.ok(cardInfo !== undefined && cardInfo.auth.kind === 'unstated');
-    assert.throws(() => signableScheme(cardInfo), (err: Error & { code?: string; field?: string; rule?: string }) => {
+    // payment-form: neither the spec nor any public page of the family states its authentication (A-12).
+    const paymentForm = ENDPOINTS.find((e) => e.operation === 'PAYMENTFORM');
+    assert.ok(paymentForm !== undefined && paymentForm.auth.kind === 'unstated');
+    assert.throws(() => signableScheme(paymentForm), (err: Error & { code?: string; field?: string; rule?: string }) => {
       assert.equal(err.code, 'ERR_SCHEME');
       assert.equal(err.field, 'operation');
       assert.match(err.rule ?? '', /scheme must be stated/);
-      assert.match(err.message, /^operation: CARDINFO has no authentication stated/);
+      assert.match(err.message, /^operation: PAYMENTFORM has no authentication stated/);
       return true;
     });
+  });
+});
+
+describe('signRequest: get-card-info, the public page\'s formula (A-12)', () => {
+  // doc.payneteasy.eu …/api_v2_get-card-info.html: control = SHA-1(login + cardrefid + merchant_control).
+  const url = 'https://gw.example/paynet/api/v2/get-card-info/1234';
+  it('signs login + cardrefid + the control key, the login from the credentials (A-6)', () => {
+    const r = signRequest({ method: 'POST', url, params: [['login', 'm-login'], ['cardrefid', '777']] }, { login: 'm-login', controlKey: 'K3y' });
+    assert.equal(r.scheme, 'control');
+    if (r.scheme !== 'control') return;
+    assert.equal(r.control.controlInput, 'm-login777<merchant_control_key>');
+    assert.equal(r.control.control, createHash('sha1').update('m-login777K3y').digest('hex'));
+  });
+  it('takes the login request parameter when no login credential is given (A-6)', () => {
+    const r = signRequest({ method: 'POST', url, params: [['login', 'from-form'], ['cardrefid', '9']] }, { controlKey: 'k' });
+    assert.equal(r.scheme === 'control' && r.control.control, createHash('sha1').update('from-form9k').digest('hex'));
   });
 });
 

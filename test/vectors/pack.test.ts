@@ -56,7 +56,7 @@ describe('vectors pack', () => {
     const cases: Array<[string[], Record<string, string>, RegExp]> = [
       [['--out', join(dir, 'x')], env, /--operation: give at least one operation/],
       [['--operation', 'REFUND', '--out', join(dir, 'x')], env, /"REFUND" is not in the catalogue/],
-      [['--operation', 'CARDINFO', '--out', join(dir, 'x')], env, /CARDINFO has no authentication stated/],
+      [['--operation', 'PAYMENTFORM', '--out', join(dir, 'x')], env, /PAYMENTFORM has no authentication stated/],
       [['--operation', 'SALE', '--out', join(dir, 'x')], { PAYCONFORM_LOGIN: 'l' }, /control key: missing \(set PAYCONFORM_CONTROL_KEY/],
       [['--operation', 'SALE', '--out', join(dir, 'pack')], env, /exists and is not empty/],
     ];
