@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { CompactSign, compactVerify, decodeProtectedHeader, type JWK } from 'jose';
 import { fieldError } from '../errors.ts';
+import { NO_TRUSTED_KEYS, type TrustedKeys } from './bundle-trust.ts';
 
 export const SIGNATURE_FILE = 'manifest.jws';
 export const MANIFEST_FILE = 'manifest.json';
@@ -64,7 +65,7 @@ export async function signBundle(dir: string, key: KeyObject, about: Omit<Signed
   const jwk = createPublicKey(key).export({ format: 'jwk' }) as JWK;
   const kid = keyFingerprint(key);
   // The public key travels in the header so anyone can check integrity; whose key it is, the
-  // verifier decides by giving --public-key (or comparing the fingerprint).
+  // verifier decides: only a key they named vouches for the bundle (bundle-trust.ts).
   const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: 'RS256', typ: TYPE, kid, jwk: { kty: jwk.kty!, n: jwk.n!, e: jwk.e! } })
     .sign(key);
@@ -76,50 +77,72 @@ export interface BundleCheck {
   /** Empty when intact. Each names the file or the reason. */
   readonly problems: string[];
   readonly signed: boolean;
-  /** The signing key's fingerprint, when signed. */
+  /** The fingerprint of the key the signature verified with (computed here, never the header's word). */
   readonly keyFingerprint?: string;
-  /** Whether the signature was checked against a key the verifier gave (not only the one in the bundle). */
-  readonly keyGiven: boolean;
+  /** Whether that key is one the user named (docs/certify.md, the trust model). */
+  readonly trusted: boolean;
   readonly payload?: SignedBundle;
+  /** The run's verdict as the bundle states it: the signed one, else summary.json's. */
+  readonly verdict?: string;
 }
 
-/** Checks every file against the signed digests (or, unsigned, against manifest.json), then the signature. */
-export async function verifyBundle(dir: string, publicKeyPem?: string): Promise<BundleCheck> {
+/**
+ * Checks every file against the signed digests (or, unsigned, against manifest.json), then the
+ * signature with the key that made it, then whether the user trusts that key. Whom to believe is
+ * the caller's: this says what is true of the bundle.
+ */
+export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTED_KEYS): Promise<BundleCheck> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is not a folder`);
   const signaturePath = join(dir, SIGNATURE_FILE);
-  const given = publicKeyPem === undefined ? undefined : publicKeyOf(publicKeyPem);
   if (!existsSync(signaturePath)) {
     if (!existsSync(join(dir, MANIFEST_FILE))) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
+    const verdict = summaryVerdict(dir);
     const manifest = readManifest(dir);
-    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run)`], signed: false, keyGiven: given !== undefined };
-    const problems = compare(manifest.files, fileDigests(dir), MANIFEST_FILE);
-    if (given) problems.push(`${SIGNATURE_FILE}: missing; the bundle is unsigned, so no key can vouch for it`);
-    return { problems, signed: false, keyGiven: given !== undefined };
+    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run)`], signed: false, trusted: false, verdict };
+    return { problems: compare(manifest.files, fileDigests(dir), MANIFEST_FILE), signed: false, trusted: false, verdict };
   }
   const jws = readFileSync(signaturePath, 'utf8').trim();
+  const unverified = (problem: string): BundleCheck => ({ problems: [`${SIGNATURE_FILE}: ${problem}`], signed: true, trusted: false, verdict: summaryVerdict(dir) });
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(jws);
   } catch {
-    return { problems: [`${SIGNATURE_FILE}: not a compact JWS`], signed: true, keyGiven: given !== undefined };
+    return unverified('not a compact JWS');
   }
-  const inBundle = header.jwk ? createPublicKey({ key: header.jwk as JsonWebKey, format: 'jwk' }) : undefined;
-  const key = given ?? inBundle;
-  if (key === undefined) return { problems: [`${SIGNATURE_FILE}: no key in its header; give --public-key`], signed: true, keyGiven: false };
+  let inBundle: KeyObject | undefined;
+  try {
+    inBundle = header.jwk ? createPublicKey({ key: header.jwk as JsonWebKey, format: 'jwk' }) : undefined;
+  } catch {
+    return unverified('the key in its header is not an RSA public key');
+  }
+  // The user's own copy of the key when they gave it whole, so a header cannot swap in another.
+  const named = trusted.keys.find((k) => keyFingerprint(k) === (inBundle ? keyFingerprint(inBundle) : header.kid));
+  const key = named ?? inBundle;
+  if (key === undefined) return unverified('no key in its header; give the signer\'s --public-key');
   let payload: SignedBundle;
   try {
     const verified = await compactVerify(jws, key, { algorithms: ['RS256', 'PS256'] });
     payload = JSON.parse(new TextDecoder().decode(verified.payload)) as SignedBundle;
   } catch {
-    const why = given && inBundle && keyFingerprint(given) !== keyFingerprint(inBundle) ? 'signed with another key than --public-key' : 'the signature does not verify';
-    return { problems: [`${SIGNATURE_FILE}: ${why}`], signed: true, keyFingerprint: String(header.kid ?? ''), keyGiven: given !== undefined };
+    return unverified('the signature does not verify (the signature or the signed manifest was edited)');
   }
   const problems = compare(payload.files, fileDigests(dir), SIGNATURE_FILE);
   if (existsSync(join(dir, MANIFEST_FILE))) {
     const manifest = readManifest(dir);
     if (JSON.stringify(manifest?.files.map(digestOnly)) !== JSON.stringify(payload.files.map(digestOnly))) problems.push(`${MANIFEST_FILE}: differs from the signed digests (edited after signing)`);
   }
-  return { problems, signed: true, keyFingerprint: keyFingerprint(key), keyGiven: given !== undefined, payload };
+  const fingerprint = keyFingerprint(key);
+  return { problems, signed: true, keyFingerprint: fingerprint, trusted: trusted.fingerprints.has(fingerprint), payload, verdict: payload.status };
+}
+
+/** summary.json's status, when it has one: what an unsigned (or unverifiable) bundle claims. */
+function summaryVerdict(dir: string): string | undefined {
+  try {
+    const status = (JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { status?: unknown }).status;
+    return typeof status === 'string' ? status : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const digestOnly = (f: FileDigest): string => `${f.path} ${f.sha256}`;
@@ -131,14 +154,6 @@ function readManifest(dir: string): { files: FileDigest[] } | undefined {
     return Array.isArray(manifest.files) ? (manifest as { files: FileDigest[] }) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function publicKeyOf(pem: string): KeyObject {
-  try {
-    return createPublicKey(pem); // from a private key PEM too
-  } catch {
-    throw fieldError('ERR_BUNDLE', '--public-key', 'is not a PEM public (or private) key');
   }
 }
 
