@@ -5,10 +5,11 @@
  * of it. Verifying checks every file against the signed digests, then the signature.
  */
 import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, lstatSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { CompactSign, compactVerify, decodeProtectedHeader, type JWK } from 'jose';
 import { fieldError } from '../errors.ts';
+import { bundleEntries, digestBounded, readBundleText } from './bundle-files.ts';
 import { NO_TRUSTED_KEYS, type TrustedKeys } from './bundle-trust.ts';
 
 export const SIGNATURE_FILE = 'manifest.jws';
@@ -46,17 +47,18 @@ export function keyFingerprint(key: KeyObject): string {
   return createHash('sha256').update(der).digest('base64');
 }
 
-/** Every file of the bundle but the manifest and its signature, with its size and SHA-256. */
+/**
+ * Every file of the bundle but the manifest and its signature, with its size and SHA-256: of a bundle
+ * this run wrote, so anything but a regular file in it is refused.
+ */
 export function fileDigests(dir: string): FileDigest[] {
-  const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
-  return walk(dir)
-    .map((f) => relative(dir, f))
-    .filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE)
-    .sort()
-    .map((path) => {
-      const bytes = readFileSync(join(dir, path));
-      return { path, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
-    });
+  const { files, refused } = bundleEntries(dir);
+  if (refused.length > 0) throw fieldError('ERR_BUNDLE', 'DIR', `${dir}: ${refused[0]}`);
+  return files.filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE).map((path) => {
+    const digest = digestBounded(dir, path, Number.MAX_SAFE_INTEGER);
+    if ('problem' in digest) throw fieldError('ERR_BUNDLE', 'DIR', `${dir}: ${digest.problem}`);
+    return { path, ...digest };
+  });
 }
 
 /** Writes manifest.jws over the bundle as it is now; returns the key's fingerprint. */
@@ -94,14 +96,19 @@ export interface BundleCheck {
 export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTED_KEYS): Promise<BundleCheck> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is not a folder`);
   const signaturePath = join(dir, SIGNATURE_FILE);
-  if (!existsSync(signaturePath)) {
-    if (!existsSync(join(dir, MANIFEST_FILE))) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
+  if (!lstatOrUndefined(signaturePath)) {
+    if (!lstatOrUndefined(join(dir, MANIFEST_FILE))) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
     const verdict = summaryVerdict(dir);
     const manifest = readManifest(dir);
-    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run)`], signed: false, trusted: false, verdict };
-    return { problems: compare(manifest.files, fileDigests(dir), MANIFEST_FILE), signed: false, trusted: false, verdict };
+    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run, or not a regular file)`], signed: false, trusted: false, verdict };
+    return { problems: checkFiles(dir, manifest.files, MANIFEST_FILE), signed: false, trusted: false, verdict };
   }
-  const jws = readFileSync(signaturePath, 'utf8').trim();
+  let jws: string;
+  try {
+    jws = readBundleText(dir, SIGNATURE_FILE).trim();
+  } catch (err) {
+    return { problems: [(err as Error).message], signed: true, trusted: false, verdict: summaryVerdict(dir) };
+  }
   const unverified = (problem: string): BundleCheck => ({ problems: [`${SIGNATURE_FILE}: ${problem}`], signed: true, trusted: false, verdict: summaryVerdict(dir) });
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -126,8 +133,8 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
   } catch {
     return unverified('the signature does not verify (the signature or the signed manifest was edited)');
   }
-  const problems = compare(payload.files, fileDigests(dir), SIGNATURE_FILE);
-  if (existsSync(join(dir, MANIFEST_FILE))) {
+  const problems = checkFiles(dir, payload.files, SIGNATURE_FILE);
+  if (lstatOrUndefined(join(dir, MANIFEST_FILE))) {
     const manifest = readManifest(dir);
     if (JSON.stringify(manifest?.files.map(digestOnly)) !== JSON.stringify(payload.files.map(digestOnly))) problems.push(`${MANIFEST_FILE}: differs from the signed digests (edited after signing)`);
   }
@@ -138,7 +145,7 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
 /** summary.json's status, when it has one: what an unsigned (or unverifiable) bundle claims. */
 function summaryVerdict(dir: string): string | undefined {
   try {
-    const status = (JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { status?: unknown }).status;
+    const status = (JSON.parse(readBundleText(dir, 'summary.json')) as { status?: unknown }).status;
     return typeof status === 'string' ? status : undefined;
   } catch {
     return undefined;
@@ -150,23 +157,41 @@ const digestOnly = (f: FileDigest): string => `${f.path} ${f.sha256}`;
 /** manifest.json's list, or undefined when it is not one (not JSON, no files). */
 function readManifest(dir: string): { files: FileDigest[] } | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { files?: unknown };
+    const manifest = JSON.parse(readBundleText(dir, MANIFEST_FILE)) as { files?: unknown };
     return Array.isArray(manifest.files) ? (manifest as { files: FileDigest[] }) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** What differs between the digests vouched for and the files there now, a line per file. */
-function compare(expected: readonly FileDigest[], actual: readonly FileDigest[], source: string): string[] {
-  const now = new Map(actual.map((f) => [f.path, f]));
-  const problems: string[] = [];
+/**
+ * What differs between the digests vouched for and the files there now, a line per file. Only files
+ * found by walking the bundle are opened (a listed path cannot point outside it), each read to at
+ * most its listed size; a file not listed is named, not read.
+ */
+function checkFiles(dir: string, expected: readonly FileDigest[], source: string): string[] {
+  const { files, refused } = bundleEntries(dir);
+  const problems = [...refused];
+  const there = new Set(files.filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE));
+  const refusedPath = (path: string): boolean => refused.some((r) => r.startsWith(`${path}: `));
   for (const f of expected) {
-    const there = now.get(f.path);
-    if (there === undefined) problems.push(`${f.path}: missing (listed in ${source})`);
-    else if (there.sha256 !== f.sha256) problems.push(`${f.path}: changed since the run (SHA-256 differs from ${source})`);
-    now.delete(f.path);
+    if (!there.delete(f.path)) {
+      if (!refusedPath(f.path)) problems.push(`${f.path}: missing (listed in ${source})`);
+      continue;
+    }
+    const limit = Number.isSafeInteger(f.bytes) && f.bytes >= 0 ? f.bytes : 0;
+    const now = digestBounded(dir, f.path, limit);
+    if ('problem' in now) problems.push(now.problem);
+    else if (now.sha256 !== f.sha256) problems.push(`${f.path}: changed since the run (SHA-256 differs from ${source})`);
   }
-  for (const path of now.keys()) problems.push(`${path}: not in ${source} (added after the run)`);
+  for (const path of there) problems.push(`${path}: not in ${source} (added after the run)`);
   return problems;
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
 }
