@@ -2,8 +2,8 @@
  * One bundle from the shards of a sharded certify run (`payconform bundle merge`): the messages of
  * every shard as one run, and from them summary.json, report.html (the certification page) and
  * cucumber.html, junit.xml (each
- * shard's test suites) and manifest.json. Shards of another target or payconform version, a shard
- * given twice or an interrupted one are refused: the merged verdict would mean nothing.
+ * shard's test suites) and manifest.json, signed on request. Only shards that make a whole are
+ * merged (merge-check.ts): the merged verdict would mean nothing otherwise.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
@@ -11,25 +11,30 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import type { Envelope } from '@cucumber/messages';
+import type { KeyObject } from 'node:crypto';
 import { fieldError } from '../errors.ts';
+import { readBundleText } from '../report/bundle-files.ts';
+import { signBundle } from '../report/bundle-signature.ts';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
-
-type ShardSummary = Summary & RunFacts;
+import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 
 interface Shard { readonly dir: string; readonly summary: ShardSummary; readonly envelopes: Envelope[]; readonly junit: string }
 
-function readShard(dir: string): Shard {
-  const need = (file: string): string => {
-    const path = join(dir, file);
-    if (!existsSync(path)) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${file}: not a certify bundle`);
-    return readFileSync(path, 'utf8');
-  };
-  const summary = JSON.parse(need('summary.json')) as ShardSummary;
-  if (summary.status === 'interrupted') throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is an interrupted run; merge only shards that finished`);
-  const envelopes = need('messages.ndjson').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Envelope);
-  return { dir, summary, envelopes, junit: existsSync(join(dir, 'junit.xml')) ? readFileSync(join(dir, 'junit.xml'), 'utf8') : '' };
+/** A checked shard's messages and junit.xml, each read to at most its listed size. */
+function readShard(shard: CheckedShard): Shard {
+  const { dir, sizes } = shard;
+  const text = (file: string): string => readBundleText(dir, file, sizes.get(file) ?? 0);
+  if (!sizes.has('messages.ndjson')) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no messages.ndjson: not a certify bundle`);
+  const envelopes = text('messages.ndjson').split('\n').filter((l) => l.trim() !== '').map((l, i) => {
+    try {
+      return JSON.parse(l) as Envelope;
+    } catch {
+      throw fieldError('ERR_BUNDLE', 'DIR', `${dir}/messages.ndjson: line ${i + 1} is not JSON`);
+    }
+  });
+  return { dir, summary: shard.summary, envelopes, junit: sizes.has('junit.xml') ? text('junit.xml') : '' };
 }
 
 /** The shards' messages as one run: one meta and source per feature, the earliest start, the last finish. */
@@ -84,28 +89,37 @@ async function writeHtml(path: string, envelopes: readonly Envelope[]): Promise<
   await finished(out);
 }
 
-export async function mergeBundles(dirs: readonly string[], outDir: string): Promise<Summary> {
-  if (dirs.length < 2) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of at least two shards');
-  const shards = dirs.map(readShard);
-  const [head] = shards;
-  for (const s of shards.slice(1)) {
-    if (s.summary.target !== head!.summary.target) throw fieldError('ERR_BUNDLE', 'DIR', `${s.dir} certified ${s.summary.target}, ${head!.dir} ${head!.summary.target}: not shards of one run`);
-    if (s.summary.versions.payconform !== head!.summary.versions.payconform) throw fieldError('ERR_BUNDLE', 'DIR', `${s.dir} was made by payconform ${s.summary.versions.payconform}, ${head!.dir} by ${head!.summary.versions.payconform}`);
-  }
-  const shardNames = shards.map((s) => s.summary.shard ?? 'all');
-  const twice = shardNames.find((n, i) => shardNames.indexOf(n) !== i);
-  if (twice !== undefined) throw fieldError('ERR_BUNDLE', 'DIR', `shard ${twice} is given twice`);
+export interface MergeOptions {
+  /** Signs the merged bundle (manifest.jws). */
+  readonly signKey?: KeyObject | undefined;
+}
+
+export type MergeResult = { readonly summary: Summary } | { readonly refused: string };
+
+export async function mergeBundles(dirs: readonly string[], outDir: string, options: MergeOptions = {}): Promise<MergeResult> {
+  if (dirs.length === 0) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of the shards');
   if (existsSync(outDir) && readdirSync(outDir).length > 0) throw fieldError('ERR_OUT_DIR', '--out', `${outDir} exists and is not empty`);
+  const checked = await checkShards(dirs);
+  if ('refused' in checked) return checked;
+  const shards = checked.shards.map(readShard);
+  const [head] = shards;
+  const mergedFrom = checked.shards.map((s) => s.record);
   mkdirSync(outDir, { recursive: true });
   const envelopes = mergedMessages(shards);
   writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
-  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform: head!.summary.versions.payconform! });
-  const { live, strict, profile, selection, merchant, endpointIds } = head!.summary;
-  const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds };
-  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom: shardNames }, null, 2)}\n`);
+  const payconform = head!.summary.versions.payconform!;
+  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform });
+  const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head!.summary;
+  const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
+  const shardNames = mergedFrom.map((r) => r.shard);
+  // Each shard's manifest hash is in summary.json, whose digest the merged manifest and signature cover.
+  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom }, null, 2)}\n`);
   writeFileSync(join(outDir, 'junit.xml'), withWarnings(mergedJunit(shards), summary));
   await writeHtml(join(outDir, 'cucumber.html'), envelopes);
   writeCertificationPage(outDir, summary, { ...facts, selection: `${selection}, merged from shards ${shardNames.join(', ')}` });
-  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifestOf(outDir), null, 2)}\n`);
-  return summary;
+  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify({ ...manifestOf(outDir), mergedFrom }, null, 2)}\n`);
+  if (options.signKey) {
+    await signBundle(outDir, options.signKey, { payconform, target: summary.target, status: summary.status, startedAt: summary.startedAt ?? '', finishedAt: summary.finishedAt ?? '' });
+  }
+  return { summary };
 }

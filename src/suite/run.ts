@@ -20,7 +20,7 @@ import { checkReportDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { preflight } from './preflight.ts';
-import { writeCertificationPage, type RunFacts } from './certificate.ts';
+import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { maskLogin } from '../report/certification-page.ts';
 import { progressReporter, type ProgressOut } from './progress.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
@@ -123,6 +123,7 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   const extra: RunFacts = {
     live: target.live, strict: target.strict, profile: target.profile.name, selection: tags || 'all', shard: run.shard ?? null,
     merchant: target.credentials.login ? maskLogin(target.credentials.login) : undefined, endpointIds: [target.endpointId],
+    specSha256: specSha256(),
   };
   if (stopped === 'aborted') {
     running.catch(() => undefined);

@@ -3,7 +3,7 @@
  * Every file is checked against the signed digests (manifest.jws) or, unsigned, manifest.json.
  * `payconform bundle merge`: one bundle and one report from the shards of a sharded run.
  */
-import { MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
+import { bundleSigningKey, MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
 import { mergeBundles } from '../../suite/merge.ts';
 import { readUserFile } from '../../read-file.ts';
@@ -78,20 +78,34 @@ export const bundleMergeCommand: Command = {
   spec: {
     name: 'bundle merge',
     summary: 'Merges the bundles of a sharded certify run into one bundle and one report.',
-    usage: 'payconform bundle merge DIR DIR... --out DIR',
-    options: { out: { type: 'string', valueName: 'DIR', description: 'the merged bundle (a new or empty folder)' } },
+    usage: 'payconform bundle merge DIR DIR... --out DIR [--sign-key PEM]',
+    options: {
+      out: { type: 'string', valueName: 'DIR', description: 'the merged bundle (a new or empty folder)' },
+      'sign-key': { type: 'string', valueName: 'PEM', description: 'sign the merged bundle with this RSA private key (as certify --sign-key)' },
+    },
     positionals: true,
-    epilog: 'Refuses shards of different targets or payconform versions, a shard given twice and an interrupted one (exit 2). Exit 0 if no scenario of any shard failed, 1 otherwise.',
+    epilog: [
+      'Merges only a whole run: every shard 1..N exactly once, each intact (its manifest, and its signature when signed,',
+      'all by one key), finished, of the same target, version, spec, selection and profile. Otherwise exit 1 naming the',
+      'missing shard, the odd one out or the changed file, and nothing is written. Exit 0 if the merged run passed, 1 if it failed.',
+    ].join('\n'),
   },
   async run({ values, positionals }, io): Promise<ExitCode> {
     const out = str(values.out);
     if (out === undefined) throw fieldError('ERR_USAGE', '--out', 'required: the folder of the merged bundle');
-    const summary = await mergeBundles(positionals, out);
+    const keyFile = str(values['sign-key']);
+    const signKey = keyFile === undefined ? undefined : bundleSigningKey(readUserFile(keyFile, '--sign-key'), '--sign-key');
+    const merged = await mergeBundles(positionals, out, { signKey });
+    if ('refused' in merged) {
+      io.stdout(`NOT MERGED: ${merged.refused}`);
+      return 1;
+    }
+    const { summary } = merged;
     io.stdout(endpointTable(summary));
     io.stdout(warningsLine(summary));
     const { totals } = summary;
     // The verdict word as certify prints it.
-    io.stdout(`${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}`);
+    io.stdout(`${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}${signKey ? ' (signed)' : ''}`);
     return summary.status === 'failed' ? 1 : 0;
   },
 };
