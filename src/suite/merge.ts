@@ -5,14 +5,14 @@
  * shard's test suites) and manifest.json, signed on request. Only shards that make a whole are
  * merged (merge-check.ts): the merged verdict would mean nothing otherwise.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import type { Envelope } from '@cucumber/messages';
 import type { KeyObject } from 'node:crypto';
-import { fieldError } from '../errors.ts';
+import { fieldError, isPayconformError } from '../errors.ts';
 import { readBundleText } from '../report/bundle-files.ts';
 import { signBundle } from '../report/bundle-signature.ts';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
@@ -102,8 +102,28 @@ export async function mergeBundles(dirs: readonly string[], outDir: string, opti
   const checked = await checkShards(dirs);
   if ('refused' in checked) return checked;
   const shards = checked.shards.map(readShard);
-  const [head] = shards;
   const mergedFrom = checked.shards.map((s) => s.record);
+  try {
+    return await writeMerged(outDir, shards, mergedFrom, options);
+  } catch (err) {
+    if (isPayconformError(err) || (err as NodeJS.ErrnoException).code === undefined) throw err;
+    // A read-only or full disk: one line naming --out; what was written of the merge goes, the folder stays as it was.
+    for (const file of MERGED_FILES) {
+      try {
+        rmSync(join(outDir, file), { force: true });
+      } catch {
+        // under a file (ENOTDIR) or unreadable: nothing of ours is there
+      }
+    }
+    throw fieldError('ERR_IO', '--out', `cannot write ${outDir} (${(err as NodeJS.ErrnoException).code})`, err);
+  }
+}
+
+/** Every file a merge writes, so a failed one removes exactly these. */
+const MERGED_FILES = ['messages.ndjson', 'summary.json', 'junit.xml', 'cucumber.html', 'report.html', 'manifest.json', 'manifest.jws'];
+
+async function writeMerged(outDir: string, shards: readonly Shard[], mergedFrom: readonly CheckedShard['record'][], options: MergeOptions): Promise<MergeResult> {
+  const [head] = shards;
   mkdirSync(outDir, { recursive: true });
   const envelopes = mergedMessages(shards);
   writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);

@@ -125,6 +125,7 @@ describe('payconform bundle merge', () => {
       [[one, corruptSummary], `DIR: ${corruptSummary}/summary.json is not JSON`],
       [[one, corruptMessages], `DIR: ${corruptMessages}/messages.ndjson: line 1 is not JSON`],
       [[one, two, '--out', full], `--out: ${full} exists and is not empty`],
+      [[one, two, '--out', join(full, 'x', 'merged')], `--out: cannot write ${join(full, 'x', 'merged')} (ENOTDIR)`],
     ] as const) {
       const r = await runCli(['bundle', 'merge', ...args, ...(args.includes('--out') ? [] : ['--out', join(dir, 'refused')])]);
       assert.deepEqual([r.code, r.err], [2, `payconform bundle merge: ${line}\n`]);
