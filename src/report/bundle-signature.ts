@@ -130,6 +130,8 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
   try {
     const verified = await compactVerify(jws, key, { algorithms: ['RS256', 'PS256'] });
     payload = JSON.parse(new TextDecoder().decode(verified.payload)) as SignedBundle;
+    // Whoever holds a key can sign anything: the payload is checked for shape like any input.
+    if (!isDigestList(payload?.files) || typeof payload.status !== 'string') return unverified('the signed payload is not a bundle manifest');
   } catch {
     return unverified('the signature does not verify (the signature or the signed manifest was edited)');
   }
@@ -137,6 +139,8 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
   if (lstatOrUndefined(join(dir, MANIFEST_FILE))) {
     const manifest = readManifest(dir);
     if (JSON.stringify(manifest?.files.map(digestOnly)) !== JSON.stringify(payload.files.map(digestOnly))) problems.push(`${MANIFEST_FILE}: differs from the signed digests (edited after signing)`);
+  } else {
+    problems.push(`${MANIFEST_FILE}: missing (a bundle holds it beside ${SIGNATURE_FILE})`);
   }
   const fingerprint = keyFingerprint(key);
   return { problems, signed: true, keyFingerprint: fingerprint, trusted: trusted.fingerprints.has(fingerprint), payload, verdict: payload.status };
@@ -152,13 +156,21 @@ function summaryVerdict(dir: string): string | undefined {
   }
 }
 
+/** A list of {path, bytes, sha256}, as a manifest holds: anything else is not a manifest. */
+function isDigestList(files: unknown): files is FileDigest[] {
+  return Array.isArray(files) && files.every((f: unknown) => {
+    const d = f as Partial<FileDigest> | null;
+    return d !== null && typeof d === 'object' && typeof d.path === 'string' && typeof d.bytes === 'number' && typeof d.sha256 === 'string';
+  });
+}
+
 const digestOnly = (f: FileDigest): string => `${f.path} ${f.sha256}`;
 
 /** manifest.json's list, or undefined when it is not one (not JSON, no files). */
 function readManifest(dir: string): { files: FileDigest[] } | undefined {
   try {
     const manifest = JSON.parse(readBundleText(dir, MANIFEST_FILE)) as { files?: unknown };
-    return Array.isArray(manifest.files) ? (manifest as { files: FileDigest[] }) : undefined;
+    return isDigestList(manifest.files) ? (manifest as { files: FileDigest[] }) : undefined;
   } catch {
     return undefined;
   }

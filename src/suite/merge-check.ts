@@ -45,7 +45,9 @@ async function checkShard(dir: string): Promise<CheckedShard | string> {
   const manifest = parseJson(dir, MANIFEST_FILE, manifestText) as { files: Array<{ path: string; bytes: number }> };
   const sizes = new Map(manifest.files.map((f) => [f.path, f.bytes]));
   const summary = parseJson(dir, 'summary.json', readBundleText(dir, 'summary.json', sizes.get('summary.json') ?? 0)) as ShardSummary;
-  if (summary === null || typeof summary !== 'object') throw fieldError('ERR_BUNDLE', 'DIR', `${dir}/summary.json is not a run's summary`);
+  if (summary === null || typeof summary !== 'object' || typeof summary.target !== 'string' || typeof summary.versions?.payconform !== 'string') {
+    throw fieldError('ERR_BUNDLE', 'DIR', `${dir}/summary.json is not a run's summary (no target or payconform version)`);
+  }
   if (summary.status === 'interrupted') return `${dir} is an interrupted run; merge only shards that finished`;
   const shard = /^([1-9]\d*)\/([1-9]\d*)$/.exec(String(summary.shard ?? ''));
   if (shard === null) return `${dir} is not a shard (certified without --shard I/N)`;

@@ -15,7 +15,7 @@ import type { KeyObject } from 'node:crypto';
 import { fieldError, isPayconformError } from '../errors.ts';
 import { readBundleText } from '../report/bundle-files.ts';
 import { signBundle } from '../report/bundle-signature.ts';
-import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
+import { manifestOf, scenarioResults, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
@@ -27,13 +27,26 @@ function readShard(shard: CheckedShard): Shard {
   const { dir, sizes } = shard;
   const text = (file: string): string => readBundleText(dir, file, sizes.get(file) ?? 0);
   if (!sizes.has('messages.ndjson')) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no messages.ndjson: not a certify bundle`);
-  const envelopes = text('messages.ndjson').split('\n').filter((l) => l.trim() !== '').map((l, i) => {
+  const ndjson = text('messages.ndjson');
+  const notMessages = (why: string): Error => fieldError('ERR_BUNDLE', 'DIR', `${dir}/messages.ndjson: ${why}`);
+  const envelopes = ndjson.split('\n').filter((l) => l.trim() !== '').map((l, i) => {
+    let e: unknown;
     try {
-      return JSON.parse(l) as Envelope;
+      e = JSON.parse(l);
     } catch {
-      throw fieldError('ERR_BUNDLE', 'DIR', `${dir}/messages.ndjson: line ${i + 1} is not JSON`);
+      throw notMessages(`line ${i + 1} is not JSON`);
     }
+    if (e === null || typeof e !== 'object' || Array.isArray(e)) throw notMessages(`line ${i + 1} is not a cucumber message`);
+    return e as Envelope;
   });
+  for (const kind of ['testRunStarted', 'testRunFinished'] as const) {
+    if (envelopes.filter((e) => e[kind] !== undefined).length !== 1) throw notMessages(`not one run (${kind} must appear once)`);
+  }
+  try {
+    scenarioResults(ndjson); // what summarize reads of it, read once here so a broken stream is named with its shard
+  } catch {
+    throw notMessages('not the messages of a cucumber run');
+  }
   return { dir, summary: shard.summary, envelopes, junit: sizes.has('junit.xml') ? text('junit.xml') : '' };
 }
 
@@ -124,8 +137,13 @@ const MERGED_FILES = ['messages.ndjson', 'summary.json', 'junit.xml', 'cucumber.
 
 async function writeMerged(outDir: string, shards: readonly Shard[], mergedFrom: readonly CheckedShard['record'][], options: MergeOptions): Promise<MergeResult> {
   const [head] = shards;
+  let envelopes: Envelope[];
+  try {
+    envelopes = mergedMessages(shards);
+  } catch {
+    throw fieldError('ERR_BUNDLE', 'DIR', `the shards' messages.ndjson are not the messages of cucumber runs (${shards.map((s) => s.dir).join(', ')})`);
+  }
   mkdirSync(outDir, { recursive: true });
-  const envelopes = mergedMessages(shards);
   writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
   const payconform = head!.summary.versions.payconform!;
   const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform });

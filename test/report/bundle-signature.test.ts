@@ -4,7 +4,7 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -212,6 +212,23 @@ describe('bundle verify: whom to believe', () => {
     }
     flipOneByte(join(unsigned, 'report.html'));
     assert.equal((await runCli(['bundle', 'verify', unsigned, '--integrity-only'])).code, 1, 'integrity alone still needs integrity');
+  });
+
+  it('a manifest or a signed payload of the wrong shape is "not intact", never an internal error', async () => {
+    const unsigned = await bundle('shape-unsigned', false);
+    writeFileSync(join(unsigned, 'manifest.json'), JSON.stringify({ files: [null, 5] }));
+    const r = await runCli(['bundle', 'verify', unsigned, '--integrity-only']);
+    assert.deepEqual([r.code, r.err], [1, '']);
+    assert.match(r.out, /^NOT INTACT: .*manifest\.json: not a manifest/);
+    // Signed by hand (node:crypto, RS256 over header.payload) with a payload whose files are not a list.
+    const d = await bundle('shape-signed', true);
+    const jwk = createPublicKey(stranger.publicKey).export({ format: 'jwk' });
+    const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const signingInput = `${b64({ alg: 'RS256', typ: 'payconform-bundle+jws', jwk: { kty: jwk.kty, n: jwk.n, e: jwk.e } })}.${b64({ ...ABOUT, files: 'all of them' })}`;
+    writeFileSync(join(d, 'manifest.jws'), `${signingInput}.${sign('sha256', Buffer.from(signingInput), stranger.privateKey).toString('base64url')}\n`);
+    const forged = await runCli(['bundle', 'verify', d, '--integrity-only']);
+    assert.deepEqual([forged.code, forged.err], [1, '']);
+    assert.match(forged.out, /^NOT INTACT: .*manifest\.jws: the signed payload is not a bundle manifest/);
   });
 
   it('every answer names the run\'s verdict: PASSED, FAILED, INTERRUPTED', async () => {
