@@ -41,6 +41,8 @@ const CASES: readonly Case[] = [
   { name: 'PAYCONFORM_ENDPOINT_ID=abc', args: ['certify', '--base-url', 'http://127.0.0.1:9/paynet'], env: { ...gateway, PAYCONFORM_ENDPOINT_ID: 'abc' }, exit: 2, says: /^payconform certify: PAYCONFORM_ENDPOINT_ID: must be a positive int64/ },
   { name: 'every missing PAYCONFORM_* variable at once', args: ['certify', '--base-url', 'http://127.0.0.1:9/paynet'], exit: 2, says: /PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE: missing/ },
   { name: '--base-url http:/x', args: ['certify', '--base-url', 'http:/x'], exit: 2, says: /--base-url: http:\/x is a malformed URL/ },
+  { name: 'send --timeout-ms 1e20', args: ['send', 'STATUS', '--base-url', 'http://127.0.0.1:9/paynet', '--endpoint-id', '1', '--timeout-ms', '1e20'], exit: 2, says: /--timeout-ms: must be a whole number from 1 to 86400000/ },
+  { name: 'send --timeout-ms 99999999999 (past Node\'s timer limit)', args: ['send', 'STATUS', '--base-url', 'http://127.0.0.1:9/paynet', '--endpoint-id', '1', '--timeout-ms', '99999999999'], exit: 2, says: /--timeout-ms: must be a whole number from 1 to 86400000/ },
   { name: 'keygen --out \'\'', args: ['keygen', '--out', ''], exit: 2, says: /--out: must name a file prefix or a folder, not be empty/ },
   { name: 'vectors check of a binary file', setup: (cwd) => writeFileSync(join(cwd, 'bin.dat'), Buffer.from([0xff, 0xfe, 0x00, 0x80])), args: ['vectors', 'check', 'bin.dat'], exit: 2, says: /bin\.dat: is not UTF-8 text \(first at byte 0\)/ },
   { name: 'bundle verify of a folder that is no bundle', setup: project, args: ['bundle', 'verify', '.'], exit: 2, says: /DIR: \. has no manifest\.json: not a payconform bundle/ },
