@@ -4,6 +4,7 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,4 +73,15 @@ describe('hostile and mistaken inputs', () => {
       assert.deepEqual(readdirSync(cwd, { recursive: true }).sort(), before, 'nothing written, nothing removed');
     });
   }
+
+  it('explain of a request with 200,000 fields works (it overflowed the stack) and signs what a hand computation gives', () => {
+    const cwd = mkdtempSync(join(root, 'big-'));
+    const fields = Array.from({ length: 200_000 }, (_, i) => `p${i}=1`).join('&');
+    writeFileSync(join(cwd, 'body.txt'), `client_orderid=A&amount=1.00&email=a@b.c&${fields}`);
+    writeFileSync(join(cwd, 'key.txt'), 'K');
+    const r = spawnSync(process.execPath, [bin, 'explain', '--url', 'https://s.example/paynet/api/v2/sale/1', '--body-file', 'body.txt', '--control-key-file', 'key.txt'], { cwd, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+    assert.equal(r.status, 0, r.stderr);
+    // SALE: SHA-1(endpointId + client_orderid + amount in cents + email + key), by hand.
+    assert.ok(r.stdout.includes(createHash('sha1').update('1A100a@b.cK').digest('hex')), r.stdout.slice(-500));
+  });
 });
