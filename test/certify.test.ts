@@ -82,7 +82,7 @@ describe('payconform certify', () => {
     it('passes with matching PAYCONFORM_* variables', () => {
       const r = certify(['--base-url', `${url}/paynet`, '--report-dir', join(dir, 'remote'), '--tags', '@area:payments or @area:auth']);
       assert.equal(r.code, 2, 'no credentials: refused before anything is sent');
-      assert.match(r.out, /PAYCONFORM_ENDPOINT_ID: missing/);
+      assert.match(r.out, /PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE: missing/);
       const ok = certify(['--base-url', `${url}/paynet`, '--report-dir', join(dir, 'remote'), '--tags', '@area:payments or @area:auth'], env());
       assert.equal(ok.code, 0, ok.out.slice(-2000));
     });

@@ -78,3 +78,13 @@ export function helpText(spec: CommandSpec): string {
 
 export const str = (v: Parsed['values'][string]): string | undefined => (typeof v === 'string' ? v : undefined);
 export const list = (v: Parsed['values'][string]): string[] => (Array.isArray(v) ? v : []);
+
+/**
+ * Refuses options that each say the same thing differently (which signature to check, where the
+ * request comes from): given together, one would be ignored without a word.
+ */
+export function oneOf(values: Parsed['values'], first: string, others: readonly string[]): void {
+  if (values[first] === undefined) return;
+  const clash = others.find((o) => values[o] !== undefined && values[o] !== false && !(Array.isArray(values[o]) && values[o].length === 0));
+  if (clash !== undefined) throw new PayconformError('ERR_USAGE', `--${first}: give either --${first} or --${clash}, not both`, { field: `--${first}`, rule: `not with --${clash}` });
+}

@@ -5,10 +5,12 @@
  * of it. Verifying checks every file against the signed digests, then the signature.
  */
 import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, lstatSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { CompactSign, compactVerify, decodeProtectedHeader, type JWK } from 'jose';
 import { fieldError } from '../errors.ts';
+import { bundleEntries, digestBounded, readBundleText } from './bundle-files.ts';
+import { NO_TRUSTED_KEYS, type TrustedKeys } from './bundle-trust.ts';
 
 export const SIGNATURE_FILE = 'manifest.jws';
 export const MANIFEST_FILE = 'manifest.json';
@@ -45,17 +47,18 @@ export function keyFingerprint(key: KeyObject): string {
   return createHash('sha256').update(der).digest('base64');
 }
 
-/** Every file of the bundle but the manifest and its signature, with its size and SHA-256. */
+/**
+ * Every file of the bundle but the manifest and its signature, with its size and SHA-256: of a bundle
+ * this run wrote, so anything but a regular file in it is refused.
+ */
 export function fileDigests(dir: string): FileDigest[] {
-  const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
-  return walk(dir)
-    .map((f) => relative(dir, f))
-    .filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE)
-    .sort()
-    .map((path) => {
-      const bytes = readFileSync(join(dir, path));
-      return { path, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
-    });
+  const { files, refused } = bundleEntries(dir);
+  if (refused.length > 0) throw fieldError('ERR_BUNDLE', 'DIR', `${dir}: ${refused[0]}`);
+  return files.filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE).map((path) => {
+    const digest = digestBounded(dir, path, Number.MAX_SAFE_INTEGER);
+    if ('problem' in digest) throw fieldError('ERR_BUNDLE', 'DIR', `${dir}: ${digest.problem}`);
+    return { path, ...digest };
+  });
 }
 
 /** Writes manifest.jws over the bundle as it is now; returns the key's fingerprint. */
@@ -64,7 +67,7 @@ export async function signBundle(dir: string, key: KeyObject, about: Omit<Signed
   const jwk = createPublicKey(key).export({ format: 'jwk' }) as JWK;
   const kid = keyFingerprint(key);
   // The public key travels in the header so anyone can check integrity; whose key it is, the
-  // verifier decides by giving --public-key (or comparing the fingerprint).
+  // verifier decides: only a key they named vouches for the bundle (bundle-trust.ts).
   const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: 'RS256', typ: TYPE, kid, jwk: { kty: jwk.kty!, n: jwk.n!, e: jwk.e! } })
     .sign(key);
@@ -76,50 +79,89 @@ export interface BundleCheck {
   /** Empty when intact. Each names the file or the reason. */
   readonly problems: string[];
   readonly signed: boolean;
-  /** The signing key's fingerprint, when signed. */
+  /** The fingerprint of the key the signature verified with (computed here, never the header's word). */
   readonly keyFingerprint?: string;
-  /** Whether the signature was checked against a key the verifier gave (not only the one in the bundle). */
-  readonly keyGiven: boolean;
+  /** Whether that key is one the user named (docs/certify.md, the trust model). */
+  readonly trusted: boolean;
   readonly payload?: SignedBundle;
+  /** The run's verdict as the bundle states it: the signed one, else summary.json's. */
+  readonly verdict?: string;
 }
 
-/** Checks every file against the signed digests (or, unsigned, against manifest.json), then the signature. */
-export async function verifyBundle(dir: string, publicKeyPem?: string): Promise<BundleCheck> {
+/**
+ * Checks every file against the signed digests (or, unsigned, against manifest.json), then the
+ * signature with the key that made it, then whether the user trusts that key. Whom to believe is
+ * the caller's: this says what is true of the bundle.
+ */
+export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTED_KEYS): Promise<BundleCheck> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is not a folder`);
   const signaturePath = join(dir, SIGNATURE_FILE);
-  const given = publicKeyPem === undefined ? undefined : publicKeyOf(publicKeyPem);
-  if (!existsSync(signaturePath)) {
-    if (!existsSync(join(dir, MANIFEST_FILE))) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
+  if (!lstatOrUndefined(signaturePath)) {
+    if (!lstatOrUndefined(join(dir, MANIFEST_FILE))) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
+    const verdict = summaryVerdict(dir);
     const manifest = readManifest(dir);
-    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run)`], signed: false, keyGiven: given !== undefined };
-    const problems = compare(manifest.files, fileDigests(dir), MANIFEST_FILE);
-    if (given) problems.push(`${SIGNATURE_FILE}: missing; the bundle is unsigned, so no key can vouch for it`);
-    return { problems, signed: false, keyGiven: given !== undefined };
+    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run, or not a regular file)`], signed: false, trusted: false, verdict };
+    return { problems: checkFiles(dir, manifest.files, MANIFEST_FILE), signed: false, trusted: false, verdict };
   }
-  const jws = readFileSync(signaturePath, 'utf8').trim();
+  let jws: string;
+  try {
+    jws = readBundleText(dir, SIGNATURE_FILE).trim();
+  } catch (err) {
+    return { problems: [(err as Error).message], signed: true, trusted: false, verdict: summaryVerdict(dir) };
+  }
+  const unverified = (problem: string): BundleCheck => ({ problems: [`${SIGNATURE_FILE}: ${problem}`], signed: true, trusted: false, verdict: summaryVerdict(dir) });
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(jws);
   } catch {
-    return { problems: [`${SIGNATURE_FILE}: not a compact JWS`], signed: true, keyGiven: given !== undefined };
+    return unverified('not a compact JWS');
   }
-  const inBundle = header.jwk ? createPublicKey({ key: header.jwk as JsonWebKey, format: 'jwk' }) : undefined;
-  const key = given ?? inBundle;
-  if (key === undefined) return { problems: [`${SIGNATURE_FILE}: no key in its header; give --public-key`], signed: true, keyGiven: false };
+  let inBundle: KeyObject | undefined;
+  try {
+    inBundle = header.jwk ? createPublicKey({ key: header.jwk as JsonWebKey, format: 'jwk' }) : undefined;
+  } catch {
+    return unverified('the key in its header is not an RSA public key');
+  }
+  // The user's own copy of the key when they gave it whole, so a header cannot swap in another.
+  const named = trusted.keys.find((k) => keyFingerprint(k) === (inBundle ? keyFingerprint(inBundle) : header.kid));
+  const key = named ?? inBundle;
+  if (key === undefined) return unverified('no key in its header; give the signer\'s --public-key');
   let payload: SignedBundle;
   try {
     const verified = await compactVerify(jws, key, { algorithms: ['RS256', 'PS256'] });
     payload = JSON.parse(new TextDecoder().decode(verified.payload)) as SignedBundle;
+    // Whoever holds a key can sign anything: the payload is checked for shape like any input.
+    if (!isDigestList(payload?.files) || typeof payload.status !== 'string') return unverified('the signed payload is not a bundle manifest');
   } catch {
-    const why = given && inBundle && keyFingerprint(given) !== keyFingerprint(inBundle) ? 'signed with another key than --public-key' : 'the signature does not verify';
-    return { problems: [`${SIGNATURE_FILE}: ${why}`], signed: true, keyFingerprint: String(header.kid ?? ''), keyGiven: given !== undefined };
+    return unverified('the signature does not verify (the signature or the signed manifest was edited)');
   }
-  const problems = compare(payload.files, fileDigests(dir), SIGNATURE_FILE);
-  if (existsSync(join(dir, MANIFEST_FILE))) {
+  const problems = checkFiles(dir, payload.files, SIGNATURE_FILE);
+  if (lstatOrUndefined(join(dir, MANIFEST_FILE))) {
     const manifest = readManifest(dir);
     if (JSON.stringify(manifest?.files.map(digestOnly)) !== JSON.stringify(payload.files.map(digestOnly))) problems.push(`${MANIFEST_FILE}: differs from the signed digests (edited after signing)`);
+  } else {
+    problems.push(`${MANIFEST_FILE}: missing (a bundle holds it beside ${SIGNATURE_FILE})`);
   }
-  return { problems, signed: true, keyFingerprint: keyFingerprint(key), keyGiven: given !== undefined, payload };
+  const fingerprint = keyFingerprint(key);
+  return { problems, signed: true, keyFingerprint: fingerprint, trusted: trusted.fingerprints.has(fingerprint), payload, verdict: payload.status };
+}
+
+/** summary.json's status, when it has one: what an unsigned (or unverifiable) bundle claims. */
+function summaryVerdict(dir: string): string | undefined {
+  try {
+    const status = (JSON.parse(readBundleText(dir, 'summary.json')) as { status?: unknown }).status;
+    return typeof status === 'string' ? status : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A list of {path, bytes, sha256}, as a manifest holds: anything else is not a manifest. */
+function isDigestList(files: unknown): files is FileDigest[] {
+  return Array.isArray(files) && files.every((f: unknown) => {
+    const d = f as Partial<FileDigest> | null;
+    return d !== null && typeof d === 'object' && typeof d.path === 'string' && typeof d.bytes === 'number' && typeof d.sha256 === 'string';
+  });
 }
 
 const digestOnly = (f: FileDigest): string => `${f.path} ${f.sha256}`;
@@ -127,31 +169,41 @@ const digestOnly = (f: FileDigest): string => `${f.path} ${f.sha256}`;
 /** manifest.json's list, or undefined when it is not one (not JSON, no files). */
 function readManifest(dir: string): { files: FileDigest[] } | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as { files?: unknown };
-    return Array.isArray(manifest.files) ? (manifest as { files: FileDigest[] }) : undefined;
+    const manifest = JSON.parse(readBundleText(dir, MANIFEST_FILE)) as { files?: unknown };
+    return isDigestList(manifest.files) ? (manifest as { files: FileDigest[] }) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function publicKeyOf(pem: string): KeyObject {
-  try {
-    return createPublicKey(pem); // from a private key PEM too
-  } catch {
-    throw fieldError('ERR_BUNDLE', '--public-key', 'is not a PEM public (or private) key');
+/**
+ * What differs between the digests vouched for and the files there now, a line per file. Only files
+ * found by walking the bundle are opened (a listed path cannot point outside it), each read to at
+ * most its listed size; a file not listed is named, not read.
+ */
+function checkFiles(dir: string, expected: readonly FileDigest[], source: string): string[] {
+  const { files, refused } = bundleEntries(dir);
+  const problems = [...refused];
+  const there = new Set(files.filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE));
+  const refusedPath = (path: string): boolean => refused.some((r) => r.startsWith(`${path}: `));
+  for (const f of expected) {
+    if (!there.delete(f.path)) {
+      if (!refusedPath(f.path)) problems.push(`${f.path}: missing (listed in ${source})`);
+      continue;
+    }
+    const limit = Number.isSafeInteger(f.bytes) && f.bytes >= 0 ? f.bytes : 0;
+    const now = digestBounded(dir, f.path, limit);
+    if ('problem' in now) problems.push(now.problem);
+    else if (now.sha256 !== f.sha256) problems.push(`${f.path}: changed since the run (SHA-256 differs from ${source})`);
   }
+  for (const path of there) problems.push(`${path}: not in ${source} (added after the run)`);
+  return problems;
 }
 
-/** What differs between the digests vouched for and the files there now, a line per file. */
-function compare(expected: readonly FileDigest[], actual: readonly FileDigest[], source: string): string[] {
-  const now = new Map(actual.map((f) => [f.path, f]));
-  const problems: string[] = [];
-  for (const f of expected) {
-    const there = now.get(f.path);
-    if (there === undefined) problems.push(`${f.path}: missing (listed in ${source})`);
-    else if (there.sha256 !== f.sha256) problems.push(`${f.path}: changed since the run (SHA-256 differs from ${source})`);
-    now.delete(f.path);
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
-  for (const path of now.keys()) problems.push(`${path}: not in ${source} (added after the run)`);
-  return problems;
 }

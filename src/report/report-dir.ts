@@ -2,8 +2,8 @@
  * A report folder the user named is checked before any work starts: a run must not find out at its
  * end, with its findings in hand, that the folder is a file or cannot be made.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, lstatSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fieldError } from '../errors.ts';
 
 /** Throws ERR_OUT_DIR naming `field` unless `dir` is a folder, or can be made inside a writable one. */
@@ -28,5 +28,98 @@ export function checkReportDir(dir: string, field: string): void {
       throw fieldError('ERR_OUT_DIR', field, `cannot write in ${at} (EACCES)`);
     }
     return;
+  }
+}
+
+/** Every name a certify run writes into its folder, and nothing else: what --force may remove. */
+export const RUN_FILES: ReadonlySet<string> = new Set([
+  'report.html', 'cucumber.html', 'junit.xml', 'messages.ndjson', 'summary.json', 'manifest.json', 'manifest.jws', '.payconform-run',
+]);
+/** Held while a run writes into a folder the user named, so a second run there is refused. */
+const LOCK = '.payconform-run';
+
+export interface ClaimOptions {
+  readonly field?: string;
+  /** Files the caller itself keeps in the folder beside the bundle (prove's console.log): neither counted nor removed. */
+  readonly callersFiles?: readonly string[];
+}
+
+export interface ClaimedDir {
+  readonly dir: string;
+  /** The folder is the run's alone until now: the lock goes (before the manifest lists the files). */
+  readonly release: () => void;
+  /** The run did not start: the lock goes, and a folder this claim made, while still empty. */
+  readonly abandon: () => void;
+}
+
+const errnoOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? 'error';
+
+/**
+ * The run's own folder. Without `requested`, reports/<UTC second> made exclusively (mkdir, not
+ * recursive), with -2, -3 … when another run made it first. A folder the user named is made, or if
+ * it exists, taken only when empty or holding an earlier run's files alone (then only with
+ * `force`, which removes exactly those files); a folder with anything else in it, `.` included, is
+ * refused even with --force. A lock file keeps a second run out while this one writes.
+ */
+export function claimReportDir(requested: string | undefined, force: boolean, stamp: string, options: ClaimOptions = {}): ClaimedDir {
+  const { field = '--report-dir', callersFiles = [] } = options;
+  if (requested === undefined) {
+    const parent = join(process.cwd(), 'reports');
+    checkReportDir(parent, field);
+    mkdirSync(parent, { recursive: true });
+    for (let n = 1; ; n++) {
+      const dir = join(parent, n === 1 ? stamp : `${stamp}-${n}`);
+      try {
+        mkdirSync(dir);
+      } catch (err) {
+        if (errnoOf(err) === 'EEXIST' && n < 1000) continue;
+        throw fieldError('ERR_OUT_DIR', field, `cannot make ${dir} (${errnoOf(err)})`);
+      }
+      return { dir, release: () => undefined, abandon: () => rmdirQuietly(dir) };
+    }
+  }
+  const dir = resolve(requested);
+  checkReportDir(dir, field);
+  let made = false;
+  try {
+    mkdirSync(dir, { recursive: false });
+    made = true;
+  } catch (err) {
+    if (errnoOf(err) === 'ENOENT') {
+      mkdirSync(dirname(dir), { recursive: true });
+      return claimReportDir(requested, force, stamp, options);
+    }
+    if (errnoOf(err) !== 'EEXIST') throw fieldError('ERR_OUT_DIR', field, `cannot make ${requested} (${errnoOf(err)})`);
+  }
+  if (!made) clearEarlierRun(dir, requested, force, field, new Set(callersFiles));
+  try {
+    writeFileSync(join(dir, LOCK), `${process.pid}\n`, { flag: 'wx' });
+  } catch (err) {
+    if (errnoOf(err) === 'EEXIST') throw fieldError('ERR_OUT_DIR', field, `${requested} is in use by another run (${LOCK}; remove it if no run is writing there)`);
+    throw fieldError('ERR_OUT_DIR', field, `cannot write in ${requested} (${errnoOf(err)})`);
+  }
+  const unlock = (): void => rmSync(join(dir, LOCK), { force: true });
+  return { dir, release: unlock, abandon: () => { unlock(); if (made) rmdirQuietly(dir); } };
+}
+
+/** An existing folder: empty, or an earlier run's files alone and --force, which removes just those. */
+function clearEarlierRun(dir: string, requested: string, force: boolean, field: string, callersFiles: ReadonlySet<string>): void {
+  const names = readdirSync(dir).filter((name) => !callersFiles.has(name));
+  if (names.length === 0) return;
+  if (names.includes(LOCK) && !force) throw fieldError('ERR_OUT_DIR', field, `${requested} is in use by another run (${LOCK}; remove it if no run is writing there)`);
+  const foreign = names.find((name) => !RUN_FILES.has(name));
+  if (foreign !== undefined) throw fieldError('ERR_OUT_DIR', field, `${requested} is not empty and is not a certify bundle (it holds ${foreign}); give a new or empty folder (--force replaces only an earlier run)`);
+  if (!force) throw fieldError('ERR_OUT_DIR', field, `${requested} holds an earlier run; choose another --report-dir or pass --force to replace its files`);
+  for (const name of names) {
+    if (!lstatSync(join(dir, name)).isFile()) throw fieldError('ERR_OUT_DIR', field, `${join(requested, name)} is not a regular file; an earlier run did not write it`);
+  }
+  for (const name of names) rmSync(join(dir, name));
+}
+
+function rmdirQuietly(dir: string): void {
+  try {
+    rmdirSync(dir); // only when empty: anything the run did write stays
+  } catch {
+    // not empty or gone: left as it is
   }
 }

@@ -22,6 +22,13 @@ export interface RunFacts {
   readonly endpointIds?: readonly string[] | undefined;
   /** Where the gateway profile departs from the spec ("key: clause"), so no run passes silently on them. */
   readonly deviations?: readonly string[] | undefined;
+  /** SHA-256 of the spec certified against: shards of one run share it (merge checks). */
+  readonly specSha256?: string | undefined;
+}
+
+/** SHA-256 of the spec this payconform certifies against (docs/spec/api-spec.md). */
+export function specSha256(): string {
+  return createHash('sha256').update(readFileSync(packageFile('docs/spec/api-spec.md'))).digest('hex');
 }
 
 let assumptions: Record<string, string> | undefined;
@@ -39,7 +46,7 @@ export function writeCertificationPage(dir: string, summary: Summary, facts: Run
   const ndjson = readFileSync(join(dir, 'messages.ndjson'), 'utf8');
   const page = certificationPage(ndjson, summary, {
     target: summary.target, merchantLogin: facts.merchant, endpointIds: facts.endpointIds ?? [], payconform: packageVersion(),
-    specSha256: createHash('sha256').update(readFileSync(packageFile('docs/spec/api-spec.md'))).digest('hex'),
+    specSha256: facts.specSha256 ?? specSha256(),
     profile: facts.profile, deviations: facts.deviations ?? [], selection: facts.selection, shard: facts.shard, strict: facts.strict, live: facts.live, interrupted,
     rules: Object.fromEntries(RULES.map((r) => [r.id, { clause: r.clause, hint: r.hint }])), assumptions: assumptionStatements(),
   });

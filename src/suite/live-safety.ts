@@ -28,6 +28,8 @@ export function checkTargetChoice(choice: TargetChoice): void {
     throw fieldError('ERR_URL', '--base-url', 'must be an absolute http(s) URL such as https://sandbox.example/paynet');
   }
   if (!/^https?:$/.test(url.protocol)) throw fieldError('ERR_URL', '--base-url', 'must be an http or https URL');
+  // WHATWG parsing turns http:/x and http:x into http://x/: take only what was written as scheme://host.
+  if (!/^https?:\/\/[^/\\]/i.test(choice.baseUrl)) throw fieldError('ERR_URL', '--base-url', `${choice.baseUrl} is a malformed URL (write http(s)://host/path)`);
   if (!LOOPBACK.has(url.hostname) && !choice.live) throw fieldError('ERR_LIVE_RUN', '--live', `required for a base URL that is not loopback (${url.origin}): a live run sends real requests`);
 }
 

@@ -2,34 +2,52 @@
  * One bundle from the shards of a sharded certify run (`payconform bundle merge`): the messages of
  * every shard as one run, and from them summary.json, report.html (the certification page) and
  * cucumber.html, junit.xml (each
- * shard's test suites) and manifest.json. Shards of another target or payconform version, a shard
- * given twice or an interrupted one are refused: the merged verdict would mean nothing.
+ * shard's test suites) and manifest.json, signed on request. Only shards that make a whole are
+ * merged (merge-check.ts): the merged verdict would mean nothing otherwise.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import type { Envelope } from '@cucumber/messages';
-import { fieldError } from '../errors.ts';
-import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
+import type { KeyObject } from 'node:crypto';
+import { fieldError, isPayconformError } from '../errors.ts';
+import { readBundleText } from '../report/bundle-files.ts';
+import { signBundle } from '../report/bundle-signature.ts';
+import { manifestOf, scenarioResults, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
-
-type ShardSummary = Summary & RunFacts;
+import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 
 interface Shard { readonly dir: string; readonly summary: ShardSummary; readonly envelopes: Envelope[]; readonly junit: string }
 
-function readShard(dir: string): Shard {
-  const need = (file: string): string => {
-    const path = join(dir, file);
-    if (!existsSync(path)) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${file}: not a certify bundle`);
-    return readFileSync(path, 'utf8');
-  };
-  const summary = JSON.parse(need('summary.json')) as ShardSummary;
-  if (summary.status === 'interrupted') throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is an interrupted run; merge only shards that finished`);
-  const envelopes = need('messages.ndjson').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Envelope);
-  return { dir, summary, envelopes, junit: existsSync(join(dir, 'junit.xml')) ? readFileSync(join(dir, 'junit.xml'), 'utf8') : '' };
+/** A checked shard's messages and junit.xml, each read to at most its listed size. */
+function readShard(shard: CheckedShard): Shard {
+  const { dir, sizes } = shard;
+  const text = (file: string): string => readBundleText(dir, file, sizes.get(file) ?? 0);
+  if (!sizes.has('messages.ndjson')) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no messages.ndjson: not a certify bundle`);
+  const ndjson = text('messages.ndjson');
+  const notMessages = (why: string): Error => fieldError('ERR_BUNDLE', 'DIR', `${dir}/messages.ndjson: ${why}`);
+  const envelopes = ndjson.split('\n').filter((l) => l.trim() !== '').map((l, i) => {
+    let e: unknown;
+    try {
+      e = JSON.parse(l);
+    } catch {
+      throw notMessages(`line ${i + 1} is not JSON`);
+    }
+    if (e === null || typeof e !== 'object' || Array.isArray(e)) throw notMessages(`line ${i + 1} is not a cucumber message`);
+    return e as Envelope;
+  });
+  for (const kind of ['testRunStarted', 'testRunFinished'] as const) {
+    if (envelopes.filter((e) => e[kind] !== undefined).length !== 1) throw notMessages(`not one run (${kind} must appear once)`);
+  }
+  try {
+    scenarioResults(ndjson); // what summarize reads of it, read once here so a broken stream is named with its shard
+  } catch {
+    throw notMessages('not the messages of a cucumber run');
+  }
+  return { dir, summary: shard.summary, envelopes, junit: sizes.has('junit.xml') ? text('junit.xml') : '' };
 }
 
 /** The shards' messages as one run: one meta and source per feature, the earliest start, the last finish. */
@@ -84,28 +102,62 @@ async function writeHtml(path: string, envelopes: readonly Envelope[]): Promise<
   await finished(out);
 }
 
-export async function mergeBundles(dirs: readonly string[], outDir: string): Promise<Summary> {
-  if (dirs.length < 2) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of at least two shards');
-  const shards = dirs.map(readShard);
-  const [head] = shards;
-  for (const s of shards.slice(1)) {
-    if (s.summary.target !== head!.summary.target) throw fieldError('ERR_BUNDLE', 'DIR', `${s.dir} certified ${s.summary.target}, ${head!.dir} ${head!.summary.target}: not shards of one run`);
-    if (s.summary.versions.payconform !== head!.summary.versions.payconform) throw fieldError('ERR_BUNDLE', 'DIR', `${s.dir} was made by payconform ${s.summary.versions.payconform}, ${head!.dir} by ${head!.summary.versions.payconform}`);
-  }
-  const shardNames = shards.map((s) => s.summary.shard ?? 'all');
-  const twice = shardNames.find((n, i) => shardNames.indexOf(n) !== i);
-  if (twice !== undefined) throw fieldError('ERR_BUNDLE', 'DIR', `shard ${twice} is given twice`);
+export interface MergeOptions {
+  /** Signs the merged bundle (manifest.jws). */
+  readonly signKey?: KeyObject | undefined;
+}
+
+export type MergeResult = { readonly summary: Summary } | { readonly refused: string };
+
+export async function mergeBundles(dirs: readonly string[], outDir: string, options: MergeOptions = {}): Promise<MergeResult> {
+  if (dirs.length === 0) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of the shards');
   if (existsSync(outDir) && readdirSync(outDir).length > 0) throw fieldError('ERR_OUT_DIR', '--out', `${outDir} exists and is not empty`);
+  const checked = await checkShards(dirs);
+  if ('refused' in checked) return checked;
+  const shards = checked.shards.map(readShard);
+  const mergedFrom = checked.shards.map((s) => s.record);
+  try {
+    return await writeMerged(outDir, shards, mergedFrom, options);
+  } catch (err) {
+    if (isPayconformError(err) || (err as NodeJS.ErrnoException).code === undefined) throw err;
+    // A read-only or full disk: one line naming --out; what was written of the merge goes, the folder stays as it was.
+    for (const file of MERGED_FILES) {
+      try {
+        rmSync(join(outDir, file), { force: true });
+      } catch {
+        // under a file (ENOTDIR) or unreadable: nothing of ours is there
+      }
+    }
+    throw fieldError('ERR_IO', '--out', `cannot write ${outDir} (${(err as NodeJS.ErrnoException).code})`, err);
+  }
+}
+
+/** Every file a merge writes, so a failed one removes exactly these. */
+const MERGED_FILES = ['messages.ndjson', 'summary.json', 'junit.xml', 'cucumber.html', 'report.html', 'manifest.json', 'manifest.jws'];
+
+async function writeMerged(outDir: string, shards: readonly Shard[], mergedFrom: readonly CheckedShard['record'][], options: MergeOptions): Promise<MergeResult> {
+  const [head] = shards;
+  let envelopes: Envelope[];
+  try {
+    envelopes = mergedMessages(shards);
+  } catch {
+    throw fieldError('ERR_BUNDLE', 'DIR', `the shards' messages.ndjson are not the messages of cucumber runs (${shards.map((s) => s.dir).join(', ')})`);
+  }
   mkdirSync(outDir, { recursive: true });
-  const envelopes = mergedMessages(shards);
   writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
-  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform: head!.summary.versions.payconform! });
-  const { live, strict, profile, selection, merchant, endpointIds } = head!.summary;
-  const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds };
-  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom: shardNames }, null, 2)}\n`);
+  const payconform = head!.summary.versions.payconform!;
+  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform });
+  const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head!.summary;
+  const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
+  const shardNames = mergedFrom.map((r) => r.shard);
+  // Each shard's manifest hash is in summary.json, whose digest the merged manifest and signature cover.
+  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom }, null, 2)}\n`);
   writeFileSync(join(outDir, 'junit.xml'), withWarnings(mergedJunit(shards), summary));
   await writeHtml(join(outDir, 'cucumber.html'), envelopes);
   writeCertificationPage(outDir, summary, { ...facts, selection: `${selection}, merged from shards ${shardNames.join(', ')}` });
-  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifestOf(outDir), null, 2)}\n`);
-  return summary;
+  writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify({ ...manifestOf(outDir), mergedFrom }, null, 2)}\n`);
+  if (options.signKey) {
+    await signBundle(outDir, options.signKey, { payconform, target: summary.target, status: summary.status, startedAt: summary.startedAt ?? '', finishedAt: summary.finishedAt ?? '' });
+  }
+  return { summary };
 }

@@ -5,8 +5,8 @@
  * junit.xml and messages.ndjson from cucumber, then summary.json and manifest.json.
  * `payconform certify` and `npm run prove` are argument parsing around one call of `runSuite`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { PayconformError } from '../errors.ts';
@@ -16,11 +16,11 @@ import { withWarnings } from '../report/junit-warnings.ts';
 import { signBundle } from '../report/bundle-signature.ts';
 import type { KeyObject } from 'node:crypto';
 import type { Envelope } from '@cucumber/messages';
-import { checkReportDir } from '../report/report-dir.ts';
+import { claimReportDir, type ClaimedDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { preflight } from './preflight.ts';
-import { writeCertificationPage, type RunFacts } from './certificate.ts';
+import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';
 import { progressReporter, type ProgressOut } from './progress.ts';
@@ -33,6 +33,10 @@ export interface SuiteRun {
   readonly target: Target;
   /** A cucumber tag expression (default: every scenario); a live run also leaves out @mock-only. */
   readonly tags?: string | undefined;
+  /** Files the caller keeps in reportDir beside the bundle (prove's console.log). */
+  readonly callersFiles?: readonly string[] | undefined;
+  /** Replace an earlier run's files in reportDir (never anything else). */
+  readonly force?: boolean | undefined;
   /** Only shard I of N, written `I/N` (1-based), for CI matrices. */
   readonly shard?: string | undefined;
   /** Worker processes; 0 (the default) runs the steps in this process. */
@@ -66,13 +70,24 @@ export interface RunOutcome {
 }
 
 export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
-  const { target } = run;
   // Everything a person can get wrong is checked before anything is made or sent.
-  checkTargetChoice(target);
+  checkTargetChoice(run.target);
   checkTagExpression(run.tags);
-  // Reports belong to the user's folder, not to wherever payconform is installed.
-  const dir = resolve(run.reportDir ?? join(process.cwd(), 'reports', reportStamp()));
-  checkReportDir(dir, '--report-dir');
+  // Reports belong to the user's folder, not to wherever payconform is installed; each run has its own.
+  const claim = claimReportDir(run.reportDir, run.force === true, reportStamp(), { callersFiles: run.callersFiles });
+  const state = { started: false };
+  try {
+    return await runInto(claim, run, io, state);
+  } finally {
+    // A run that never started leaves no folder of its own behind; one that did keeps its bundle.
+    if (state.started) claim.release();
+    else claim.abandon();
+  }
+}
+
+async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { started: boolean }): Promise<RunOutcome> {
+  const { target } = run;
+  const { dir } = claim;
   const described = describeTarget(target);
   const tags = [target.live ? 'not @mock-only' : undefined, run.tags].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
   const progress = io.progress ?? process.stdout;
@@ -107,7 +122,7 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
     if (!(await io.confirmLive?.())) throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', { field: '--live', rule: 'confirmed' });
   }
   if (target.baseUrl !== undefined) await preflight(target.baseUrl);
-  mkdirSync(dir, { recursive: true });
+  state.started = true;
   io.log(`${described}; ${selected} scenario${selected === 1 ? '' : 's'}; reports in ${dir}`);
   const support = await supportCode(runConfiguration, environment);
   const envelopes: Envelope[] = [];
@@ -119,11 +134,13 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   const running = runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute();
   const stopped = await Promise.race([running.then(({ success }) => ({ success })), aborted(run.signal)]);
   reporter.end();
+  claim.release(); // before the manifest lists the folder's files
 
   const versions = { payconform: packageVersion() };
   const extra: RunFacts = {
     live: target.live, strict: target.strict, profile: target.profile.name, deviations: profileDeviations(target.profile).map(deviationLine), selection: tags || 'all', shard: run.shard ?? null,
     merchant: target.credentials.login ? maskLogin(target.credentials.login) : undefined, endpointIds: [target.endpointId],
+    specSha256: specSha256(),
   };
   if (stopped === 'aborted') {
     running.catch(() => undefined);

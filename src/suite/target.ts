@@ -95,8 +95,9 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
       credentials: { login: m.login, controlKey: m.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') },
     };
   }
-  const missing = TARGET_VARIABLES.find((name) => !env[name]);
+  const missing = TARGET_VARIABLES.filter((name) => !env[name]).join(', ');
   if (missing) throw new PayconformError('ERR_CREDENTIALS', `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`, { field: missing, rule: 'required' });
+  checkEndpointId(env.PAYCONFORM_ENDPOINT_ID!, 'PAYCONFORM_ENDPOINT_ID');
   const callbackUrl = env.PAYCONFORM_CALLBACK_URL || undefined;
   if (callbackUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(callbackUrl)) throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_URL: must be an http(s) URL the gateway can reach', { field: 'PAYCONFORM_CALLBACK_URL', rule: 'http(s) URL' });
   const callbackPort = wholeNumber(env.PAYCONFORM_CALLBACK_PORT || undefined, 'PAYCONFORM_CALLBACK_PORT', 1, 65535);

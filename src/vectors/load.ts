@@ -91,7 +91,10 @@ export function readVectorText(file: string): string {
   try {
     return readUserFile(file, file);
   } catch (err) {
-    throw new VectorFileError(file, [(err as PayconformError).rule!]);
+    const e = err as PayconformError;
+    // A binary file says what it is, not only the rule it broke.
+    const rule = e.code === 'ERR_ENCODING' ? `is not UTF-8 text (${/first at byte \d+/.exec(e.message)?.[0] ?? 'bad bytes'})` : e.rule!;
+    throw new VectorFileError(file, [rule]);
   }
 }
 

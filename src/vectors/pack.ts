@@ -4,16 +4,16 @@
  * their code can be compared step by step. Secrets are placeholders unless asked for, and then every
  * file says so first.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { endpointByOperation } from '../catalogue/index.ts';
 import { fieldError } from '../errors.ts';
 import { explanationText } from '../signing/explain.ts';
 import { formulaText } from '../signing/control.ts';
 import { resolveEndpoint } from '../signing/request.ts';
 import { signableScheme } from '../signing/sign.ts';
+import { join } from 'node:path';
 import { explainVector } from './compute.ts';
 import { generateVectors } from './generate.ts';
+import { installPack, PACK_FORMAT, PACK_MARKER, previousPack } from './pack-folder.ts';
 import { hideSecrets } from './placeholders.ts';
 import type { Vector, VectorFile } from './types.ts';
 
@@ -67,11 +67,7 @@ export function writePack(options: PackOptions): string[] {
   need(options.login, 'login', 'PAYCONFORM_LOGIN');
   if (schemes.has('control') || schemes.has('oauth-hmac-sha1')) need(options.controlKey, 'control key', 'PAYCONFORM_CONTROL_KEY');
   if (schemes.has('oauth-rsa-sha256')) need(options.privateKeyPem, 'private key', 'PAYCONFORM_PRIVATE_KEY_FILE');
-  // Even with --force a file is not replaced by a folder: --out names a folder, so a file there is a mistake.
-  if (existsSync(options.outDir) && !statSync(options.outDir).isDirectory()) throw fieldError('ERR_OUT_DIR', '--out', `${options.outDir} is a file; give a folder`);
-  if (existsSync(options.outDir) && readdirSync(options.outDir).length > 0 && !options.force) {
-    throw fieldError('ERR_OUT_DIR', '--out', `${options.outDir} exists and is not empty; choose another --out or pass --force`);
-  }
+  const previous = previousPack(options.outDir, options.force);
   const operations = options.operations.map((op) => endpointByOperation(op).operation);
   const generated = generateVectors({
     operations, login: options.login, controlKey: options.controlKey, privateKeyPem: options.privateKeyPem,
@@ -91,20 +87,9 @@ export function writePack(options: PackOptions): string[] {
     const mine = generated.vectors.filter((v) => resolveEndpoint(v.request.url).endpoint.operation === op);
     files.set(join(op, 'README.md'), operationReadme(op, mine, banner));
   }
-  // Written into a sibling temporary folder and moved into place, so a failure leaves nothing half-done.
-  const tmp = join(dirname(options.outDir), `.${process.pid}.pack.tmp`);
-  try {
-    for (const [name, text] of files) {
-      mkdirSync(dirname(join(tmp, name)), { recursive: true });
-      writeFileSync(join(tmp, name), text);
-    }
-    rmSync(options.outDir, { recursive: true, force: true });
-    renameSync(tmp, options.outDir);
-  } catch (err) {
-    // Guarded: under a regular file the staging folder was never made, and rmSync would throw ENOTDIR.
-    if (existsSync(tmp)) rmSync(tmp, { recursive: true });
-    const code = (err as NodeJS.ErrnoException).code; // every error of the fs calls above has one
-    throw fieldError('ERR_IO', '--out', `cannot write ${options.outDir} (${code})`, err);
-  }
+  files.set(PACK_MARKER, `${JSON.stringify({ format: PACK_FORMAT, files: [...files.keys(), PACK_MARKER].sort() }, null, 2)}\n`);
+  // Secrets are for the partner alone: with them, every file is readable by its owner only.
+  const mode = options.includeSecrets ? 0o600 : 0o644;
+  installPack(options.outDir, files, previous, mode);
   return [...files.keys()].map((name) => join(options.outDir, name));
 }

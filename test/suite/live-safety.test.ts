@@ -41,6 +41,10 @@ describe('checkTargetChoice', () => {
     assert.throws(() => checkTargetChoice({ baseUrl: 'http://127.0.0.1:1', live: false, defect: 'pay-twice' }), { code: 'ERR_TARGET', field: '--defect' });
     assert.throws(() => checkTargetChoice({ baseUrl: 'not a url', live: true }), { code: 'ERR_URL', message: '--base-url: must be an absolute http(s) URL such as https://sandbox.example/paynet' });
     assert.throws(() => checkTargetChoice({ baseUrl: 'ftp://127.0.0.1/', live: true }), { code: 'ERR_URL', message: '--base-url: must be an http or https URL' });
+    // The URL parser repairs these into http://x/; a person who typed them meant something else.
+    for (const baseUrl of ['http:/x', 'http:x', 'https:///sandbox.example', 'http:\\\\x']) {
+      assert.throws(() => checkTargetChoice({ baseUrl, live: true }), { code: 'ERR_URL', message: `--base-url: ${baseUrl} is a malformed URL (write http(s)://host/path)` }, baseUrl);
+    }
     assert.throws(() => checkTargetChoice({ baseUrl: 'https://127.0.0.2.example/x', live: false }), { code: 'ERR_LIVE_RUN', message: '--live: required for a base URL that is not loopback (https://127.0.0.2.example): a live run sends real requests' });
   });
 });

@@ -41,7 +41,13 @@ describe('resolveTarget', () => {
   it('checks the choice before reading any credential', () => {
     assert.throws(() => resolveTarget({ baseUrl: 'https://sandbox.example', live: false }, {}), { code: 'ERR_LIVE_RUN', message: /^--live: required for a base URL that is not loopback/ });
     assert.throws(() => resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false, defect: 'pay-twice' }, {}), { code: 'ERR_TARGET', message: /^--defect: applies to the embedded mock only/ });
-    assert.throws(() => resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false }, {}), { code: 'ERR_CREDENTIALS', message: 'PAYCONFORM_ENDPOINT_ID: missing (a run against http://127.0.0.1:9 takes its credentials from the PAYCONFORM_* variables)' });
+    // Every missing variable at once, so a person sets them in one go rather than one per attempt.
+    assert.throws(() => resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false }, {}), { code: 'ERR_CREDENTIALS', message: 'PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE: missing (a run against http://127.0.0.1:9 takes its credentials from the PAYCONFORM_* variables)' });
+    assert.throws(() => resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false }, { PAYCONFORM_LOGIN: 'm', PAYCONFORM_ENDPOINT_ID: '7' }), { code: 'ERR_CREDENTIALS', message: /^PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE: missing / });
+    // An endpoint id that is no id is the person's mistake, named before any scenario, not 238 failures blamed on the gateway.
+    for (const id of ['abc', '0', '-5', '07', '9223372036854775808']) {
+      assert.throws(() => resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false }, { ...gatewayEnv, PAYCONFORM_ENDPOINT_ID: id }), { code: 'ERR_ENDPOINT_ID', message: /^PAYCONFORM_ENDPOINT_ID: must be a positive int64 in decimal/ }, id);
+    }
     assert.throws(() => resolveTarget({ baseUrl: 'http://127.0.0.1:9', live: false }, { ...gatewayEnv, PAYCONFORM_PRIVATE_KEY_FILE: '/nonexistent/key.pem' }), { code: 'ERR_IO', message: 'PAYCONFORM_PRIVATE_KEY_FILE: cannot read /nonexistent/key.pem (ENOENT)' });
   });
 

@@ -160,7 +160,7 @@ describe('partner pack: top README and vectors.json', () => {
   it('returns the paths of exactly the files written', () => {
     const onDisk = readdirSync(plain, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
       .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
-    assert.equal(onDisk.length, 4, 'vectors.json, README.md and one README per operation');
+    assert.equal(onDisk.length, 5, 'vectors.json, README.md, one README per operation and the pack\'s list of its own files');
     assert.deepEqual([...plainPaths].sort(), onDisk.sort());
     for (const f of plainPaths) assert.ok(read(f).length > 0, f);
   });

@@ -1,8 +1,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runCli } from '../support/cli.ts';
 import { isPayconformError } from '../../src/errors.ts';
 import { writePack } from '../../src/vectors/pack.ts';
@@ -26,7 +26,7 @@ describe('vectors pack', () => {
     const out = join(dir, 'pack');
     const r = await cli(['vectors', 'pack', '--operation', 'SALE', '--operation', 'PAYOUT', '--operation', 'PAYOUT_V4', '--out', out], env);
     assert.equal(r.code, 0, r.err);
-    assert.deepEqual(readdirSync(out).sort(), ['PAYOUT', 'PAYOUT_V4', 'README.md', 'SALE', 'vectors.json']);
+    assert.deepEqual(readdirSync(out).sort(), ['.payconform-pack.json', 'PAYOUT', 'PAYOUT_V4', 'README.md', 'SALE', 'vectors.json']);
     const text = allText(out);
     assert.ok(!text.includes(SECRET) && !text.includes('BEGIN PRIVATE KEY'), 'no secret in the pack');
     assert.match(readFileSync(join(out, 'SALE', 'README.md'), 'utf8'), /<merchant_control_key>/);
@@ -59,6 +59,8 @@ describe('vectors pack', () => {
       [['--operation', 'PAYMENTFORM', '--out', join(dir, 'x')], env, /PAYMENTFORM has no authentication stated/],
       [['--operation', 'SALE', '--out', join(dir, 'x')], { PAYCONFORM_LOGIN: 'l' }, /control key: missing \(set PAYCONFORM_CONTROL_KEY/],
       [['--operation', 'SALE', '--out', join(dir, 'pack')], env, /exists and is not empty/],
+      // --force on a folder the pack did not write (here the test's own temporary folder) is refused.
+      [['--operation', 'SALE', '--out', dir, '--force'], env, /holds no payconform pack/],
     ];
     for (const [args, e, message] of cases) {
       const r = await cli(['vectors', 'pack', ...args], e);
@@ -112,18 +114,75 @@ describe('writePack', () => {
     assert.ok(existsSync(join(control, 'SALE', 'README.md')));
   });
 
-  it('accepts an empty existing --out, refuses a non-empty one unless forced, and force replaces the old content', () => {
+  it('accepts an empty existing --out, refuses a pack unless forced, and force replaces only the pack\'s own files', () => {
     const out = fresh();
     mkdirSync(out);
     writePack({ ...base, operations: ['STATUS'], outDir: out });
     assert.ok(existsSync(join(out, 'STATUS', 'README.md')));
-    writeFileSync(join(out, 'stale.txt'), 'old');
+    // The user's own files in the pack's folder are not the pack's: --force keeps them.
+    writeFileSync(join(out, 'stale.txt'), 'mine');
     mkdirSync(join(out, 'OLD'));
-    writeFileSync(join(out, 'OLD', 'README.md'), 'old');
+    writeFileSync(join(out, 'OLD', 'README.md'), 'mine');
+    writeFileSync(join(out, 'STATUS', 'notes.txt'), 'mine');
     refuses({ ...base, operations: ['SALE'], outDir: out }, 'ERR_OUT_DIR', /^--out$/, /exists and is not empty.*--force/);
     assert.ok(!existsSync(join(out, 'SALE')), 'nothing written when refused');
     writePack({ ...base, operations: ['SALE'], outDir: out, force: true });
-    assert.deepEqual(readdirSync(out).sort(), ['README.md', 'SALE', 'vectors.json']);
+    assert.deepEqual(readdirSync(out).sort(), ['.payconform-pack.json', 'OLD', 'README.md', 'SALE', 'STATUS', 'stale.txt', 'vectors.json']);
+    assert.deepEqual(readdirSync(join(out, 'STATUS')), ['notes.txt'], 'the earlier pack\'s STATUS/README.md went, the user\'s note stayed');
+    assert.equal(readFileSync(join(out, 'OLD', 'README.md'), 'utf8'), 'mine');
+    // Once the user's file is gone, the pack's emptied folder goes with the next replacement.
+    rmSync(join(out, 'STATUS', 'notes.txt'));
+    writePack({ ...base, operations: ['STATUS'], outDir: out, force: true });
+    writePack({ ...base, operations: ['SALE'], outDir: out, force: true });
+    assert.ok(!existsSync(join(out, 'STATUS')));
+  });
+
+  it('--force refuses a folder that is not a pack and deletes nothing of it', () => {
+    const project = fresh();
+    mkdirSync(join(project, 'src'), { recursive: true });
+    mkdirSync(join(project, '.git'));
+    writeFileSync(join(project, 'package.json'), '{}');
+    writeFileSync(join(project, 'src', 'index.ts'), 'export {};');
+    refuses({ ...base, operations: ['STATUS'], outDir: project, force: true }, 'ERR_OUT_DIR', /^--out$/, /holds no payconform pack.*--force replaces only a pack/);
+    assert.deepEqual(readdirSync(project).sort(), ['.git', 'package.json', 'src']);
+    assert.deepEqual(readdirSync(dirname(project)).filter((n) => n.includes('pack-')), [], 'no staging folder left');
+  });
+
+  it('a forged marker naming files outside the pack\'s own names makes the folder "not a pack"', () => {
+    for (const listed of ['../victim.txt', 'src/index.ts', '/etc/passwd', 'STATUS/../../x', 'package.json']) {
+      const out = fresh();
+      mkdirSync(out);
+      writeFileSync(join(out, 'package.json'), '{}');
+      writeFileSync(join(out, '.payconform-pack.json'), JSON.stringify({ format: 'payconform-pack/1', files: ['README.md', listed] }));
+      refuses({ ...base, operations: ['STATUS'], outDir: out, force: true }, 'ERR_OUT_DIR', /^--out$/, /holds no payconform pack/);
+      assert.equal(readFileSync(join(out, 'package.json'), 'utf8'), '{}');
+    }
+  });
+
+  it('--force refuses to write over a file of the user\'s that has a pack file\'s name, and over a pack file turned into a folder', () => {
+    const out = fresh();
+    writePack({ ...base, operations: ['STATUS'], outDir: out });
+    mkdirSync(join(out, 'SALE'));
+    writeFileSync(join(out, 'SALE', 'README.md'), 'mine');
+    refuses({ ...base, operations: ['SALE'], outDir: out, force: true }, 'ERR_OUT_DIR', /^--out$/, /SALE\/README\.md was not written by payconform vectors pack/);
+    assert.equal(readFileSync(join(out, 'SALE', 'README.md'), 'utf8'), 'mine');
+    assert.ok(existsSync(join(out, 'STATUS', 'README.md')), 'the earlier pack is untouched when refused');
+    rmSync(join(out, 'STATUS', 'README.md'));
+    mkdirSync(join(out, 'STATUS', 'README.md'));
+    refuses({ ...base, operations: ['STATUS'], outDir: out, force: true }, 'ERR_OUT_DIR', /^--out$/, /is not a regular file/);
+  });
+
+  it('with secrets every file is readable by its owner only (0600), without them the umask decides', () => {
+    const secret = fresh();
+    writePack({ ...base, operations: ['STATUS', 'PAYOUT_V4'], outDir: secret, includeSecrets: true });
+    const modes = (root: string): number[] => readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile()).map((e) => statSync(join(e.parentPath, e.name)).mode & 0o777);
+    assert.equal(modes(secret).length, 5);
+    for (const m of modes(secret)) assert.equal(m.toString(8), '600');
+    assert.equal((statSync(secret).mode & 0o777).toString(8), '700');
+    const plain = fresh();
+    writePack({ ...base, operations: ['STATUS'], outDir: plain });
+    for (const m of modes(plain)) assert.equal(m & 0o044, 0o044 & ~process.umask(), 'group and others may read a pack without secrets');
   });
 
   it('an unwritable --out is ERR_IO naming --out, and leaves nothing behind', () => {
@@ -142,15 +201,18 @@ describe('writePack', () => {
     assert.equal(readFileSync(file, 'utf8'), 'keep');
   });
 
-  it('a write failing half-way leaves no partial folder', () => {
+  // Root writes into a read-only folder, so there the failure cannot be provoked this way.
+  it('a write failing half-way leaves no partial folder and no staging folder', { skip: process.getuid?.() === 0 }, () => {
     const parent = fresh();
     mkdirSync(parent);
-    // The pack is staged in a sibling temporary folder (pack.ts); a directory where an operation README
-    // goes makes the write fail after the first files are written.
-    const staged = join(parent, `.${process.pid}.pack.tmp`);
-    mkdirSync(join(staged, 'STATUS', 'README.md'), { recursive: true });
     const out = join(parent, 'pack');
-    refuses({ ...base, operations: ['STATUS'], outDir: out }, 'ERR_IO', /^--out$/, /cannot write .*\(EISDIR\)/);
-    assert.deepEqual(readdirSync(parent), [], 'neither the staged files nor --out remain');
-  });
+    writeFileSync(join(parent, 'keep'), 'mine');
+    chmodSync(parent, 0o500);
+    try {
+      refuses({ ...base, operations: ['STATUS'], outDir: out }, 'ERR_IO', /^--out$/, /cannot write .*\(EACCES\)/);
+    } finally {
+      chmodSync(parent, 0o700);
+    }
+    assert.deepEqual(readdirSync(parent), ['keep'], 'neither the staged files nor --out remain');
+});
 });

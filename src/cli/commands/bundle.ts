@@ -3,63 +3,109 @@
  * Every file is checked against the signed digests (manifest.jws) or, unsigned, manifest.json.
  * `payconform bundle merge`: one bundle and one report from the shards of a sharded run.
  */
-import { MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
+import { bundleSigningKey, MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
 import { mergeBundles } from '../../suite/merge.ts';
 import { readUserFile } from '../../read-file.ts';
+import { parseTrustedKeys, publicKeyOf, trustAll, trustKey, type TrustedKeys } from '../../report/bundle-trust.ts';
 import { fieldError } from '../../errors.ts';
-import { str } from '../args.ts';
-import type { Command, ExitCode } from '../command.ts';
+import { list, str, type Parsed } from '../args.ts';
+import type { Command, ExitCode, Io } from '../command.ts';
+
+export const TRUSTED_KEYS_VARIABLE = 'PAYCONFORM_TRUSTED_KEYS';
 
 export const bundleVerifyCommand: Command = {
   spec: {
     name: 'bundle verify',
-    summary: 'Checks a certify bundle: every file against its signed SHA-256 (manifest.jws) or manifest.json, and the signature.',
-    usage: 'payconform bundle verify DIR [--public-key PEM]',
+    summary: 'Checks a certify bundle: every file against its signed SHA-256 (manifest.jws), the signature, and that you trust the key that made it.',
+    usage: 'payconform bundle verify DIR [--public-key PEM …] [--trusted-keys FILE] [--integrity-only]',
     options: {
-      'public-key': { type: 'string', valueName: 'PEM', description: 'the public key the bundle must be signed with (the merchant\'s .pub.pem); without it, the key in the bundle is used and its fingerprint printed' },
+      'public-key': { type: 'string', multiple: true, valueName: 'PEM', description: 'a public key you trust (the merchant\'s .pub.pem; repeatable)' },
+      'trusted-keys': { type: 'string', valueName: 'FILE', description: `a file of trusted PEM public keys and SHA-256 fingerprints, # comments (default $${TRUSTED_KEYS_VARIABLE})` },
+      'integrity-only': { type: 'boolean', description: 'accept an intact bundle with no proof of origin (unsigned, or signed by a key you did not name)' },
     },
     positionals: true,
-    epilog: 'Exit 0 intact (and validly signed, if signed), 1 tampered or wrongly signed (one line naming the file or the reason), 2 bad input.',
+    epilog: [
+      'Exit 0 only for a bundle that is intact and signed by a key you trust (or, with --integrity-only, intact);',
+      '1 when a file changed, the signature fails, the key is not one you named (its fingerprint and how to trust it',
+      'are printed) or the bundle is unsigned; 2 bad input. Every answer names the run\'s verdict (PASSED, FAILED …).',
+    ].join('\n'),
   },
   async run({ values, positionals }, io): Promise<ExitCode> {
     if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'DIR', 'give exactly one bundle folder');
     const dir = positionals[0]!;
-    const keyFile = str(values['public-key']);
-    const check = await verifyBundle(dir, keyFile === undefined ? undefined : readUserFile(keyFile, '--public-key'));
+    const check = await verifyBundle(dir, trustedKeys(values, io.env));
+    const verdict = `run verdict ${(check.verdict ?? 'unknown').toUpperCase().replaceAll('-', ' ')}`;
+    const integrityOnly = values['integrity-only'] === true;
     if (check.problems.length > 0) {
-      io.stdout(`FAILED: ${dir}: ${check.problems.join('; ')}`);
+      io.stdout(`NOT INTACT: ${dir}: ${check.problems.join('; ')}; its ${verdict} cannot be relied on`);
       return 1;
     }
-    const files = check.payload?.files.length;
     if (!check.signed) {
-      io.stdout(`INTACT, UNSIGNED: every file matches ${MANIFEST_FILE}; nobody vouches for it (certify --sign-key signs a bundle): ${dir}`);
+      if (integrityOnly) {
+        io.stdout(`INTACT, no proof of origin: ${dir}: every file matches ${MANIFEST_FILE}, unsigned; ${verdict}`);
+        return 0;
+      }
+      io.stdout(`UNSIGNED: ${dir}: every file matches ${MANIFEST_FILE}, but nothing proves who made it; ${verdict}, unproven. --integrity-only accepts integrity alone; certify --sign-key signs a bundle`);
+      return 1;
+    }
+    const { payload, keyFingerprint: fingerprint } = check;
+    const made = `${payload!.files.length} files match ${SIGNATURE_FILE}`;
+    if (check.trusted) {
+      io.stdout(`VERIFIED: ${dir}: ${made}, signed by a key you trust (SHA-256 ${fingerprint}); ${verdict}; ${payload!.target}, signed ${payload!.signedAt}`);
       return 0;
     }
-    const whose = check.keyGiven ? 'the key of --public-key' : `the key in the bundle, SHA-256 ${check.keyFingerprint}: compare it with the merchant's (keygen prints it) or give --public-key`;
-    io.stdout(`INTACT, SIGNED: ${files} files match ${SIGNATURE_FILE}, signed by ${whose}; ${check.payload!.target}, ${check.payload!.status}, signed ${check.payload!.signedAt}`);
-    return 0;
+    if (integrityOnly) {
+      io.stdout(`INTACT, no proof of origin: ${dir}: ${made}, signed by a key you did not name (SHA-256 ${fingerprint}); ${verdict}`);
+      return 0;
+    }
+    io.stdout(`UNTRUSTED KEY: ${dir}: ${made}, but signed by a key you did not name, SHA-256 ${fingerprint}; ${verdict}, unproven. `
+      + `If the signer confirms that fingerprint (payconform keygen printed it), trust it with --public-key THEIR.pub.pem or the line "${fingerprint}" in the file of --trusted-keys or ${TRUSTED_KEYS_VARIABLE}`);
+    return 1;
   },
 };
+
+/** Every key the user trusts: each --public-key, and the trusted-keys file of the flag, else of the variable. */
+function trustedKeys(values: Parsed['values'], env: Io['env']): TrustedKeys {
+  const keys = list(values['public-key']).map((file) => trustKey(publicKeyOf(readUserFile(file, '--public-key'), '--public-key')));
+  const flag = str(values['trusted-keys']);
+  const variable = env[TRUSTED_KEYS_VARIABLE];
+  const [file, field] = flag !== undefined ? [flag, '--trusted-keys'] : variable ? [variable, TRUSTED_KEYS_VARIABLE] : [undefined, ''];
+  return trustAll([...keys, ...(file === undefined ? [] : [parseTrustedKeys(readUserFile(file, field), field)])]);
+}
 
 export const bundleMergeCommand: Command = {
   spec: {
     name: 'bundle merge',
     summary: 'Merges the bundles of a sharded certify run into one bundle and one report.',
-    usage: 'payconform bundle merge DIR DIR... --out DIR',
-    options: { out: { type: 'string', valueName: 'DIR', description: 'the merged bundle (a new or empty folder)' } },
+    usage: 'payconform bundle merge DIR DIR... --out DIR [--sign-key PEM]',
+    options: {
+      out: { type: 'string', valueName: 'DIR', description: 'the merged bundle (a new or empty folder)' },
+      'sign-key': { type: 'string', valueName: 'PEM', description: 'sign the merged bundle with this RSA private key (as certify --sign-key)' },
+    },
     positionals: true,
-    epilog: 'Refuses shards of different targets or payconform versions, a shard given twice and an interrupted one (exit 2). Exit 0 if no scenario of any shard failed, 1 otherwise.',
+    epilog: [
+      'Merges only a whole run: every shard 1..N exactly once, each intact (its manifest, and its signature when signed,',
+      'all by one key), finished, of the same target, version, spec, selection and profile. Otherwise exit 1 naming the',
+      'missing shard, the odd one out or the changed file, and nothing is written. Exit 0 if the merged run passed, 1 if it failed.',
+    ].join('\n'),
   },
   async run({ values, positionals }, io): Promise<ExitCode> {
     const out = str(values.out);
     if (out === undefined) throw fieldError('ERR_USAGE', '--out', 'required: the folder of the merged bundle');
-    const summary = await mergeBundles(positionals, out);
+    const keyFile = str(values['sign-key']);
+    const signKey = keyFile === undefined ? undefined : bundleSigningKey(readUserFile(keyFile, '--sign-key'), '--sign-key');
+    const merged = await mergeBundles(positionals, out, { signKey });
+    if ('refused' in merged) {
+      io.stdout(`NOT MERGED: ${merged.refused}`);
+      return 1;
+    }
+    const { summary } = merged;
     io.stdout(endpointTable(summary));
     io.stdout(warningsLine(summary));
     const { totals } = summary;
     // The verdict word as certify prints it.
-    io.stdout(`${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}`);
+    io.stdout(`${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}${signKey ? ' (signed)' : ''}`);
     return summary.status === 'failed' ? 1 : 0;
   },
 };

@@ -33,7 +33,7 @@ export const certifyCommand: Command = {
   spec: {
     name: 'certify',
     summary: 'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted evidence bundle.',
-    usage: 'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
+    usage: 'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
     options: {
       'base-url': { type: 'string', valueName: 'URL', description: 'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE' },
       profile: { type: 'string', valueName: 'FILE', description: 'a gateway profile (JSON): its error codes, answer field names, final statuses, poll timing, test cards and amounts, scenarios that do not apply (docs/certify.md; profiles/mock.json is the embedded mock\'s)' },
@@ -41,7 +41,8 @@ export const certifyCommand: Command = {
       tags: { type: 'string', valueName: 'EXPR', description: 'cucumber tag expression, e.g. "@endpoint:SALE and not @money"' },
       parallel: { type: 'string', valueName: 'N', description: 'worker processes (default 0: one process, the fastest here for the mock)' },
       shard: { type: 'string', valueName: 'I/N', description: 'run only shard I of N (1-based), for CI matrices' },
-      'report-dir': { type: 'string', valueName: 'DIR', description: 'where the bundle goes (default reports/<UTC timestamp>)' },
+      'report-dir': { type: 'string', valueName: 'DIR', description: 'where the bundle goes: a new or empty folder (default reports/<UTC timestamp>, its own per run)' },
+      force: { type: 'boolean', description: "replace an earlier run's files in --report-dir (a folder holding anything else is refused)" },
       defect: { type: 'string', valueName: 'NAME', description: 'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are expected to fail; npm run prove runs them all' },
       live: { type: 'boolean', description: 'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm on the terminal; without one it refuses unless --yes or CI=true' },
       yes: { type: 'boolean', description: 'confirm a --live run without asking' },
@@ -64,7 +65,7 @@ export const certifyCommand: Command = {
     process.once('SIGTERM', stop);
     const target = resolveTarget(choice, io.env);
     const outcome = await runSuite(
-      { target, tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), signal: interrupt.signal, signKey },
+      { target, tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), force: values.force === true, signal: interrupt.signal, signKey },
       { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io, values.yes === true) },
     ).finally(() => {
       process.removeListener('SIGINT', stop);

@@ -7,7 +7,7 @@ import { diagnose, MISTAKES, type Diagnosis } from '../../signing/diagnose/index
 import { decodeForm } from '../../signing/form-body.ts';
 import { firstDifference } from '../../signing/first-difference.ts';
 import type { RequestInput } from '../../signing/request.ts';
-import { str } from '../args.ts';
+import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
 import { CALLBACK_OPTION, callbackFromOptions, credentialsFromOptions, readTextFile, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
@@ -75,6 +75,9 @@ Example:
   payconform diagnose --callback --body-file callback-body.txt --control-key-file key.txt`,
   },
   run({ values }, io) {
+    oneOf(values, 'control', ['authorization']);
+    // A raw request is the whole request: URL and fields given beside it would be ignored.
+    oneOf(values, 'request-file', ['url', 'operation', 'param', 'body-file']);
     const file = str(values['request-file']);
     const scheme = str(values.scheme) ?? 'https';
     if (scheme !== 'http' && scheme !== 'https') throw fieldError('ERR_USAGE', '--scheme', 'must be http or https');

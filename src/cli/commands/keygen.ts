@@ -36,7 +36,10 @@ export const keygenCommand: Command = {
   run({ values }, io) {
     const bits = Number(str(values.bits) ?? '2048');
     if (!KEY_SIZES.includes(bits as KeySize)) throw fieldError('ERR_USAGE', '--bits', `must be one of ${KEY_SIZES.join(', ')}`);
-    const prefix = keyPrefix(str(values.out));
+    const out = str(values.out);
+    // An empty prefix would write the hidden files .pem and .pub.pem.
+    if (out !== undefined && out.trim() === '') throw fieldError('ERR_USAGE', '--out', 'must name a file prefix or a folder, not be empty');
+    const prefix = keyPrefix(out);
     const privatePath = `${prefix}.pem`;
     const publicPath = `${prefix}.pub.pem`;
     const { privateKeyPem, publicKeyPem } = generateRsaKeyPair(bits as KeySize);

@@ -6,6 +6,7 @@ import { PayClient } from '../../client/client.ts';
 import { problemLine } from '../../client/exchange-text.ts';
 import { prepareRequest } from '../../client/prepare.ts';
 import { endpointByOperation, endpointUrl } from '../../catalogue/index.ts';
+import { wholeNumber } from '../../whole-number.ts';
 import { fieldError } from '../../errors.ts';
 import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
 import { redactAuthorization, redactParams } from '../../report/redact.ts';
@@ -51,8 +52,8 @@ export const sendCommand: Command = {
     if (baseUrl === undefined) throw fieldError('ERR_USAGE', '--base-url', 'required (or set PAYCONFORM_BASE_URL)');
     const endpointId = str(values['endpoint-id']) ?? io.env.PAYCONFORM_ENDPOINT_ID;
     if (endpointId === undefined) throw fieldError('ERR_USAGE', '--endpoint-id', 'required (or set PAYCONFORM_ENDPOINT_ID)');
-    const timeout = Number(str(values['timeout-ms']) ?? '30000');
-    if (!Number.isInteger(timeout) || timeout <= 0) throw fieldError('ERR_USAGE', '--timeout-ms', 'must be a positive whole number of milliseconds');
+    // At most a day: past 2^31 - 1 ms Node's timers fire at once, so 1e20 would have meant 1 ms.
+    const timeout = wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, 86_400_000) ?? 30_000;
     const params = list(values.param).map((p) => parseParamOption(p));
     const url = endpointUrl(baseUrl, endpoint, endpointId);
     const credentials = credentialsFromOptions({ url, params }, values, io.env);

@@ -131,13 +131,13 @@ export const vectorsPackCommand: Command = {
     usage: 'payconform vectors pack --operation NAME [--operation NAME …] --out DIR [--base-url URL] [--endpoint-id N] [--include-secrets] [--force]',
     options: {
       operation: { type: 'string', multiple: true, valueName: 'NAME', description: 'an operation the partner integrates (repeatable)' },
-      out: { type: 'string', valueName: 'DIR', description: 'folder to write (must be new or empty unless --force)' },
+      out: { type: 'string', valueName: 'DIR', description: 'folder to write (new or empty; an earlier pack only with --force)' },
       'base-url': { type: 'string', valueName: 'URL', description: 'the base URL in the vectors (default https://sandbox.gateway.example/paynet)' },
       'endpoint-id': { type: 'string', valueName: 'N', description: 'the endpointId in the vectors (default $PAYCONFORM_ENDPOINT_ID, else varied)' },
       'include-secrets': { type: 'boolean', description: 'write the control key and private key into the pack (test keys only; every file says so first)' },
-      force: { type: 'boolean', description: 'replace an existing non-empty folder' },
+      force: { type: 'boolean', description: "replace an earlier pack's own files (listed in its .payconform-pack.json); nothing else is touched" },
     },
-    epilog: 'Credentials come from PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.\nWithout --include-secrets they appear as <merchant_control_key> and <PRIVATE_KEY>.',
+    epilog: 'Credentials come from PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.\nWithout --include-secrets they appear as <merchant_control_key> and <PRIVATE_KEY>; with it every file is mode 0600.',
   },
   run({ values }, io) {
     const out = str(values.out);

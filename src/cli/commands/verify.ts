@@ -2,7 +2,7 @@
 import { verifyCallback } from '../../signing/callback.ts';
 import type { RequestInput } from '../../signing/request.ts';
 import { verifyRequest, type Verdict } from '../../signing/verify.ts';
-import { str } from '../args.ts';
+import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
 import { CALLBACK_EXAMPLE, CALLBACK_OPTION, callbackFromOptions, credentialsFromOptions, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestEpilog, requestFromOptions } from '../request-options.ts';
@@ -20,6 +20,7 @@ export const verifyCommand: Command = {
     epilog: requestEpilog('verify').replace('\n\nEnvironment', `\n${CALLBACK_EXAMPLE.replace('{command}', 'verify')} \\\n    --control 0123456789abcdef0123456789abcdef01234567\n\nEnvironment`),
   },
   run({ values }, io) {
+    oneOf(values, 'control', ['authorization']);
     let request: RequestInput;
     let verdict: Verdict;
     if (values.callback === true) {
