@@ -3,7 +3,6 @@
 // passes; an integration that sends an API request by GET is still failed by method-post.
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -15,28 +14,14 @@ import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { startListening, type Listening } from '../support/listening.ts';
 
-const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const merchant = testMerchant();
 const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
 const dir = mkdtempSync(join(tmpdir(), 'payconform-hosted-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function startInspect(args: string[]): Promise<{ url: string; child: ChildProcess; out: () => string; exit: Promise<number | null> }> {
-  const child = spawn(process.execPath, [bin, 'inspect', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c));
-  child.stderr!.on('data', (c: Buffer) => (out += c));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) { clearInterval(timer); resolve(m[1]!); }
-    }, 20);
-    void exit.then(() => { clearInterval(timer); reject(new Error(`exited early: ${out}`)); });
-  });
-  return { url, child, out: () => out, exit };
-}
+const startInspect = (args: string[]): Promise<Listening> => startListening(['inspect', '--port', '0', ...args]);
 
 /** The merchant's shop: where the customer's browser returns (redirect_url); keeps what it was sent. */
 async function startShop(): Promise<{ url: string; returns: URLSearchParams[]; server: Server }> {

@@ -55,6 +55,14 @@ describe('Inspector', () => {
     }
   });
 
+  it('passes an HMAC-SHA1 payout whose body repeats the header\'s oauth_* values, as the public HMAC page asks (A-26)', () => {
+    // "OAuth parameters must be included in request body" (doc.payneteasy.com integration_helpers/oauth.html),
+    // as the spec's own HMAC-SHA1 example does; the body repeats exactly what the header says.
+    const v = judge(new Inspector({ merchants: [merchant] }), request('PAYOUT', [['oauth_nonce', 'repeat-1'], ['oauth_version', '1.0'], ['oauth_signature_method', 'HMAC-SHA1']], { nonce: 'repeat-1' }));
+    assert.deepEqual(failed(v), [], JSON.stringify(v.checks.filter((c) => c.outcome === 'fail')));
+    assert.equal(v.checks.find((c) => c.id === 'no-oauth-in-body')?.outcome, 'skip');
+  });
+
   const cases: Array<[string, () => { r: SentRequest; body?: Buffer; method?: string }, string[], RegExp?]> = [
     ['an unknown path', () => { const r = request('SALE'); return { r: { ...r, url: r.url.replace('/sale/', '/sell/') } }; }, ['endpoint-known'], /is no endpoint of this gateway/],
     ['an endpoint id of no merchant', () => ({ r: request('SALE', [], { endpointId: '999' }) }), ['endpoint-owner'], /999 is not an endpoint of any merchant/],
@@ -70,7 +78,7 @@ describe('Inspector', () => {
     ['body encoded twice', () => { const r = request('SALE', [['order_desc', 'a b']]); return { r, body: Buffer.from(r.body.replace('order_desc=a%20b', 'order_desc=a%2520b')) }; }, ['encoded-once'], /encoded twice/],
     ['missing mandatory field', () => ({ r: request('PAYOUT_V4', [], {}), body: Buffer.from(request('PAYOUT_V4').body.replace(/(^|&)currency=[^&]*/, '')) }), ['oauth-signature', 'required-fields'], /does not match|reproduced by|no known mistake/],
     ['amount with three decimals', () => ({ r: request('PAYOUT', [['amount', '1.005']]) }), ['required-fields', 'amount-format']],
-    ['oauth_* in the body', () => ({ r: request('PAYOUT', [['oauth_version', '1.0']]) }), ['no-oauth-in-body']],
+    ['oauth_* in the body of an RSA-SHA256 request', () => ({ r: request('PAYOUT_V4', [['oauth_version', '1.0']]) }), ['no-oauth-in-body']],
     ['no Authorization header', () => ({ r: request('PAYOUT_V4', [], { unsigned: true }) }), ['oauth-header-present'], /an OAuth Authorization header is required/],
     // get-card-info's control is the public page's (A-12): an integration that leaves it out is told so.
     ['get-card-info without its control', () => ({ r: request('CARDINFO', [], { unsigned: true }) }), ['control-present'], /control: missing/],

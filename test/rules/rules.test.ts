@@ -75,7 +75,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
   'oauth-timestamp-window': () => [{ r: build(OP.PAYOUT, [], { timestamp: String(NOW / 1000 - 301) }) }],
   'oauth-signature': () => { const r = build(OP.PAYOUT_V4); return [{ r, body: Buffer.from(r.body.replace(/amount=[^&]*/, 'amount=99')) }]; },
   'nonce-unique': () => { const r = build(OP.PAYOUT, [], { nonce: 'n-1' }); return [{ r }, { r: build(OP.PAYOUT, [], { nonce: 'n-1' }) }]; },
-  'no-oauth-in-body': () => [{ r: build(OP.PAYOUT, [['oauth_version', '1.0']]) }],
+  'no-oauth-in-body': () => [{ r: build(OP.PAYOUT_V4, [['oauth_version', '1.0']]) }],
   'required-fields': () => [{ r: build(OP.PAYOUT_V4, [['expire_month', '13']]) }],
   'amount-format': () => [{ r: build(OP.PAYOUT, [['amount', '1e3']]) }],
   'order-id-unique': () => [{ r: build(OP.SALE, [['client_orderid', 'SAME']]) }, { r: build(OP.SALE, [['client_orderid', 'SAME']]) }],
