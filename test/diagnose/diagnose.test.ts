@@ -10,7 +10,7 @@ import { CONTROL_MISTAKES } from '../../src/signing/diagnose/control-mistakes.ts
 import { OAUTH_MISTAKES } from '../../src/signing/diagnose/oauth-mistakes.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { signRequest } from '../../src/signing/sign.ts';
-import { amount, hostName, pairsWithRepeatedNames, paramValue, randomCase, realm, secret, unicodeString } from '../arbitraries.ts';
+import { amount, digits, hostName, pairsWithRepeatedNames, paramValue, randomCase, realm, secret, unicodeString } from '../arbitraries.ts';
 import { fcParams, seed } from '../seed.ts';
 
 describe('diagnose: published cases', () => {
@@ -94,9 +94,11 @@ describe(`diagnose names each mistake made on purpose (seed ${seed})`, () => {
   });
 
   it('for control: every mistake that changes the value is named', () => {
+    // Amounts below one unit as well (0.05, .5): the only ones cents-leading-zero changes, rare in `amount` alone.
+    const belowOne = fc.tuple(fc.constantFrom('0', ''), digits(1, 2)).map(([whole, fraction]) => `${whole}.${fraction}`);
     const controlRequest = fc.record({
       operation: fc.constantFrom('SALE', 'CAPTURE', 'TDS_UPLOAD_CRES_RESULT', 'STATUS'),
-      amount, value: paramValue, login: fc.stringMatching(/^[a-z]{1,8}$/), key: secret,
+      amount: fc.oneof(amount, belowOne), value: paramValue, login: fc.stringMatching(/^[a-z]{1,8}$/), key: secret,
       spelling: fc.boolean(),
     });
     const controlSeen = new Set<string>();
