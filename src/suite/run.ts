@@ -18,6 +18,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Envelope } from '@cucumber/messages';
 import { claimReportDir, type ClaimedDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
+import { cucumberStderr, reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { preflight } from './preflight.ts';
 import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
@@ -92,10 +93,12 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   const tags = [target.live ? 'not @mock-only' : undefined, run.tags].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
   const progress = io.progress ?? process.stdout;
   // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
-  const { loadConfiguration, loadSources, runCucumber } = await import('@cucumber/cucumber/api');
+  const { loadConfiguration, loadSources } = await import('@cucumber/cucumber/api');
   // Cucumber's own console output (progress dots, its summary) goes nowhere: progressReporter and
   // certify's table say it better. Its file formats are unaffected.
-  const environment: IRunEnvironment = { cwd: PACKAGE_ROOT, env: process.env, stdout: new PassThrough().resume() };
+  // Its stderr is read too: a report file it cannot write is named there (writeFailureOf), not in its error.
+  const stderr = cucumberStderr((text) => process.stderr.write(text));
+  const environment: IRunEnvironment = { cwd: PACKAGE_ROOT, env: process.env, stdout: new PassThrough().resume(), stderr: stderr.stream };
   const { runConfiguration } = await loadConfiguration({
     // cucumber.json's profiles are for plain `npx cucumber-js`; the runner sets the same options itself.
     file: false,
@@ -124,6 +127,29 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   if (target.baseUrl !== undefined) await preflight(target.baseUrl);
   state.started = true;
   io.log(`${described}; ${selected} scenario${selected === 1 ? '' : 's'}; reports in ${dir}`);
+  try {
+    return await runAndWrite(claim, run, { runConfiguration, environment, selected, described, tags, progress });
+  } catch (err) {
+    const cause = writeFailureOf(err, stderr.text());
+    throw cause === undefined ? err : reportNotWritten(dir, cause);
+  }
+}
+
+interface Prepared {
+  readonly runConfiguration: Awaited<ReturnType<typeof import('@cucumber/cucumber/api').loadConfiguration>>['runConfiguration'];
+  readonly environment: IRunEnvironment;
+  readonly selected: number;
+  readonly described: string;
+  readonly tags: string;
+  readonly progress: Writable;
+}
+
+/** Runs the selected scenarios and writes the bundle (summary, JUnit warnings, certification page, manifest, signature). */
+async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared): Promise<RunOutcome> {
+  const { target } = run;
+  const { dir } = claim;
+  const { runConfiguration, environment, selected, described, tags, progress } = prepared;
+  const { runCucumber } = await import('@cucumber/cucumber/api');
   const support = await supportCode(runConfiguration, environment);
   const envelopes: Envelope[] = [];
   const reporter = progressReporter(selected, progress as ProgressOut);
