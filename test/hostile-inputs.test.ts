@@ -74,6 +74,17 @@ describe('hostile and mistaken inputs', () => {
     });
   }
 
+  it('--param with a byte that is not UTF-8 (a Latin-1 é from the shell): refused as --body-file refuses it, exit 2, one line', () => {
+    const cwd = mkdtempSync(join(root, 'latin1-'));
+    writeFileSync(join(cwd, 'key.txt'), 'K');
+    // printf writes the raw byte 0xE9; Node would read it as U+FFFD and sign that in its place.
+    const r = spawnSync('sh', ['-c', 'exec "$0" "$1" sign --url https://s.example/paynet/api/v2/sale/1 --param client_orderid=A --param amount=1.00 --param "$(printf \'email=a\\351\')" --control-key-file key.txt', process.execPath, bin], { cwd, encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.status, 2, r.stdout + r.stderr);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^payconform sign: --param: email has bytes that are not UTF-8/);
+    assert.equal(r.stdout, '');
+  });
+
   it('explain of a request with 200,000 fields works (it overflowed the stack) and signs what a hand computation gives', () => {
     const cwd = mkdtempSync(join(root, 'big-'));
     const fields = Array.from({ length: 200_000 }, (_, i) => `p${i}=1`).join('&');

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli } from './support/cli.ts';
+import { startListening } from './support/listening.ts';
 
 const shared = ['--port', '--host', '--merchants', '--window-seconds'];
 const optionLines = (help: string): string[] =>
@@ -26,6 +27,22 @@ describe('listener options of mock and inspect', () => {
         const r = await runCli([command, ...args]);
         assert.equal(r.code, 2, `${command} ${args.join(' ')}`);
         assert.match(r.err, message);
+      }
+    }
+  });
+
+  it('--host 0.0.0.0: both warn that the listener is reachable from the network and print a URL a client can use', async () => {
+    for (const command of ['mock', 'inspect']) {
+      const listening = await startListening([command, '--host', '0.0.0.0']);
+      try {
+        assert.match(listening.url, /^http:\/\/127\.0\.0\.1:\d+$/, command);
+        await new Promise((r) => setTimeout(r, 100));
+        assert.match(listening.out(), /warning: --host 0\.0\.0\.0: the listener is reachable from the network/, command);
+        // The printed URL answers (any HTTP status will do: the point is that a client can connect).
+        assert.ok((await fetch(listening.url)).status > 0);
+      } finally {
+        listening.child.kill('SIGKILL');
+        await listening.exit;
       }
     }
   });

@@ -6,6 +6,7 @@ import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '
 import { fieldError, type PayconformError } from '../errors.ts';
 import { readMerchants, type Merchant } from '../mock/merchants.ts';
 import { wholeNumber } from '../whole-number.ts';
+import type { Io } from './command.ts';
 import { str, type OptionSpecs, type Parsed } from './args.ts';
 
 export const LISTENER_OPTIONS = {
@@ -34,6 +35,23 @@ export function listenerSettings(values: Parsed['values']): ListenerSettings {
   };
 }
 
+/** Addresses that mean "every interface": not one a client can connect to, so loopback is printed instead. */
+const EVERY_INTERFACE = new Map([['0.0.0.0', '127.0.0.1'], ['[::]', '[::1]']]);
+
+/** The listener's URL as a client on this machine can use it (http://127.0.0.1:PORT for 0.0.0.0). */
+export function clientUrl(url: string): string {
+  const u = new URL(url);
+  const loopback = EVERY_INTERFACE.get(u.hostname);
+  return loopback === undefined ? url : `${u.protocol}//${loopback}:${u.port}`;
+}
+
+/** A warning for a --host other machines can reach (anything but loopback), or undefined. */
+export function exposureWarning(host: string): string | undefined {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h)) return undefined;
+  return `warning: --host ${host}: the listener is reachable from the network; anyone who can reach this machine can send it requests (127.0.0.1 keeps it to this machine)`;
+}
+
 /** The hosts of --callback-hosts: names or addresses, comma-separated, never a URL. */
 export function callbackHosts(value: string | undefined): string[] {
   if (value === undefined) return [];
@@ -54,6 +72,15 @@ export function callbackMethod(value: string | undefined): CallbackMethod {
   const method = value.toUpperCase();
   if (!(CALLBACK_METHODS as readonly string[]).includes(method)) throw fieldError('ERR_USAGE', '--callback-method', `must be GET or POST (got "${value.slice(0, 20)}")`);
   return method as CallbackMethod;
+}
+
+/** Says where the listener is, as a client can reach it, with the warning for a host the network can reach. */
+export function announceListening(io: Io, url: string, host: string): string {
+  const warning = exposureWarning(host);
+  if (warning !== undefined) io.stderr(warning);
+  const usable = clientUrl(url);
+  io.stdout(`listening on ${usable}`);
+  return usable;
 }
 
 /** Errors of listen() that say the address is wrong, not the port. */

@@ -14,6 +14,7 @@ import { validateResponse } from '../schemas/index.ts';
 
 import { answerMediaType, noControlKeyInAnswer, noFullPanInAnswer } from '../rules/answers.ts';
 import { FORM_TYPE, MEDIA_TYPE } from '../rules/http.ts';
+import { withArticle } from '../article.ts';
 
 export { FORM_TYPE, MEDIA_TYPE };
 
@@ -119,7 +120,7 @@ export function answerProblems(endpoint: Endpoint, status: number, contentType: 
   const pan = noFullPanInAnswer.check({ ...seen, body: parsed });
   if (pan.outcome === 'fail') found.push({ message: `answer${pan.evidence.message}`, assumption: 'A-19' });
   const refusal = declared.errorStatus === 200 && status === 200 ? refusalStatus(parsed) : undefined;
-  if (refusal !== undefined) found.push({ message: `status: a ${refusal.type} answer came as HTTP 200 (the spec answers it ${refusal.status})`, deviation: 'answers.errorStatus' });
+  if (refusal !== undefined) found.push({ message: `status: ${withArticle(refusal.type)} answer came as HTTP 200 (the spec answers it ${refusal.status})`, deviation: 'answers.errorStatus' });
   const specStatus = refusal?.status ?? status;
   const schema = schemaForStatus(endpoint, specStatus);
   if (schema !== null && found.every((p) => p.assumption !== undefined || p.deviation !== undefined)) {

@@ -18,12 +18,16 @@ export interface SendOutcome {
   readonly error?: string;
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', 'localhost.']);
+/**
+ * A host as compared: lower case, without IPv6 brackets, and without one trailing dot, since
+ * `shop.test.` (the name written from the DNS root) is the same name as `shop.test`.
+ */
+const comparable = (host: string): string => host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
 
-/** Loopback addresses and names, or a host given in `allowed` (exact, case-insensitive). */
+/** Loopback addresses, `localhost`, or a host given in `allowed` (the same name, case-insensitive, a trailing dot or not). */
 export function callbackHostAllowed(url: URL, allowed: readonly string[]): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (LOOPBACK_NAMES.has(host) || allowed.some((h) => h.toLowerCase() === host)) return true;
+  const host = comparable(url.hostname);
+  if (host === 'localhost' || allowed.some((h) => comparable(h) === host)) return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   return host === '::1';
 }

@@ -107,12 +107,25 @@ function readBody(req: IncomingMessage): Promise<{ body?: Buffer; tooLarge?: num
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         req.removeAllListeners('data');
-        req.resume();
         resolve({ tooLarge: size });
       } else chunks.push(chunk);
     });
     req.once('end', () => resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
     req.once('error', reject);
+  });
+}
+
+/**
+ * After a 413 the rest of the body is not read: the answer says `Connection: close`, and once it is
+ * written the socket is ended and, after a short drain that lets the client read the answer before a
+ * reset could discard it, destroyed.
+ */
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.once('finish', () => {
+    const socket = req.socket;
+    socket.end();
+    socket.resume();
+    setTimeout(() => socket.destroy(), 200).unref();
   });
 }
 
@@ -197,8 +210,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       const match = request?.match;
       // A broken mock (validation-error-status) crashes on a field problem instead of refusing it.
       if (err instanceof MockError && !(broken.breaks('validation-error-status') && err.code.startsWith('FIELD_'))) {
+        if (err.status === 413) closeAfterAnswer(req, res);
         send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': messageOf(err, request), 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
-          err.status === 405 ? { allow: 'POST' } : {}, format, names);
+          err.status === 405 ? { allow: 'POST' } : err.status === 413 ? { connection: 'close' } : {}, format, names);
         return logRequest(options.log, started, req.method, match, err.status, err.code);
       }
       send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber }, {}, format, names);

@@ -53,6 +53,14 @@ export const maskLogin = (login: string): string => (login.length <= 4 ? '…' :
 interface Failure { readonly name: string; readonly uri: string; readonly tags: readonly string[]; readonly message: string; readonly attachments: readonly string[] }
 
 /** Every failed scenario with its first failing step's message and its text attachments (already redacted). */
+/**
+ * A step's failure as cucumber gives it, without the stack it appends and the class name it starts
+ * with (AssertionError, PayconformError): the page is for the people who fix it.
+ */
+export function failureMessage(raw: string): string {
+  return raw.split('\n').filter((l) => !/^\s+at /.test(l)).join('\n').replace(/^(?:AssertionError \[ERR_ASSERTION\]|PayconformError): /, '');
+}
+
 function failuresOf(ndjson: string): Failure[] {
   const pickles = new Map<string, { name: string; uri: string; tags: string[] }>();
   const caseToPickle = new Map<string, string>();
@@ -68,9 +76,7 @@ function failuresOf(ndjson: string): Failure[] {
     else if (e.testCaseStarted) started.set(e.testCaseStarted.id, e.testCaseStarted.testCaseId);
     else if (e.attachment?.mediaType === 'text/plain') texts.set(e.attachment.testCaseStartedId, [...(texts.get(e.attachment.testCaseStartedId) ?? []), e.attachment.body]);
     else if (e.testStepFinished && e.testStepFinished.testStepResult.status === 'FAILED' && !messages.has(e.testStepFinished.testCaseStartedId)) {
-      // The message without the stack cucumber appends: the page is for the people who fix it.
-      const message = String(e.testStepFinished.testStepResult.message ?? 'failed').split('\n').filter((l) => !/^\s+at /.test(l)).join('\n').replace(/^AssertionError \[ERR_ASSERTION\]: /, '');
-      messages.set(e.testStepFinished.testCaseStartedId, message);
+      messages.set(e.testStepFinished.testCaseStartedId, failureMessage(String(e.testStepFinished.testStepResult.message ?? 'failed')));
     } else if (e.testCaseFinished && !e.testCaseFinished.willBeRetried && messages.has(e.testCaseFinished.testCaseStartedId)) {
       const id = e.testCaseFinished.testCaseStartedId as string;
       const pickle = pickles.get(caseToPickle.get(started.get(id)!)!)!;

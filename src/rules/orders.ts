@@ -6,6 +6,7 @@
  */
 import { OP, type Operation } from '../catalogue/index.ts';
 import { fail, PASS, skip, type Rule } from './rule.ts';
+import { withArticle } from '../article.ts';
 
 /** What the rules read of an order (the mock's Order has these and more). */
 export interface OrderState {
@@ -79,9 +80,9 @@ export const orderApproved: OrderRule<'order-approved', 'ORDER_STATE'> = {
     if (isApproved(m.parent)) return PASS;
     const status = m.parent.finalStatus;
     const refuse = (why: string) => fail(`orderid: ${why}`, { field: 'orderid', expected: 'approved', actual: status });
-    if (m.operation === OP.CAPTURE) return refuse(`a ${status} preauth cannot be captured`);
-    if (m.operation === OP.PAYOUT_V4_PAY) return refuse(`a ${status} payout check cannot be paid`);
-    if (m.operation === OP.VOID) return refuse(`a ${status} order cannot be voided`);
+    if (m.operation === OP.CAPTURE) return refuse(`${withArticle(status)} preauth cannot be captured`);
+    if (m.operation === OP.PAYOUT_V4_PAY) return refuse(`${withArticle(status)} payout check cannot be paid`);
+    if (m.operation === OP.VOID) return refuse(`${withArticle(status)} order cannot be voided`);
     if (m.operation === OP.RETURN) return refuse('only an approved sale or a captured preauth can be returned');
     return skip('the operation does not move an order on');
   },

@@ -42,7 +42,7 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
   const rows: Array<readonly [string, string | undefined]> = [['verdict', d.verdict], ['scheme', d.scheme], ['reason', d.message]];
   for (const id of d.defects) {
     const m = MISTAKES.find((x) => x.id === id)!;
-    rows.push(['defect', `${id}: ${m.title}`], ['', m.explanation], ['fix', m.fix]);
+    rows.push(['defect', `${id}: ${m.title}`], ['', d.explanations?.[id] ?? m.explanation], ['fix', m.fix]);
   }
   // Nothing reproduces the value: name what was ruled out, so the user knows what is left to check.
   if (d.tried) rows.push(['tried', d.tried.join(', ')]);

@@ -14,7 +14,7 @@ import { checkReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-import { CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import { announceListening, CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 import type { CallbackRecord } from '../../inspect/callback-checks.ts';
 import { callbackLine } from '../../inspect/callback-report.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
@@ -73,13 +73,13 @@ export const inspectCommand: Command = {
     }).catch((err: NodeJS.ErrnoException) => {
       throw cannotListen(err, listen);
     });
-    io.stdout(`listening on ${listener.url}`);
+    const url = announceListening(io, listener.url, listen.host);
     // Whose keys judge the signatures: a request for another merchant's endpoint id fails every signature check.
     const whose = known.map((m) => `${m.login} (endpoint ids ${[...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none'}${m.publicKeyPem ? '' : ', no RSA key'})`).join('; ');
     io.stderr(merchants === undefined
       ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock --show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
       : `inspect: signatures are checked with the merchants of --merchants: ${whose}`);
-    io.stderr(`inspect: point your integration at ${listener.url} (with your prefix, e.g. ${listener.url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`);
+    io.stderr(`inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`);
     const timer = duration === undefined ? undefined : setTimeout(stop, duration * 1000);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -7,7 +7,7 @@ import { startMock } from '../../mock/server.ts';
 import { readProfile } from '../../suite/profile.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-import { CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import { announceListening, CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
 import { DEFAULT_CALLBACK_TIME_SCALE } from '../../mock/callbacks.ts';
 import { wholeNumber } from '../../whole-number.ts';
 
@@ -74,7 +74,7 @@ export const mockCommand: Command = {
     });
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
     if (profile) io.stderr(`mock: answering as the profile "${profile.name}" says (${profile.answers.format} answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`);
-    io.stdout(`listening on ${mock.url}`);
+    announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

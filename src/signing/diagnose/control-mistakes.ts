@@ -18,6 +18,8 @@ export interface ControlCandidate {
 
 export interface ControlMistake extends Mistake {
   readonly candidates: (formula: readonly ControlField[], ctx: ControlContext) => ControlCandidate[];
+  /** The explanation with the amount that was sent and its exact cents, for a mistake about the amount. */
+  readonly explainSent?: (amount: string, exactCents: string) => string;
 }
 
 /** The value a partner would use for a field, or undefined when the request lacks it. */
@@ -60,6 +62,17 @@ const OTHER_SPELLING = new Map([['client_orderid', 'client-order-id'], ['client-
 const mistake = (id: string, title: string, explanation: string, fix: string, candidates: ControlMistake['candidates'], seenIn?: readonly string[]): ControlMistake =>
   ({ id, scheme: 'control', title, explanation, fix, candidates, ...(seenIn === undefined ? {} : { seenIn }) });
 
+/** A mistake about the amount, whose diagnosis can say it in the amount that was sent. */
+const quoting = (m: ControlMistake, explainSent: NonNullable<ControlMistake['explainSent']>): ControlMistake => ({ ...m, explainSent });
+
+/** The mistake's explanation in this request's own amount (the first cents field's value as sent), or undefined for the general one. */
+export function explanationForRequest(m: ControlMistake, formula: readonly ControlField[], ctx: ControlContext): string | undefined {
+  const field = formula.find((f) => f.cents);
+  const amount = field === undefined ? undefined : raw(field, ctx);
+  const exact = amount === undefined ? undefined : cents(amount);
+  return m.explainSent === undefined || amount === undefined || exact === undefined ? undefined : m.explainSent(amount, exact);
+}
+
 /**
  * The formula's values with each cents field replaced by what `partnerCents` makes of the amount as
  * sent; no candidate when the formula has no cents field or the partner's cents equal the exact ones
@@ -90,26 +103,30 @@ function splitAtTheDot(amount: string): string {
 }
 
 export const CONTROL_MISTAKES: readonly ControlMistake[] = [
-  mistake('decimal-amount', 'decimal amount instead of cents',
+  quoting(mistake('decimal-amount', 'decimal amount instead of cents',
     'The amount went into the formula as sent (10.00) instead of integer cents (1000).',
     'Convert the amount to integer cents with decimal arithmetic before concatenating.',
     (formula, ctx) => (formula.some((f) => f.cents) ? join(values(formula, ctx, (f) => (f.cents ? raw(f, ctx) : null))) : [])),
-  mistake('float-cents', 'cents computed as amount × 100 in floating point',
+    (a, c) => `The amount went into the formula as sent (${a}) instead of integer cents (${c}).`),
+  quoting(mistake('float-cents', 'cents computed as amount × 100 in floating point',
     'The cents were String(amount * 100) on a float: 0.29 × 100 gives 28.999999999999996 in JavaScript.',
     'Compute cents from the decimal string with integer arithmetic (or round: Math.round(amount * 100)).',
     centsComputedAs((amount) => String(Number(amount) * 100))),
-  mistake('truncated-cents', 'cents truncated from amount × 100 in floating point',
+    (a, c) => `The cents were String(amount * 100) on a float: ${a} × 100 gives ${String(Number(a) * 100)} in JavaScript, where the cents are ${c}.`),
+  quoting(mistake('truncated-cents', 'cents truncated from amount × 100 in floating point',
     'The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, (int) in PHP, (long) in Java, to_i in Ruby): 0.29 × 100 is 28.999999999999996, so 28; 19.99 gives 1998, 1.15 gives 114, 4.35 gives 434.',
     'Compute cents from the decimal string with integer arithmetic, or round instead of truncating (Math.round(amount * 100), PHP round($amount * 100)).',
     centsComputedAs(ofDecimal((amount) => String(Math.trunc(Number(amount) * 100)))),
     ['payneteasy/php-library-payneteasy-api, source/PaynetEasy/PaynetEasyApi/PaymentData/Payment.php (getAmountInCents: (int) ($this->getAmount() * 100))',
       'payneteasy/ruby-integration-examples, lib/paynet_easy/paynet_easy_api/payment_data/payment.rb (amount_in_cents: (amount * 100).to_i)',
       'Pathologic/commerce-payment-payneteasy, assets/plugins/commerce/src/Payments/PaynetEasyPayment.php ((int)($data[\'amount\'] * 100))']),
-  mistake('cents-leading-zero', 'cents of an amount under 0.10 written with a leading zero',
+    (a, c) => `The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, (int) in PHP, (long) in Java, to_i in Ruby): ${a} × 100 is ${String(Number(a) * 100)}, so ${Math.trunc(Number(a) * 100)}, where the cents are ${c}.`),
+  quoting(mistake('cents-leading-zero', 'cents of an amount under 0.10 written with a leading zero',
     'The cents were the amount\'s text split at the dot, a zero integer part dropped and the two decimals kept as written: 0.05 gives "05" (and 0.00 gives "00"), where the cents are 5.',
     'Compute cents as a number (integer part × 100 + decimals) and write it without leading zeros.',
     centsComputedAs(ofDecimal(splitAtTheDot)),
     ['payneteasy/php-library-payneteasy-api, source/OrderData/Order.php, an early version (getAmountInCents: explode(\'.\', (float) amount), empty($amount[0]) drops "0")']),
+    (a, c) => `The cents were the amount's text split at the dot, a zero integer part dropped and the two decimals kept as written: ${a} gives "${splitAtTheDot(a)}", where the cents are ${c}.`),
   mistake('fields-wrong-order', 'formula fields in the wrong order',
     'The right values were concatenated in another order than the formula states.',
     'Concatenate exactly in the formula\'s order (payconform catalogue shows it), key last.',

@@ -13,7 +13,7 @@ import { normalizeUrl } from '../normalize-url.ts';
 import { HOW, requireCredential } from '../request.ts';
 import { signableScheme } from '../sign.ts';
 import { constantTimeEqual } from '../verify.ts';
-import { candidateDigest, CONTROL_MISTAKES } from './control-mistakes.ts';
+import { candidateDigest, CONTROL_MISTAKES, explanationForRequest } from './control-mistakes.ts';
 import { OAUTH_MISTAKES, type OAuthMistake } from './oauth-mistakes.ts';
 import { oauthParts, recipeBaseString, recipeHmac, REFERENCE, type OAuthParts, type OAuthRecipe } from './oauth-recipe.ts';
 import type { DiagnoseInput, Diagnosis, Mistake } from './types.ts';
@@ -63,15 +63,19 @@ function diagnoseControl(input: DiagnoseInput, operation: string, formula: reado
     return { ...base, verdict: 'invalid', defects: [], correct: correctOut, message: `control: malformed: must be 40 lowercase hex digits (SHA-1), got ${given.length} characters that are no SHA-1 digest` };
   }
   const defects: string[] = [];
+  const explanations: Record<string, string> = {};
   let partner: string | undefined;
   for (const m of CONTROL_MISTAKES) {
     const hit = m.candidates(formula, ctx).find((c) => candidateDigest(c, key) === given);
     if (!hit) continue;
     defects.push(m.id);
+    const own = explanationForRequest(m, formula, ctx);
+    if (own !== undefined) explanations[m.id] = own;
     partner ??= hit.keyFirst ? CONTROL_KEY_PLACEHOLDER + hit.prefix : hit.prefix + CONTROL_KEY_PLACEHOLDER;
   }
   return {
     ...base, verdict: 'invalid', defects, correct: correctOut, ...tried(defects, CONTROL_MISTAKES),
+    ...(Object.keys(explanations).length ? { explanations } : {}),
     message: `${why}; ${reproduction(defects, CONTROL_MISTAKES, 'control')}`,
     ...(partner === undefined ? {} : { partner: { controlInput: partner } }),
   };
