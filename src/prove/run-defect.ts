@@ -2,19 +2,20 @@
  * One run of `npm run prove`: the suite (src/suite/run.ts) against the embedded mock with one
  * deliberate defect, or none, its bundle in `dir` and its console in dir/console.log.
  */
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Defect } from '../mock/defects.ts';
 import { runSuite } from '../suite/run.ts';
 import { resolveTarget } from '../suite/target.ts';
 
 export async function runDefect(defect: Defect | undefined, dir: string): Promise<void> {
-  rmSync(dir, { recursive: true, force: true });
+  // The earlier run's files are replaced by the runner's own --force (only the names a run writes, and
+  // console.log); a folder holding anything else is refused, never emptied.
   mkdirSync(dir, { recursive: true });
   const consoleLog = createWriteStream(join(dir, 'console.log'));
   try {
     await runSuite(
-      { target: resolveTarget({ live: false, defect }, process.env), reportDir: dir, callersFiles: ['console.log'] },
+      { target: resolveTarget({ live: false, defect }, process.env), reportDir: dir, callersFiles: ['console.log'], force: true },
       { log: (line) => consoleLog.write(`certify: ${line}\n`), progress: consoleLog },
     );
   } finally {

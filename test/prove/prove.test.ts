@@ -1,11 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFECT_NAMES } from '../../src/mock/defects.ts';
 import { isClean, judge, unkilledNegatives } from '../../src/prove/judge.ts';
 import { readLedgers, type Ledger } from '../../src/prove/ledger.ts';
+import { runDefect } from '../../src/prove/run-defect.ts';
 import type { ScenarioResult } from '../../src/report/bundle.ts';
 import { runCli } from '../support/cli.ts';
 
@@ -129,5 +130,19 @@ describe('payconform mock --list-defects / --defect', () => {
     const { code, err } = await runCli(['certify', '--defect', 'pay-twice', '--base-url', 'http://127.0.0.1:9']);
     assert.equal(code, 2);
     assert.match(err, /--defect: applies to the embedded mock only/);
+  });
+});
+
+// prove replaces its own earlier run and nothing else: it emptied its defect's folder with rm -r before.
+describe('a defect run\'s folder', () => {
+  it('is refused when it holds a file no run wrote, and the file is kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payconform-prove-'));
+    try {
+      writeFileSync(join(dir, 'notes.txt'), 'mine');
+      await assert.rejects(runDefect(undefined, dir), /is not empty and is not a certify bundle \(it holds notes\.txt\)/);
+      assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'mine');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
