@@ -30,6 +30,11 @@ const project = (cwd: string): void => {
   mkdirSync(join(cwd, 'src'));
   writeFileSync(join(cwd, 'package.json'), '{}');
 };
+/** The four files an inspect run writes, in r/. */
+const earlierInspect = (cwd: string): void => {
+  mkdirSync(join(cwd, 'r'));
+  for (const name of ['report.html', 'report.json', 'junit.xml', 'manifest.json']) writeFileSync(join(cwd, 'r', name), 'earlier');
+};
 const bundleWith = (cwd: string, make: (d: string) => void): void => {
   mkdirSync(join(cwd, 'b'));
   writeFileSync(join(cwd, 'b', 'summary.json'), '{"status":"failed"}');
@@ -54,6 +59,10 @@ const CASES: readonly Case[] = [
   { name: 'bundle verify: a FIFO in place of the manifest', setup: (cwd) => bundleWith(cwd, (d) => execFileSync('mkfifo', [join(d, 'manifest.json')])), args: ['bundle', 'verify', 'b', '--integrity-only'], exit: 1, says: /^NOT INTACT: b: manifest\.json: not a manifest/ },
   { name: 'bundle verify: the manifest a link to /dev/zero', setup: (cwd) => bundleWith(cwd, (d) => symlinkSync('/dev/zero', join(d, 'manifest.json'))), args: ['bundle', 'verify', 'b', '--integrity-only'], exit: 1, says: /^NOT INTACT: b: manifest\.json: not a manifest/ },
   { name: 'bundle verify: an unreadable trusted-keys variable', setup: (cwd) => bundleWith(cwd, (d) => writeFileSync(join(d, 'manifest.json'), '{"files":[]}')), args: ['bundle', 'verify', 'b'], env: { PAYCONFORM_TRUSTED_KEYS: 'nowhere.pem' }, exit: 2, says: /PAYCONFORM_TRUSTED_KEYS: cannot read nowhere\.pem \(ENOENT\)/ },
+  { name: 'inspect --upstream where nothing listens', args: ['inspect', '--upstream', 'http://127.0.0.1:9', '--duration', '60'], exit: 2, says: /^payconform inspect: --upstream: nothing answers at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\); start the sandbox or fix the URL$/m },
+  { name: 'inspect --report-dir . in a project folder', setup: project, args: ['inspect', '--report-dir', '.', '--duration', '60'], exit: 2, says: /--report-dir: \. is not empty and is not an inspect report \(it holds package\.json\)/ },
+  { name: 'inspect --report-dir . --force in a project folder', setup: project, args: ['inspect', '--report-dir', '.', '--force', '--duration', '60'], exit: 2, says: /--report-dir: \. is not empty and is not an inspect report/ },
+  { name: 'inspect --report-dir of an earlier inspect run, no --force', setup: earlierInspect, args: ['inspect', '--report-dir', 'r', '--duration', '60'], exit: 2, says: /^payconform inspect: --report-dir: r holds an earlier run; choose another --report-dir or pass --force to replace its files$/m },
   { name: 'bundle merge of one folder that is no shard', setup: project, args: ['bundle', 'merge', '.', '--out', 'merged'], exit: 2, says: /DIR: \. has no manifest\.json: not a payconform bundle/ },
 ];
 
@@ -70,6 +79,8 @@ describe('hostile and mistaken inputs', () => {
       assert.equal(line.trim().split('\n').length, 1, line);
       assert.match(line, c.says);
       assert.doesNotMatch(r.stdout + r.stderr, /internal error|PayconformError|\n\s+at /);
+      // Refused input is refused before anything starts: a listener never says it listens.
+      if (c.exit === 2) assert.doesNotMatch(r.stdout, /listening on/);
       assert.deepEqual(readdirSync(cwd, { recursive: true }).sort(), before, 'nothing written, nothing removed');
     });
   }

@@ -4,12 +4,12 @@
  */
 import { endpointByOperation, PREREQUISITES, type Operation } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
+import { prerequisiteRefusalMessage } from '../report/prerequisite-refusal.ts';
 import { redactEchoes } from '../report/redact.ts';
 import { sampleRequest } from '../schemas/index.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { answerText } from './answer-field.ts';
 import type { PayClient } from './client.ts';
-import { withArticle } from '../article.ts';
 
 /** A sample value as a gateway wants it instead (a profile's test card or amount); the schema's example otherwise. */
 export type SampleValue = (name: string, example: string) => string;
@@ -30,7 +30,7 @@ export async function prepareRequest(client: PayClient, operation: Operation, ov
   const id = answerText((earlier.body as Record<string, unknown> | undefined)?.[client.options.answerFields?.[prerequisite.answer] ?? prerequisite.answer]);
   if (earlier.status !== 200 || id === undefined) {
     const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [client.options.credentials.controlKey]).slice(0, 200);
-    throw new PayconformError('ERR_IO', `${operation} needs ${withArticle(prerequisite.field)} from ${prerequisite.operation}, which answered ${earlier.status}: ${answer}`);
+    throw new PayconformError('ERR_IO', prerequisiteRefusalMessage(operation, prerequisite.field, prerequisite.operation, earlier.status, answer));
   }
   return fresh(sampleRequest(endpoint, [[prerequisite.field, id], ...overrides]));
 }

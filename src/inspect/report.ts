@@ -40,6 +40,15 @@ export interface InspectSummary {
   readonly callbackOrdersFailed: number;
 }
 
+/** Every name an inspect run writes into its folder: what --force may replace (report-dir.ts). */
+export const INSPECT_RUN_FILES: ReadonlySet<string> = new Set(['report.html', 'report.json', 'junit.xml', 'manifest.json']);
+
+/** What a run that no request reached says, in the console and the report: exit 1 alone would not tell why. */
+export function noRequestLine(meta: Pick<InspectMeta, 'startedAt' | 'finishedAt' | 'url'>): string {
+  const seconds = Math.round((Date.parse(meta.finishedAt) - Date.parse(meta.startedAt)) / 1000);
+  return `no request reached inspect in ${seconds} s: nothing was judged${meta.url ? ` (point your integration at ${meta.url})` : ''}`;
+}
+
 const ASYNC_TYPES = new Set(['async-response', 'async-form-response']);
 
 export function coverageOf(records: readonly InspectRecord[]): Coverage {
@@ -136,25 +145,26 @@ ${sig?.explanation ? `<details class="explanation"><summary>The correct signatur
       const details = failures + refusal;
       return `<tr class="${passedAll(r) ? 'ok' : 'bad'}"><td>#${r.seq}</td><td>${html(r.at)}</td><td>${html(answer)}</td>${marks}</tr>${details ? `<tr class="details"><td colspan="${3 + CHECK_IDS.length}">${details}</td></tr>` : ''}`;
     }).join('\n');
-    return `<section><h2>${html(operation)}</h2><table><thead><tr><th>request</th><th>time</th><th>answer</th>${CHECK_IDS.map((id) => `<th title="${html(CHECKS[id].clause)}">${html(CHECKS[id].title)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></section>`;
+    return `<section><h2>${html(operation)}</h2><table><thead><tr><th class="request">request</th><th class="time">time</th><th class="answer">answer</th>${CHECK_IDS.map((id) => `<th title="${html(CHECKS[id].clause)}">${html(CHECKS[id].title)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></section>`;
   }).join('\n');
   const c = summary.coverage;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>payconform inspect report</title>
 <style>
-body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 6px;font-size:12px;vertical-align:top}
+body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0;table-layout:fixed;width:100%}td,th{border:1px solid #ccc;padding:4px 6px;font-size:12px;vertical-align:top;overflow-wrap:anywhere}
+th.request{width:4em}th.time{width:11em}th.answer{width:9em}
 td.pass{color:#0a0;text-align:center}td.fail{color:#fff;background:#c00;text-align:center}td.skip{color:#999;text-align:center}tr.bad>td:first-child{border-left:4px solid #c00}
 .failure{border-left:4px solid #c00;padding:.3em 1em;margin:.5em 0;background:#fff5f5}.sides{display:flex;gap:1em}.side{flex:1;min-width:0}pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5em}
 .verdict-pass{color:#0a0}.verdict-fail{color:#c00}
 </style></head><body>
 <h1>payconform inspect</h1>
 <p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
-<p class="${summary.failed === 0 && summary.callbackOrdersFailed === 0 ? 'verdict-pass' : 'verdict-fail'}" id="verdict"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${summary.refusedOnly ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)` : ''}.${meta.callbackChecks ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.` : ''}</strong></p>
+${summary.requests === 0 ? `<p id="verdict" class="verdict-fail"><strong>${html(upperFirst(noRequestLine(meta)))}.</strong></p>` : `<p id="verdict" class="${summary.failed === 0 && summary.callbackOrdersFailed === 0 ? 'verdict-pass' : 'verdict-fail'}"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${summary.refusedOnly ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)` : ''}.${meta.callbackChecks ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.` : ''}</strong></p>`}
 <h2>Go-live checklist</h2>
 <p>Operations exercised (${c.exercised.length} of ${c.exercised.length + c.never.length}): ${html(c.exercised.join(', ') || 'none')}</p>
 <p>Never exercised: ${html(c.never.join(', ') || 'none')}</p>
 <p>Status polled after an asynchronous answer: ${c.polled} of ${c.asyncAnswers} orders${c.asyncAnswers > c.polled ? ' — poll status until a final state for every order' : ''}.</p>
-${sections || '<p>No requests were received.</p>'}
+${sections}
 ${customerSection(customerSteps)}
 ${callbackSection(callbacks, meta.callbackChecks === true)}
 </body></html>
@@ -167,7 +177,11 @@ export interface InspectMeta {
   readonly finishedAt: string;
   /** --callback-checks was given: the report has a callback section even when no order was final. */
   readonly callbackChecks?: boolean;
+  /** Where inspect listened: a report of a run no request reached tells where they should have gone. */
+  readonly url?: string;
 }
+
+const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Writes the report in `dir` and returns its summary; the customer's steps are shown, never counted. */
 export function writeInspectReport(dir: string, records: readonly InspectRecord[], meta: InspectMeta & { version: string }, callbacks: readonly CallbackRecord[] = [], customerSteps: readonly CustomerStep[] = []): InspectSummary {

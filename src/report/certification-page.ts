@@ -9,6 +9,7 @@
 import { ENDPOINTS } from '../catalogue/index.ts';
 import { scenarioResults, type Summary } from './bundle.ts';
 import { DEVIATION_PREFIX, type Warning } from './findings.ts';
+import { prerequisiteFix, refusedPrerequisiteOf } from './prerequisite-refusal.ts';
 
 export interface CertificationFacts {
   readonly target: string;
@@ -132,11 +133,14 @@ export function certificationPage(ndjson: string, summary: Summary, facts: Certi
   const failures = failuresOf(ndjson);
   const fact = (name: string, value: string): string => `<tr><th>${esc(name)}</th><td>${esc(value)}</td></tr>`;
   const failureHtml = failures.map((f) => {
-    const rule = /\(rule ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? ruleOfScenario(f.tags);
+    // A refused set-up request is the cause: the scenario's own rule was never put to the test.
+    const prerequisite = refusedPrerequisiteOf(f.message);
+    const rule = prerequisite ? undefined : /\(rule ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? ruleOfScenario(f.tags);
     const known = rule === undefined ? undefined : facts.rules[rule];
     return `<article class="failure"><h3>✗ ${esc(f.name)}</h3>
 <p class="where">${esc(f.uri)} · ${esc(f.tags.filter((x) => x.startsWith('@endpoint:') || x.startsWith('@negative') || x === '@positive').join(' '))}</p>
 <pre class="message">${esc(f.message)}</pre>
+${prerequisite ? `<p class="fix"><strong>Fix:</strong> ${esc(prerequisiteFix(prerequisite))}</p>` : ''}
 ${known ? `<p class="rule">Rule <code>${esc(rule!)}</code>: ${esc(known.clause)}</p><p class="fix"><strong>Fix:</strong> ${esc(known.hint)}</p>` : ''}
 ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summary><pre>${esc(a)}</pre></details>`).join('\n')}</article>`;
   }).join('\n');

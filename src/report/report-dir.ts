@@ -42,6 +42,9 @@ export interface ClaimOptions {
   readonly field?: string;
   /** Files the caller itself keeps in the folder beside the bundle (prove's console.log): neither counted nor removed. */
   readonly callersFiles?: readonly string[];
+  /** The names an earlier run of this command writes (certify's RUN_FILES by default), and what such a folder is called. */
+  readonly runFiles?: ReadonlySet<string>;
+  readonly kind?: string;
 }
 
 export interface ClaimedDir {
@@ -62,7 +65,7 @@ const errnoOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ??
  * refused even with --force. A lock file keeps a second run out while this one writes.
  */
 export function claimReportDir(requested: string | undefined, force: boolean, stamp: string, options: ClaimOptions = {}): ClaimedDir {
-  const { field = '--report-dir', callersFiles = [] } = options;
+  const { field = '--report-dir', callersFiles = [], runFiles = RUN_FILES, kind = 'certify bundle' } = options;
   if (requested === undefined) {
     const parent = join(process.cwd(), 'reports');
     checkReportDir(parent, field);
@@ -91,7 +94,7 @@ export function claimReportDir(requested: string | undefined, force: boolean, st
     }
     if (errnoOf(err) !== 'EEXIST') throw fieldError('ERR_OUT_DIR', field, `cannot make ${requested} (${errnoOf(err)})`);
   }
-  if (!made) clearEarlierRun(dir, requested, force, field, new Set(callersFiles));
+  if (!made) clearEarlierRun(dir, requested, force, { field, callersFiles: new Set(callersFiles), runFiles, kind });
   try {
     writeFileSync(join(dir, LOCK), `${process.pid}\n`, { flag: 'wx' });
   } catch (err) {
@@ -103,12 +106,12 @@ export function claimReportDir(requested: string | undefined, force: boolean, st
 }
 
 /** An existing folder: empty, or an earlier run's files alone and --force, which removes just those. */
-function clearEarlierRun(dir: string, requested: string, force: boolean, field: string, callersFiles: ReadonlySet<string>): void {
+function clearEarlierRun(dir: string, requested: string, force: boolean, { field, callersFiles, runFiles, kind }: { field: string; callersFiles: ReadonlySet<string>; runFiles: ReadonlySet<string>; kind: string }): void {
   const names = readdirSync(dir).filter((name) => !callersFiles.has(name));
   if (names.length === 0) return;
   if (names.includes(LOCK) && !force) throw fieldError('ERR_OUT_DIR', field, `${requested} is in use by another run (${LOCK}; remove it if no run is writing there)`);
-  const foreign = names.find((name) => !RUN_FILES.has(name));
-  if (foreign !== undefined) throw fieldError('ERR_OUT_DIR', field, `${requested} is not empty and is not a certify bundle (it holds ${foreign}); give a new or empty folder (--force replaces only an earlier run)`);
+  const foreign = names.find((name) => !runFiles.has(name) && name !== LOCK);
+  if (foreign !== undefined) throw fieldError('ERR_OUT_DIR', field, `${requested} is not empty and is not ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} (it holds ${foreign}); give a new or empty folder (--force replaces only an earlier run)`);
   if (!force) throw fieldError('ERR_OUT_DIR', field, `${requested} holds an earlier run; choose another --report-dir or pass --force to replace its files`);
   for (const name of names) {
     if (!lstatSync(join(dir, name)).isFile()) throw fieldError('ERR_OUT_DIR', field, `${join(requested, name)} is not a regular file; an earlier run did not write it`);

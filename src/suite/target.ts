@@ -53,6 +53,9 @@ export interface TargetChoice {
   readonly profile?: Profile | undefined;
 }
 
+/** The profile named in a run against a gateway for which no --profile was given. */
+export const NO_PROFILE = "none given (--profile): the embedded mock's choices stand in";
+
 /** The variables a run against a real gateway needs, in the order they are checked. */
 export const TARGET_VARIABLES = ['PAYCONFORM_ENDPOINT_ID', 'PAYCONFORM_LOGIN', 'PAYCONFORM_CONTROL_KEY', 'PAYCONFORM_PRIVATE_KEY_FILE'] as const;
 
@@ -82,7 +85,8 @@ export function targetFromEnv(env: NodeJS.ProcessEnv): Target {
 /** The one reading of the PAYCONFORM_* variables: polling, the live cap and, for a gateway, the credentials. */
 function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   const { baseUrl, defect } = choice;
-  const profile = choice.profile ?? mockProfile();
+  // A real gateway run without --profile is judged by the mock's choices: its page must not name the mock as the gateway's profile.
+  const profile = choice.profile ?? (baseUrl === undefined ? mockProfile() : { ...mockProfile(), name: NO_PROFILE });
   // The environment beats the profile, which beats the defaults: the person running has the last word.
   const pollIntervalMs = milliseconds(env, 'PAYCONFORM_POLL_INTERVAL_MS', profile.poll.intervalMs ?? (baseUrl ? 500 : 0));
   const pollDeadlineMs = milliseconds(env, 'PAYCONFORM_POLL_DEADLINE_MS', profile.poll.deadlineMs ?? (baseUrl ? 120_000 : 5_000));

@@ -193,9 +193,31 @@ describe('payconform inspect', () => {
       const box = await failure.boundingBox();
       assert.ok(box && box.height > 100 && box.width > 600, `the failure is laid out (${JSON.stringify(box)})`);
       assert.ok(statSync(shot).size > 10_000, 'the screenshot shows something');
+      // The table of checks fits the 1400 px window: long values wrap instead of pushing the page sideways.
+      const width = await page.evaluate('document.documentElement.scrollWidth') as number;
+      assert.ok(width <= 1400, `the page is ${width} px wide in a 1400 px window`);
     } finally {
       await browser.close();
     }
+  });
+
+  it('a run no request reached says so in one line and in the report, exit 1; --force replaces an earlier run\'s files only', async () => {
+    const report = join(dir, 'nothing');
+    const child = spawn(process.execPath, [bin, 'inspect', '--report-dir', report, '--duration', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    assert.equal(code, 1, out);
+    const url = /listening on (\S+)/.exec(out)?.[1];
+    assert.equal(out.trim().split('\n').at(-1), `no request reached inspect in 1 s: nothing was judged (point your integration at ${url}); report: ${join(report, 'report.html')}`);
+    assert.match(readFileSync(join(report, 'report.html'), 'utf8'), /<p id="verdict" class="verdict-fail"><strong>No request reached inspect in 1 s: nothing was judged/);
+    assert.equal(JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')).summary.requests, 0);
+    // Run again into the same folder: refused without --force, its files replaced with it.
+    writeFileSync(join(report, 'report.json'), 'earlier');
+    const again = spawn(process.execPath, [bin, 'inspect', '--report-dir', report, '--duration', '1', '--force'], { stdio: 'ignore' });
+    assert.equal(await new Promise<number | null>((resolve) => again.once('exit', resolve)), 1);
+    assert.equal(JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')).summary.requests, 0);
+    assert.deepEqual(readdirSync(report).sort(), ['junit.xml', 'manifest.json', 'report.html', 'report.json']);
   });
 
   it('refuses bad input with one line and exit 2', async () => {

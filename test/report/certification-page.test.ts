@@ -70,6 +70,49 @@ describe('the certification page (report.html)', () => {
     assert.match(page, /<td class="warn"[^>]*>!<\/td>/);
   });
 
+  it('names the real gateway\'s profile (or that none was given) and blames a refused prerequisite, not the request', async () => {
+    const { profileOf } = await import('../../src/suite/profile.ts');
+    const { startMock } = await import('../../src/mock/server.ts');
+    const { createServer, request } = await import('node:http');
+    const mock = await startMock();
+    const mockPort = new URL(mock.url).port;
+    // A gateway that refuses every SALE (the prerequisite of STATUS) and passes the rest to the mock.
+    const gateway = createServer((req, res) => {
+      if (req.url!.includes('/sale/')) {
+        req.resume();
+        res.writeHead(400, { 'content-type': 'application/vnd.pay+json' });
+        res.end('{"type":"validation-error","error-code":"MERCHANT_DISABLED","error-message":"sales disabled"}');
+        return;
+      }
+      req.pipe(request({ host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(gateway.address() as { port: number }).port}`;
+    const m = testMerchant();
+    const env = { PAYCONFORM_ENDPOINT_ID: m.endpointIds[0]!, PAYCONFORM_LOGIN: m.login, PAYCONFORM_CONTROL_KEY: m.merchantControlKey, PAYCONFORM_PRIVATE_KEY_FILE: new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url).pathname, PAYCONFORM_POLL_INTERVAL_MS: '0' };
+    const named = join(dir, 'refused-sale');
+    const unnamed = join(dir, 'no-profile');
+    try {
+      await runSuite({ target: resolveTarget({ baseUrl, live: false, profile: profileOf({ name: 'Acme sandbox' }, 'acme.json') }, env), tags: '@endpoint:STATUS and (@positive or @negative:accept-missing)', reportDir: named }, quiet);
+      await runSuite({ target: resolveTarget({ baseUrl, live: false }, env), tags: '@endpoint:STATUS and @positive', reportDir: unnamed }, quiet);
+    } finally {
+      gateway.close();
+      await mock.close();
+    }
+    const page = readFileSync(join(named, 'report.html'), 'utf8');
+    assert.match(page, /<tr><th>gateway profile<\/th><td>Acme sandbox<\/td><\/tr>/);
+    assert.match(readFileSync(join(unnamed, 'report.html'), 'utf8'), /<tr><th>gateway profile<\/th><td>none given \(--profile\): the embedded mock's choices stand in<\/td><\/tr>/);
+    const failures = page.match(/<article class="failure">[\s\S]*?<\/article>/g) ?? [];
+    assert.ok(failures.length > 0, 'the STATUS scenarios failed: their SALE was refused');
+    for (const failure of failures) {
+      assert.match(failure, /<p class="fix"><strong>Fix:<\/strong> the prerequisite SALE was refused \(it answered 400\): fix that first/);
+      assert.doesNotMatch(failure, /class="rule"/, 'no rule of the STATUS request is blamed');
+    }
+  });
+
   it('shows the verdict, the matrix and a failure\'s details in chromium at 1400 px and at 390 px', async (t) => {
     const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
     if (!chromium) return t.skip('no chromium on this machine (apt-get install chromium): the page was not checked in a browser');

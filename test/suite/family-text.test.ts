@@ -79,7 +79,7 @@ describe('certify against the mock with profiles/family-text.json', () => {
       /answer: expected what the spec states, got content-type: must be application\/vnd\.pay\+json \(got text\/html;charset=utf-8\)/, // answers.format, answers.mediaType
       /status: expected a refusal \(no 2xx\), got 200 \(the spec\)/, // answers.errorStatus, and request.acceptRequired (served without Accept)
       /answered 200 with no "[a-z-]+": the suite needs it to go on/, // the text left unread
-      /needs a orderid from [A-Z_0-9]+, which answered 200: "type=/, // the same, one step earlier
+      /needs an orderid from [A-Z_0-9]+, which answered 200: "type=/, // the same, one step earlier
     ];
     assert.ok(messages.length > 0);
     for (const message of messages) assert.ok(declared.some((re) => re.test(message)), message);

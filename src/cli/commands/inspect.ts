@@ -3,14 +3,15 @@
  * check by check, answers as the embedded mock (or relays a sandbox's answer with --upstream), and
  * on exit writes a report in reports/inspect-<UTC>/ (docs/inspect.md).
  */
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fieldError } from '../../errors.ts';
 import { packageVersion } from '../../package-root.ts';
 import { startListener } from '../../inspect/listener.ts';
-import { recordLine, writeInspectReport } from '../../inspect/report.ts';
+import { INSPECT_RUN_FILES, noRequestLine, recordLine, writeInspectReport } from '../../inspect/report.ts';
+import { unreachableReason } from '../../inspect/upstream-probe.ts';
 import { testMerchant } from '../../mock/merchants.ts';
 import { reportStamp } from '../../report/bundle.ts';
-import { checkReportDir } from '../../report/report-dir.ts';
+import { claimReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
@@ -26,13 +27,14 @@ export const inspectCommand: Command = {
   spec: {
     name: 'inspect',
     summary: 'Listens for your integration\'s requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.',
-    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR] [--until-requests N] [--duration S] [--callback-checks] [--callback-method GET|POST] [--callback-hosts LIST]',
+    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] [--callback-method GET|POST] [--callback-hosts LIST]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
       merchants: LISTENER_OPTIONS.merchants,
       upstream: { type: 'string', valueName: 'URL', description: 'a sandbox origin to forward every request to, path unchanged, relaying its answer; OAuth signatures are judged for the sandbox\'s URL, which is what it verifies (default: answer as the embedded mock)' },
-      'report-dir': { type: 'string', valueName: 'DIR', description: 'where the report goes (default reports/inspect-<UTC timestamp>)' },
+      'report-dir': { type: 'string', valueName: 'DIR', description: 'where the report goes, a new or empty folder (default reports/inspect-<UTC timestamp>)' },
+      force: { type: 'boolean', description: "replace an earlier inspect run's files in --report-dir (a folder holding anything else is refused)" },
       'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
       duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
@@ -40,16 +42,13 @@ export const inspectCommand: Command = {
       'callback-method': CALLBACK_METHOD_OPTION,
       'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)' },
     },
-    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer\'s browser on the embedded mock\'s hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise, 2 on bad input. Before the report, inspect waits up to 30 s for callback checks under way.',
+    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer\'s browser on the embedded mock\'s hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise (a run no request reached says so), 2 on bad input (a dead --upstream included, found before listening). Before the report, inspect waits up to 30 s for callback checks under way.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
     if (upstream !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(upstream)) throw fieldError('ERR_USAGE', '--upstream', 'must be an origin such as https://sandbox.example (paths are forwarded unchanged)');
     const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
     const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
-    const dir = resolve(str(values['report-dir']) ?? join(process.cwd(), 'reports', `inspect-${reportStamp()}`));
-    // Found out now, not at the end with the session's findings in hand.
-    checkReportDir(dir, '--report-dir');
     const startedAt = new Date().toISOString();
     let stop: () => void = () => {};
     const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -58,6 +57,13 @@ export const inspectCommand: Command = {
     const callbackChecks = values['callback-checks'] === true;
     const callbackHostList = callbackHosts(str(values['callback-hosts']));
     const method = callbackMethod(str(values['callback-method']));
+    // Every option is read before anything is made or probed.
+    // A dead sandbox is found now, not as a session of requests that all failed with "no answer".
+    const dead = upstream === undefined ? undefined : await unreachableReason(upstream);
+    if (dead !== undefined) throw fieldError('ERR_USAGE', '--upstream', `nothing answers at ${upstream} (${dead}); start the sandbox or fix the URL`);
+    // The run's own folder, claimed now as certify's is (not found wanting at the end, with the session's findings in hand).
+    const claim = claimReportDir(str(values['report-dir']), values.force === true, `inspect-${reportStamp()}`, { runFiles: INSPECT_RUN_FILES, kind: 'inspect report' });
+    const { dir } = claim;
     const listener = await startListener({
       ...listen,
       merchants: known,
@@ -71,6 +77,7 @@ export const inspectCommand: Command = {
         if (untilRequests !== undefined && record.seq >= untilRequests) stop();
       },
     }).catch((err: NodeJS.ErrnoException) => {
+      claim.abandon();
       throw cannotListen(err, listen);
     });
     const url = announceListening(io, listener.url, listen.host);
@@ -92,7 +99,14 @@ export const inspectCommand: Command = {
     if (unfinished > 0) io.stderr(`inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s and are not in the report`);
     await listener.close();
     const callbacks = listener.callbackChecker?.records ?? [];
-    const summary = writeInspectReport(dir, listener.records, { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks }, callbacks, listener.customerSteps);
+    // The lock goes before the manifest lists the folder's files.
+    claim.release();
+    const meta = { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks, url: listener.url };
+    const summary = writeInspectReport(dir, listener.records, meta, callbacks, listener.customerSteps);
+    if (summary.requests === 0) {
+      io.stdout(`${noRequestLine(meta)}; report: ${join(dir, 'report.html')}`);
+      return 1;
+    }
     const c = summary.coverage;
     io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
     const refusedOnly = summary.refusedOnly === 0 ? '' : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
