@@ -20,7 +20,7 @@ import { claimReportDir, type ClaimedDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
 import { cucumberStderr, reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
-import { preflight } from './preflight.ts';
+import { checkAnswersHttp } from '../answers-http.ts';
 import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';
@@ -124,7 +124,7 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
     io.log(`LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
     if (!(await io.confirmLive?.())) throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', { field: '--live', rule: 'confirmed' });
   }
-  if (target.baseUrl !== undefined) await preflight(target.baseUrl);
+  if (target.baseUrl !== undefined) await checkAnswersHttp(target.baseUrl, '--base-url', 'no scenario was run');
   state.started = true;
   io.log(`${described}; ${selected} scenario${selected === 1 ? '' : 's'}; reports in ${dir}`);
   try {

@@ -8,7 +8,7 @@ import { fieldError } from '../../errors.ts';
 import { packageVersion } from '../../package-root.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { INSPECT_RUN_FILES, noRequestLine, recordLine, writeInspectReport } from '../../inspect/report.ts';
-import { unreachableReason } from '../../inspect/upstream-probe.ts';
+import { checkAnswersHttp } from '../../answers-http.ts';
 import { testMerchant } from '../../mock/merchants.ts';
 import { reportStamp } from '../../report/bundle.ts';
 import { claimReportDir } from '../../report/report-dir.ts';
@@ -59,8 +59,7 @@ export const inspectCommand: Command = {
     const method = callbackMethod(str(values['callback-method']));
     // Every option is read before anything is made or probed.
     // A dead sandbox is found now, not as a session of requests that all failed with "no answer".
-    const dead = upstream === undefined ? undefined : await unreachableReason(upstream);
-    if (dead !== undefined) throw fieldError('ERR_USAGE', '--upstream', `nothing answers at ${upstream} (${dead}); start the sandbox or fix the URL`);
+    if (upstream !== undefined) await checkAnswersHttp(upstream, '--upstream', 'start the sandbox or fix the URL');
     // The run's own folder, claimed now as certify's is (not found wanting at the end, with the session's findings in hand).
     const claim = claimReportDir(str(values['report-dir']), values.force === true, `inspect-${reportStamp()}`, { runFiles: INSPECT_RUN_FILES, kind: 'inspect report' });
     const { dir } = claim;
