@@ -15,8 +15,13 @@ const ROUNDS = 3;
 
 /** Seconds and peak MB of one run, which must pass. */
 function timed(args: string[]): { seconds: number; mb: number } {
-  const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-  if (run.status !== 0) throw new Error(`bench: ${args.slice(0, 2).join(' ')} failed: ${run.stdout.slice(-500)}${run.stderr.slice(-500)}`);
+  const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
+  if (run.status !== 0)
+    throw new Error(`bench: ${args.slice(0, 2).join(' ')} failed: ${run.stdout.slice(-500)}${run.stderr.slice(-500)}`);
   const [, seconds, kb] = /TIME ([0-9.]+) ([0-9]+)/.exec(run.stderr) ?? [];
   return { seconds: Number(seconds), mb: Number(kb) / 1024 };
 }
@@ -34,8 +39,14 @@ async function figures(): Promise<Figure[]> {
       peer.push(timed([join(ROOT, 'node_modules/@cucumber/cucumber/bin/cucumber.js'), '--format', 'summary']).seconds);
     }
     return [
-      { name: 'certify, every scenario against the embedded mock, wall time', value: median(ours.map((r) => r.seconds)), unit: 's', better: 'lower', max: 6,
-        peer: { label: 'plain cucumber-js, same features, no bundle', value: median(peer) } },
+      {
+        name: 'certify, every scenario against the embedded mock, wall time',
+        value: median(ours.map((r) => r.seconds)),
+        unit: 's',
+        better: 'lower',
+        max: 6,
+        peer: { label: 'plain cucumber-js, same features, no bundle', value: median(peer) },
+      },
       { name: 'certify, peak RSS', value: median(ours.map((r) => r.mb)), unit: 'MB', better: 'lower', max: 500 },
     ];
   } finally {

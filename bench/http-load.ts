@@ -11,21 +11,39 @@ import { endpointByOperation } from '../src/catalogue/index.ts';
 import { sampleRequest } from '../src/schemas/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../src/mock/merchants.ts';
 
-export interface AutocannonResult { requests: { average: number; total: number }; non2xx: number; errors: number }
+export interface AutocannonResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+}
 type Autocannon = (opts: object) => Promise<AutocannonResult>;
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const m = testMerchant();
-const credentials = { login: m.login, controlKey: m.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const credentials = {
+  login: m.login,
+  controlKey: m.merchantControlKey,
+  privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+};
 
-export interface PreparedRequest { method: string; path: string; headers: Record<string, string>; body: string }
+export interface PreparedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** Pre-signed requests for autocannon: control sales never replay; OAuth ones carry distinct nonces. */
 export function requests(baseUrl: string, operation: string, count: number): PreparedRequest[] {
   const endpoint = endpointByOperation(operation);
   return Array.from({ length: count }, (_, i) => {
     const orderIdField = endpoint.version === 'v4' ? 'client-order-id' : 'client_orderid';
-    const r = buildRequest(endpoint, { baseUrl, credentials, endpointId: '1001' }, sampleRequest(endpoint, [[orderIdField, `B-${i}`]]), { nonce: `bench-${i}-${Date.now()}` });
+    const r = buildRequest(
+      endpoint,
+      { baseUrl, credentials, endpointId: '1001' },
+      sampleRequest(endpoint, [[orderIdField, `B-${i}`]]),
+      { nonce: `bench-${i}-${Date.now()}` },
+    );
     return { method: 'POST', path: new URL(r.url).pathname, headers: r.headers, body: r.body };
   });
 }
@@ -37,11 +55,28 @@ export function requests(baseUrl: string, operation: string, count: number): Pre
  */
 export async function load(url: string, lists: readonly object[][], run: number | 'once'): Promise<AutocannonResult> {
   const started = performance.now();
-  const runs = await Promise.all(lists.map((requests) => autocannon({ url, connections: 1, pipelining: 1, requests, workers: 0, ...(run === 'once' ? { amount: requests.length } : { duration: run }) })));
+  const runs = await Promise.all(
+    lists.map((requests) =>
+      autocannon({
+        url,
+        connections: 1,
+        pipelining: 1,
+        requests,
+        workers: 0,
+        ...(run === 'once' ? { amount: requests.length } : { duration: run }),
+      }),
+    ),
+  );
   const total = runs.reduce((sum, r) => sum + r.requests.total, 0);
   return {
     // A run of a fixed number of requests is timed here: autocannon's per-second average counts whole seconds.
-    requests: { average: run === 'once' ? total / ((performance.now() - started) / 1000) : runs.reduce((sum, r) => sum + r.requests.average, 0), total },
+    requests: {
+      average:
+        run === 'once'
+          ? total / ((performance.now() - started) / 1000)
+          : runs.reduce((sum, r) => sum + r.requests.average, 0),
+      total,
+    },
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
   };
@@ -51,11 +86,18 @@ export async function load(url: string, lists: readonly object[][], run: number 
  * A server in its own process, and its URL: the one it prints as `listening on http://…`, or
  * `knownUrl` for a server that prints nothing (the caller then waits until it answers).
  */
-export async function serve(command: string, args: string[], knownUrl?: string): Promise<{ url: string; pid: number; stop: () => void }> {
+export async function serve(
+  command: string,
+  args: string[],
+  knownUrl?: string,
+): Promise<{ url: string; pid: number; stop: () => void }> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`bench: ${command} did not start in 60 s: ${out.slice(-500)}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`bench: ${command} did not start in 60 s: ${out.slice(-500)}`)),
+      60_000,
+    );
     const found = (u: string): void => {
       clearTimeout(timer);
       // Keep reading: a server whose pipe fills up stops answering.
@@ -68,10 +110,14 @@ export async function serve(command: string, args: string[], knownUrl?: string):
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) found(m[1]!);
     });
-    child.once('exit', () => { clearTimeout(timer); reject(new Error(`bench: server exited: ${out.slice(-500)}`)); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`bench: server exited: ${out.slice(-500)}`));
+    });
     if (knownUrl !== undefined) found(knownUrl);
   });
   return { url, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
-export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+export const rssMb = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;

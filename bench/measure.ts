@@ -58,7 +58,8 @@ export interface Figure {
 }
 
 /** ours ÷ peer for throughput, peer ÷ ours for times and memory: above 1, ours is better. */
-export const figureRatio = (f: Figure): number | undefined => f.peer && (f.better === 'higher' ? f.value / f.peer.value : f.peer.value / f.value);
+export const figureRatio = (f: Figure): number | undefined =>
+  f.peer && (f.better === 'higher' ? f.value / f.peer.value : f.peer.value / f.value);
 
 export interface Settings {
   readonly rounds: number;
@@ -131,7 +132,12 @@ export function measureGroup(group: BenchGroup, settings: Settings): Map<string,
       perRound.get(key)!.push(timeRound(group.contenders[key]!.fn, batches.get(key)!, settings.roundMs));
     }
   }
-  return new Map(keys.map((k) => [k, { label: group.contenders[k]!.label, opsPerSec: median(perRound.get(k)!), rounds: perRound.get(k)! }]));
+  return new Map(
+    keys.map((k) => [
+      k,
+      { label: group.contenders[k]!.label, opsPerSec: median(perRound.get(k)!), rounds: perRound.get(k)! },
+    ]),
+  );
 }
 
 /** ours ÷ peer: the median over rounds of the ratio of their ops/s in the same round. */

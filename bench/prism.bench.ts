@@ -35,11 +35,17 @@ async function figures(): Promise<Figure[]> {
   process.stderr.write('  measuring payconform mock against prism mock of the generated OpenAPI document …\n');
   const dir = mkdtempSync(join(tmpdir(), 'payconform-bench-prism-'));
   const document = join(dir, 'openapi.json');
-  const made = spawnSync(process.execPath, [join(ROOT, 'bin/payconform.js'), 'openapi', '--out', document], { encoding: 'utf8' });
+  const made = spawnSync(process.execPath, [join(ROOT, 'bin/payconform.js'), 'openapi', '--out', document], {
+    encoding: 'utf8',
+  });
   if (made.status !== 0) throw new Error(`bench: payconform openapi failed: ${made.stderr}`);
   const port = await freePort();
   const prismUrl = `http://127.0.0.1:${port}`;
-  const prism = await serve(join(ROOT, 'node_modules/.bin/prism'), ['mock', document, '-h', '127.0.0.1', '-p', String(port), '-v', 'warn'], prismUrl);
+  const prism = await serve(
+    join(ROOT, 'node_modules/.bin/prism'),
+    ['mock', document, '-h', '127.0.0.1', '-p', String(port), '-v', 'warn'],
+    prismUrl,
+  );
   const mock = await serve(process.execPath, [join(ROOT, 'bin/payconform.js'), 'mock', '--port', '0', '--quiet']);
   try {
     await ready(prismUrl);
@@ -50,12 +56,20 @@ async function figures(): Promise<Figure[]> {
     await load(mock.url, sales, 1);
     const prismRun = await load(prismUrl, sales, SECONDS);
     const mockRun = await load(mock.url, sales, SECONDS);
-    if (prismRun.non2xx > 0 || prismRun.errors > 0) throw new Error(`bench: prism answered ${prismRun.non2xx} signed sales with a non-2xx status (${prismRun.errors} errors)`);
+    if (prismRun.non2xx > 0 || prismRun.errors > 0)
+      throw new Error(
+        `bench: prism answered ${prismRun.non2xx} signed sales with a non-2xx status (${prismRun.errors} errors)`,
+      );
     if (mockRun.non2xx > 0) throw new Error(`bench: the mock refused ${mockRun.non2xx} signed sales`);
-    return [{
-      name: 'mock vs prism: signed SALEs (20 connections)', value: mockRun.requests.average, unit: '/s', better: 'higher',
-      peer: { label: 'prism mock of `payconform openapi`, same load', value: prismRun.requests.average, minRatio: 3 },
-    }];
+    return [
+      {
+        name: 'mock vs prism: signed SALEs (20 connections)',
+        value: mockRun.requests.average,
+        unit: '/s',
+        better: 'higher',
+        peer: { label: 'prism mock of `payconform openapi`, same load', value: prismRun.requests.average, minRatio: 3 },
+      },
+    ];
   } finally {
     prism.stop();
     mock.stop();

@@ -5,7 +5,15 @@
  * Add a benchmark by writing a module that exports a BenchModule and listing it in MODULES.
  */
 import { availableParallelism, cpus } from 'node:os';
-import { figureRatio, measureGroup, pairedRatio, spread, type BenchModule, type Figure, type Settings } from './measure.ts';
+import {
+  figureRatio,
+  measureGroup,
+  pairedRatio,
+  spread,
+  type BenchModule,
+  type Figure,
+  type Settings,
+} from './measure.ts';
 import { signingBench } from './signing.bench.ts';
 import { vectorsCheckBench } from './vectors-check.bench.ts';
 import { mockBench } from './mock.bench.ts';
@@ -13,7 +21,14 @@ import { certifyBench } from './certify.bench.ts';
 import { startupBench } from './startup.bench.ts';
 import { prismBench } from './prism.bench.ts';
 
-const MODULES: readonly BenchModule[] = [signingBench, vectorsCheckBench, mockBench, prismBench, certifyBench, startupBench];
+const MODULES: readonly BenchModule[] = [
+  signingBench,
+  vectorsCheckBench,
+  mockBench,
+  prismBench,
+  certifyBench,
+  startupBench,
+];
 
 // 25 rounds of 60 ms per contender after a 300 ms warm-up: about 20 s for the signing groups. On a
 // shared 2-core VM the speed swings by ±25% over fractions of a second; many short rounds, paired
@@ -44,18 +59,34 @@ function figureRow(f: Figure): Row {
     f.peer?.minRatio === undefined ? undefined : { text: `≥ ${f.peer.minRatio}×`, ok: ratio! >= f.peer.minRatio },
   ].filter((t) => t !== undefined);
   return {
-    name: f.name, ours: fmtValue(f.value, f.unit), peer: f.peer?.label ?? '—', peerValue: f.peer ? fmtValue(f.peer.value, f.unit) : '—',
-    ratio: ratio === undefined ? '—' : fmtRatio(ratio), target: targets.map((t) => t.text).join(', ') || '—',
+    name: f.name,
+    ours: fmtValue(f.value, f.unit),
+    peer: f.peer?.label ?? '—',
+    peerValue: f.peer ? fmtValue(f.peer.value, f.unit) : '—',
+    ratio: ratio === undefined ? '—' : fmtRatio(ratio),
+    target: targets.map((t) => t.text).join(', ') || '—',
     meets: targets.length === 0 ? undefined : targets.every((t) => t.ok),
   };
 }
 
 function printTable(rows: readonly Row[]): void {
   const header = ['benchmark', 'ours', 'peer', 'peer value', 'ratio', 'target', 'verdict'];
-  const cells = rows.map((r) => [r.name, r.ours, r.peer, r.peerValue, r.ratio, r.target, r.meets === undefined ? 'info' : r.meets ? 'meets' : 'misses']);
+  const cells = rows.map((r) => [
+    r.name,
+    r.ours,
+    r.peer,
+    r.peerValue,
+    r.ratio,
+    r.target,
+    r.meets === undefined ? 'info' : r.meets ? 'meets' : 'misses',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const numeric = new Set([1, 3, 4]);
-  const line = (c: string[]): string => c.map((s, i) => (numeric.has(i) ? s.padStart(widths[i]!) : s.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (c: string[]): string =>
+    c
+      .map((s, i) => (numeric.has(i) ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const c of cells) console.log(line(c));
@@ -65,8 +96,12 @@ async function main(): Promise<void> {
   const cpu = cpus();
   console.log(`Node ${process.version} (${process.platform}/${process.arch}), V8 ${process.versions.v8}`);
   console.log(`CPU: ${cpu[0]?.model.trim() ?? 'unknown'}, ${cpu.length} cores (${availableParallelism()} available)`);
-  console.log(`${SETTINGS.rounds} interleaved rounds of ${SETTINGS.roundMs} ms per contender after ${SETTINGS.warmupMs} ms warm-up`);
-  console.log('ops/s: median round; ratio: median over rounds of ours ÷ peer ops/s, timed back to back (so not exactly ops/s ÷ peer ops/s);');
+  console.log(
+    `${SETTINGS.rounds} interleaved rounds of ${SETTINGS.roundMs} ms per contender after ${SETTINGS.warmupMs} ms warm-up`,
+  );
+  console.log(
+    'ops/s: median round; ratio: median over rounds of ours ÷ peer ops/s, timed back to back (so not exactly ops/s ÷ peer ops/s);',
+  );
   console.log('figures (commands, servers): ratio oriented so that above 1× means ours is better\n');
 
   const started = Date.now();
@@ -77,7 +112,8 @@ async function main(): Promise<void> {
       group.verify(); // outputs must be equal before any timing means anything
       process.stderr.write(`  measuring ${group.title} …\n`);
       const measured = measureGroup(group, SETTINGS);
-      for (const m of measured.values()) if (spread(m) > 0.25) noisy.push(`${group.title} / ${m.label} ${(spread(m) * 100).toFixed(0)}%`);
+      for (const m of measured.values())
+        if (spread(m) > 0.25) noisy.push(`${group.title} / ${m.label} ${(spread(m) * 100).toFixed(0)}%`);
       for (const cmp of group.rows) {
         const ours = measured.get(cmp.ours)!;
         // Fastest peer first: the target applies to it; slower peers are shown for information.
@@ -85,8 +121,15 @@ async function main(): Promise<void> {
         peers.forEach((peer, i) => {
           const ratio = pairedRatio(ours, peer);
           const target = i === 0 ? cmp.target : null;
-          rows.push({ name: i === 0 ? cmp.name : '  same', ours: `${fmtOps(ours.opsPerSec)} /s`, peer: peer.label, peerValue: `${fmtOps(peer.opsPerSec)} /s`, ratio: fmtRatio(ratio),
-            target: target === null ? '—' : `≥ ${target}×`, meets: target === null ? undefined : ratio >= target });
+          rows.push({
+            name: i === 0 ? cmp.name : '  same',
+            ours: `${fmtOps(ours.opsPerSec)} /s`,
+            peer: peer.label,
+            peerValue: `${fmtOps(peer.opsPerSec)} /s`,
+            ratio: fmtRatio(ratio),
+            target: target === null ? '—' : `≥ ${target}×`,
+            meets: target === null ? undefined : ratio >= target,
+          });
         });
       }
     }
@@ -96,8 +139,11 @@ async function main(): Promise<void> {
   console.log('');
   printTable(rows);
   const targeted = rows.filter((r) => r.meets !== undefined);
-  console.log(`\n${targeted.filter((r) => r.meets).length} of ${targeted.length} targets met; ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (noisy.length > 0) console.log(`noisy (interquartile range of rounds over 25% of the median): ${noisy.join('; ')}`);
+  console.log(
+    `\n${targeted.filter((r) => r.meets).length} of ${targeted.length} targets met; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (noisy.length > 0)
+    console.log(`noisy (interquartile range of rounds over 25% of the median): ${noisy.join('; ')}`);
 }
 
 await main();

@@ -23,7 +23,13 @@ import type { BenchGroup, BenchModule } from './measure.ts';
 // oauth-sign 0.9 ships no types; loaded with require and typed here as far as it is used (an ambient
 // `declare module` would clash with the tests' own declaration in test/types/).
 const oauthSign = createRequire(import.meta.url)('oauth-sign') as {
-  hmacsign(httpMethod: string, baseUri: string, params: Record<string, string>, consumerSecret: string, tokenSecret?: string): string;
+  hmacsign(
+    httpMethod: string,
+    baseUri: string,
+    params: Record<string, string>,
+    consumerSecret: string,
+    tokenSecret?: string,
+  ): string;
   rfc3986(value: string): string;
 };
 
@@ -94,8 +100,14 @@ function hmacGroup(): BenchGroup {
   };
   const signParams = { ...Object.fromEntries(PAYOUT_BODY), ...oauthParams };
   const oauthSignHeader = (): string => {
-    const oa: Record<string, string> = { ...oauthParams, oauth_signature: oauthSign.hmacsign('POST', PAYOUT_URL, signParams, CONTROL_KEY, '') };
-    return `OAuth ${Object.keys(oa).sort().map((k) => `${k}="${oauthSign.rfc3986(oa[k]!)}"`).join(', ')}`;
+    const oa: Record<string, string> = {
+      ...oauthParams,
+      oauth_signature: oauthSign.hmacsign('POST', PAYOUT_URL, signParams, CONTROL_KEY, ''),
+    };
+    return `OAuth ${Object.keys(oa)
+      .sort()
+      .map((k) => `${k}="${oauthSign.rfc3986(oa[k]!)}"`)
+      .join(', ')}`;
   };
 
   const viaSignRequest = (): string => oauthOf(signRequest(request, credentials, options)).authorization;
@@ -112,7 +124,8 @@ function hmacGroup(): BenchGroup {
     verify() {
       const ours = viaSignRequest();
       const sig = oauthOf(signRequest(request, credentials, options)).signature;
-      if (PAYOUT_BODY.length + Object.keys(oauthParams).length !== 17) throw new Error('bench: payout must sign 17 parameters');
+      if (PAYOUT_BODY.length + Object.keys(oauthParams).length !== 17)
+        throw new Error('bench: payout must sign 17 parameters');
       equalOrThrow('signOAuth header', viaSignOAuth(), ours, 'signRequest');
       equalOrThrow('Authorization header', ours, oauth10a(), 'oauth-1.0a');
       equalOrThrow('Authorization header', ours, oauthSignHeader(), 'oauth-sign');
@@ -120,8 +133,18 @@ function hmacGroup(): BenchGroup {
       equalOrThrow('signature', sig, oauth.authorize(oauthRequest).oauth_signature, 'oauth-1.0a');
     },
     rows: [
-      { name: 'HMAC-SHA1 payout, 17 params: signRequest', ours: 'signRequest', peers: ['oauth10a', 'oauthSign'], target: 1.5 },
-      { name: 'HMAC-SHA1 payout, 17 params: signOAuth', ours: 'signOAuth', peers: ['oauth10a', 'oauthSign'], target: null },
+      {
+        name: 'HMAC-SHA1 payout, 17 params: signRequest',
+        ours: 'signRequest',
+        peers: ['oauth10a', 'oauthSign'],
+        target: 1.5,
+      },
+      {
+        name: 'HMAC-SHA1 payout, 17 params: signOAuth',
+        ours: 'signOAuth',
+        peers: ['oauth10a', 'oauthSign'],
+        target: null,
+      },
     ],
   };
 }

@@ -11,15 +11,30 @@ import type { BenchModule, Figure } from './measure.ts';
 
 const BIN = new URL('../bin/payconform.js', import.meta.url).pathname;
 const ROUNDS = 11;
-const SALE = ['--operation', 'SALE', '--base-url', 'https://sandbox.example/paynet', '--endpoint-id', '1001', '--login', 'bench',
-  '--param', 'client_orderid=o-1', '--param', 'amount=10.00', '--param', 'email=a@b.example'];
+const SALE = [
+  '--operation',
+  'SALE',
+  '--base-url',
+  'https://sandbox.example/paynet',
+  '--endpoint-id',
+  '1001',
+  '--login',
+  'bench',
+  '--param',
+  'client_orderid=o-1',
+  '--param',
+  'amount=10.00',
+  '--param',
+  'email=a@b.example',
+];
 
 /** Wall seconds of one run, which must end with `status`. */
 function wall(args: string[], status: number): number {
   const started = process.hrtime.bigint();
   const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (run.status !== status) throw new Error(`bench: node ${args.slice(0, 2).join(' ')} exited ${run.status}: ${run.stderr.slice(-300)}`);
+  if (run.status !== status)
+    throw new Error(`bench: node ${args.slice(0, 2).join(' ')} exited ${run.status}: ${run.stderr.slice(-300)}`);
   return seconds;
 }
 
@@ -42,8 +57,20 @@ async function figures(): Promise<Figure[]> {
     }
     const peer = { label: 'node -e 0', value: median(times.node), minRatio: 0.5 };
     return [
-      { name: 'start-up: payconform sign (control), whole process', value: median(times.sign), unit: 's', better: 'lower', peer },
-      { name: 'start-up: payconform verify (control), whole process', value: median(times.verify), unit: 's', better: 'lower', peer },
+      {
+        name: 'start-up: payconform sign (control), whole process',
+        value: median(times.sign),
+        unit: 's',
+        better: 'lower',
+        peer,
+      },
+      {
+        name: 'start-up: payconform verify (control), whole process',
+        value: median(times.verify),
+        unit: 's',
+        better: 'lower',
+        peer,
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,10 @@ const TOTAL = 10_000;
 const RSA_SHARE = 0.2;
 
 function mixedVectors(): Vector[] {
-  const keys = [readFileSync(new URL('../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8'), generateRsaKeyPair(2048).privateKeyPem];
+  const keys = [
+    readFileSync(new URL('../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8'),
+    generateRsaKeyPair(2048).privateKeyPem,
+  ];
   const rsa: Vector[] = [];
   const other: Vector[] = [];
   for (let seed = 1; rsa.length < TOTAL * RSA_SHARE || other.length < TOTAL * (1 - RSA_SHARE); seed++) {
@@ -37,14 +40,30 @@ async function figures(): Promise<Figure[]> {
     writeFileSync(file, JSON.stringify({ format: VECTOR_FORMAT, vectors: mixedVectors() }));
     process.stderr.write('  measuring vectors check …\n');
     const bin = new URL('../bin/payconform.js', import.meta.url).pathname;
-    const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, bin, 'vectors', 'check', file], { encoding: 'utf8' });
+    const run = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, bin, 'vectors', 'check', file], {
+      encoding: 'utf8',
+    });
     const summary = run.stdout.trim().split('\n').at(-1);
-    if (summary !== `${TOTAL} passed, 0 failed`) throw new Error(`bench: vectors check did not pass every vector: ${summary ?? run.stderr}`);
+    if (summary !== `${TOTAL} passed, 0 failed`)
+      throw new Error(`bench: vectors check did not pass every vector: ${summary ?? run.stderr}`);
     const [, seconds, kb] = /TIME ([0-9.]+) ([0-9]+)/.exec(run.stderr) ?? [];
-    if (seconds === undefined || kb === undefined) throw new Error(`bench: no timing from /usr/bin/time: ${run.stderr}`);
+    if (seconds === undefined || kb === undefined)
+      throw new Error(`bench: no timing from /usr/bin/time: ${run.stderr}`);
     return [
-      { name: `vectors check, ${TOTAL} vectors (20% RSA), wall time incl. start-up`, value: Number(seconds), unit: 's', better: 'lower', max: 2 },
-      { name: `vectors check, ${TOTAL} vectors (20% RSA), peak RSS`, value: Number(kb) / 1024, unit: 'MB', better: 'lower', max: 300 },
+      {
+        name: `vectors check, ${TOTAL} vectors (20% RSA), wall time incl. start-up`,
+        value: Number(seconds),
+        unit: 's',
+        better: 'lower',
+        max: 2,
+      },
+      {
+        name: `vectors check, ${TOTAL} vectors (20% RSA), peak RSS`,
+        value: Number(kb) / 1024,
+        unit: 'MB',
+        better: 'lower',
+        max: 300,
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { MISTAKES } from '../src/signing/diagnose/index.ts';
 
 export function diagnosesDoc(): string {
-  const vectors = JSON.parse(readFileSync(new URL('../vectors/diagnoses.json', import.meta.url), 'utf8')) as { vectors: Array<{ id: string; expected: { defect: string | null } }> };
+  const vectors = JSON.parse(readFileSync(new URL('../vectors/diagnoses.json', import.meta.url), 'utf8')) as {
+    vectors: Array<{ id: string; expected: { defect: string | null } }>;
+  };
   const lines = [
     '# Diagnosis ids',
     '',
@@ -26,11 +28,15 @@ export function diagnosesDoc(): string {
     '|---|---|---|---|---|',
   ];
   for (const m of MISTAKES) {
-    const ids = vectors.vectors.filter((v) => v.expected.defect === m.id).map((v) => `\`${v.id}\``).join(', ');
+    const ids = vectors.vectors
+      .filter((v) => v.expected.defect === m.id)
+      .map((v) => `\`${v.id}\``)
+      .join(', ');
     const seen = m.seenIn === undefined ? '' : ` Seen in: ${m.seenIn.join('; ')}.`;
     lines.push(`| \`${m.id}\` | ${m.scheme} | **${m.title}.** ${m.explanation}${seen} | ${m.fix} | ${ids} |`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) writeFileSync(new URL('../docs/diagnoses.md', import.meta.url), diagnosesDoc());
+if (import.meta.url === `file://${process.argv[1]}`)
+  writeFileSync(new URL('../docs/diagnoses.md', import.meta.url), diagnosesDoc());

@@ -2,4 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { diagnosisVectors } from '../src/vectors/diagnosis-vectors.ts';
 
-writeFileSync(new URL('../vectors/diagnoses.json', import.meta.url), `${JSON.stringify(diagnosisVectors(), null, 2)}\n`);
+writeFileSync(
+  new URL('../vectors/diagnoses.json', import.meta.url),
+  `${JSON.stringify(diagnosisVectors(), null, 2)}\n`,
+);

@@ -5,7 +5,16 @@
 // install script and tsx is not among them, and that reports land in the user's folder.
 // Prints the tarball's size. Run by .ci/run and `npm run test:package`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,11 +23,14 @@ const MAX_TARBALL_BYTES = 400 * 1024;
 const started = Date.now();
 const tmp = mkdtempSync(join(tmpdir(), 'payconform-package-'));
 const problems = [];
-const check = (ok, message) => { if (!ok) problems.push(message); };
+const check = (ok, message) => {
+  if (!ok) problems.push(message);
+};
 
 function run(cmd, args, cwd, env = {}) {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 
@@ -27,45 +39,109 @@ try {
   const tarball = join(tmp, packed.filename);
   const files = packed.files.map((f) => f.path);
   const bytes = statSync(tarball).size;
-  console.log(`package: ${packed.filename}, ${(bytes / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked, ${files.length} files`);
+  console.log(
+    `package: ${packed.filename}, ${(bytes / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked, ${files.length} files`,
+  );
   check(bytes <= MAX_TARBALL_BYTES, `the tarball is ${bytes} bytes, over ${MAX_TARBALL_BYTES}`);
-  for (const unwanted of [/^test\//, /^bench\//, /^reports\//, /^src\//, /^scripts\//, /^steps\//, /^coverage\//, /^features\/expected-failures\//]) {
+  for (const unwanted of [
+    /^test\//,
+    /^bench\//,
+    /^reports\//,
+    /^src\//,
+    /^scripts\//,
+    /^steps\//,
+    /^coverage\//,
+    /^features\/expected-failures\//,
+  ]) {
     const found = files.filter((f) => unwanted.test(f));
     check(found.length === 0, `the tarball holds ${found.slice(0, 3).join(', ')}`);
   }
-  for (const needed of ['bin/payconform.js', 'dist/src/cli/main.js', 'dist/steps/support/world.js', 'features/auth/common-headers.feature', 'profiles/mock.json', 'vectors/keys/test-only-merchant-rsa-2048.pem']) check(files.includes(needed), `the tarball lacks ${needed}`);
+  for (const needed of [
+    'bin/payconform.js',
+    'dist/src/cli/main.js',
+    'dist/steps/support/world.js',
+    'features/auth/common-headers.feature',
+    'profiles/mock.json',
+    'vectors/keys/test-only-merchant-rsa-2048.pem',
+  ])
+    check(files.includes(needed), `the tarball lacks ${needed}`);
 
   const project = join(tmp, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'payconform-package-test', private: true }));
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
   const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
-  const scripted = Object.entries(lock.packages).filter(([, p]) => p.hasInstallScript).map(([name]) => name);
+  const scripted = Object.entries(lock.packages)
+    .filter(([, p]) => p.hasInstallScript)
+    .map(([name]) => name);
   check(scripted.length === 0, `dependencies with an install script: ${scripted.join(', ')}`);
   check(!existsSync(join(project, 'node_modules', 'tsx')), 'tsx is installed: it is for development only');
 
   const payconform = (args, env) => run(join(project, 'node_modules', '.bin', 'payconform'), args, project, env);
   const version = payconform(['--version']).trim();
-  check(version === JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version, `--version printed "${version}"`);
+  check(
+    version === JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version,
+    `--version printed "${version}"`,
+  );
   writeFileSync(join(project, 'key.txt'), 'TEST-ONLY-key');
-  const signed = payconform(['sign', '--operation', 'SALE', '--base-url', 'https://sandbox.example/paynet', '--endpoint-id', '1001', '--login', 'm',
-    '--control-key-file', 'key.txt', '--param', 'client_orderid=o-1', '--param', 'amount=100.00', '--param', 'email=a@b.example']);
+  const signed = payconform([
+    'sign',
+    '--operation',
+    'SALE',
+    '--base-url',
+    'https://sandbox.example/paynet',
+    '--endpoint-id',
+    '1001',
+    '--login',
+    'm',
+    '--control-key-file',
+    'key.txt',
+    '--param',
+    'client_orderid=o-1',
+    '--param',
+    'amount=100.00',
+    '--param',
+    'email=a@b.example',
+  ]);
   // The control of SALE computed by another program: SHA-1(endpointId + client_orderid + cents + email + key).
-  const byHand = execFileSync('sh', ['-c', "printf '%s' '1001o-110000a@b.exampleTEST-ONLY-key' | sha1sum | cut -c1-40"], { encoding: 'utf8' }).trim();
+  const byHand = execFileSync(
+    'sh',
+    ['-c', "printf '%s' '1001o-110000a@b.exampleTEST-ONLY-key' | sha1sum | cut -c1-40"],
+    { encoding: 'utf8' },
+  ).trim();
   check(signed.includes(byHand), `sign did not print the control computed by hand (${byHand}): ${signed}`);
   const vectors = join(project, 'node_modules', 'payconform', 'vectors', 'generated.json');
-  check(/\b(\d+) passed, 0 failed/.test(payconform(['vectors', 'check', vectors])), 'vectors check of the shipped vectors did not pass');
+  check(
+    /\b(\d+) passed, 0 failed/.test(payconform(['vectors', 'check', vectors])),
+    'vectors check of the shipped vectors did not pass',
+  );
   // The documents for other tools come from the installed catalogue, and equal the checkout's copies.
   const openapi = JSON.parse(payconform(['openapi']));
-  check(openapi.openapi === '3.1.0' && Object.keys(openapi.paths).length >= 28, 'payconform openapi did not print the OpenAPI 3.1 document');
-  check(JSON.stringify(openapi) === JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8'))), 'the installed openapi differs from docs/openapi.json');
+  check(
+    openapi.openapi === '3.1.0' && Object.keys(openapi.paths).length >= 28,
+    'payconform openapi did not print the OpenAPI 3.1 document',
+  );
+  check(
+    JSON.stringify(openapi) === JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8'))),
+    'the installed openapi differs from docs/openapi.json',
+  );
   const collection = JSON.parse(payconform(['postman']));
-  check(JSON.stringify(collection) === JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'docs', 'payconform.postman_collection.json'), 'utf8'))), 'the installed postman collection differs from docs/payconform.postman_collection.json');
+  check(
+    JSON.stringify(collection) ===
+      JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'docs', 'payconform.postman_collection.json'), 'utf8'))),
+    'the installed postman collection differs from docs/payconform.postman_collection.json',
+  );
   const certified = payconform(['certify', '--tags', '@endpoint:SALE and @positive'], { CI: 'true' });
   check(/^PASSED: 1 passed/m.test(certified), `certify did not pass: ${certified.slice(-500)}`);
   const reports = existsSync(join(project, 'reports')) ? readdirSync(join(project, 'reports')) : [];
-  check(reports.length === 1 && existsSync(join(project, 'reports', reports[0], 'summary.json')), `certify's bundle is not in the project's ./reports (${reports.join(', ')})`);
-  check(!existsSync(join(project, 'node_modules', 'payconform', 'reports')), 'certify wrote into node_modules/payconform/reports');
+  check(
+    reports.length === 1 && existsSync(join(project, 'reports', reports[0], 'summary.json')),
+    `certify's bundle is not in the project's ./reports (${reports.join(', ')})`,
+  );
+  check(
+    !existsSync(join(project, 'node_modules', 'payconform', 'reports')),
+    'certify wrote into node_modules/payconform/reports',
+  );
 } catch (err) {
   problems.push(err.message);
 } finally {
@@ -73,5 +149,7 @@ try {
 }
 
 for (const p of problems) console.error(`package-test: ${p}`);
-console.log(`package-test: ${problems.length === 0 ? 'passed' : `${problems.length} problem(s)`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `package-test: ${problems.length === 0 ? 'passed' : `${problems.length} problem(s)`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(problems.length === 0 ? 0 : 1);

@@ -4,7 +4,14 @@ import { writeFileSync } from 'node:fs';
 import { DEFECTS } from '../src/mock/defects.ts';
 import { ANSWER_RULES, CALLBACK_RULES, ORDER_RULES, REQUEST_RULES, type RuleId } from '../src/rules/book.ts';
 
-type Described = { readonly id: RuleId; readonly title: string; readonly clause: string; readonly basis: string; readonly hint: string; readonly refusals: readonly { status: number; code: string }[] };
+type Described = {
+  readonly id: RuleId;
+  readonly title: string;
+  readonly clause: string;
+  readonly basis: string;
+  readonly hint: string;
+  readonly refusals: readonly { status: number; code: string }[];
+};
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|');
 
@@ -12,8 +19,14 @@ function table(rules: readonly Described[], judgedBy: (r: Described) => string):
   const lines = ['| rule | basis | clause | refusal | judged by | broken by | fix |', '|---|---|---|---|---|---|---|'];
   for (const r of rules) {
     const refusals = r.refusals.map((f) => `${f.status} \`${f.code}\``).join(', ') || '—';
-    const defects = Object.entries(DEFECTS).filter(([, d]) => (d.breaks as readonly string[]).includes(r.id)).map(([name]) => `\`${name}\``).join(', ') || '—';
-    lines.push(`| \`${r.id}\` ${cell(r.title)} | ${r.basis} | ${cell(r.clause)} | ${refusals} | ${judgedBy(r)} | ${defects} | ${cell(r.hint)} |`);
+    const defects =
+      Object.entries(DEFECTS)
+        .filter(([, d]) => (d.breaks as readonly string[]).includes(r.id))
+        .map(([name]) => `\`${name}\``)
+        .join(', ') || '—';
+    lines.push(
+      `| \`${r.id}\` ${cell(r.title)} | ${r.basis} | ${cell(r.clause)} | ${refusals} | ${judgedBy(r)} | ${defects} | ${cell(r.hint)} |`,
+    );
   }
   return lines;
 }
@@ -26,7 +39,7 @@ export function rulesDoc(): string {
     '(docs/assumptions.md, `A-n`) it rests on, its **basis** (`spec`: the spec states it; `assumption`:',
     'the spec is silent and we decided), the refusal the embedded mock answers with, and the fix. The mock',
     'runs the request rules in the order below and answers the first failure; `inspect` runs every request',
-    'rule and reports each; the mock\'s order stage runs the order rules; the suite\'s client checks every',
+    "rule and reports each; the mock's order stage runs the order rules; the suite's client checks every",
     'answer with the answer rules. A broken mock (`payconform mock --defect NAME`) breaks rules by id.',
     'This page is generated: `npm run docs:rules`.',
     '',
@@ -34,13 +47,19 @@ export function rulesDoc(): string {
     '',
     ...table(REQUEST_RULES, (r) => (r.refusals.length ? 'mock, inspect' : 'inspect')),
     '',
-    '## Order rules (the mock\'s order stage)',
+    "## Order rules (the mock's order stage)",
     '',
     ...table(ORDER_RULES, () => 'mock'),
     '',
     '## Answer rules (what a gateway answers)',
     '',
-    ...table(ANSWER_RULES, (r) => (r.id === 'order-kept' ? 'suite (status steps)' : r.id === 'validation-error-status' ? 'suite (refusal steps)' : 'client (every answer)')),
+    ...table(ANSWER_RULES, (r) =>
+      r.id === 'order-kept'
+        ? 'suite (status steps)'
+        : r.id === 'validation-error-status'
+          ? 'suite (refusal steps)'
+          : 'client (every answer)',
+    ),
     '',
     '## Callback rules (what a gateway sends the merchant, docs/callbacks.md)',
     '',
@@ -48,4 +67,5 @@ export function rulesDoc(): string {
   ].join('\n')}\n`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) writeFileSync(new URL('../docs/rules.md', import.meta.url), rulesDoc());
+if (import.meta.url === `file://${process.argv[1]}`)
+  writeFileSync(new URL('../docs/rules.md', import.meta.url), rulesDoc());

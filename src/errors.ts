@@ -91,12 +91,7 @@ export class PayconformError<C extends string = PayconformErrorCode> extends Err
 }
 
 /** Shorthand for the most common shape: "<field>: <rule>". */
-export function fieldError(
-  code: PayconformErrorCode,
-  field: string,
-  rule: string,
-  cause?: unknown,
-): PayconformError {
+export function fieldError(code: PayconformErrorCode, field: string, rule: string, cause?: unknown): PayconformError {
   return new PayconformError(code, `${field}: ${rule}`, { field, rule, cause });
 }
 

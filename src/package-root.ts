@@ -33,4 +33,5 @@ export function packageVersion(): string {
 }
 
 /** A module of payconform's own code by its source path (`src/prove/worker.ts`), as this process runs it. */
-export const ownModule = (sourcePath: string): string => (COMPILED ? join(PACKAGE_ROOT, 'dist', sourcePath.replace(/\.ts$/, '.js')) : join(PACKAGE_ROOT, sourcePath));
+export const ownModule = (sourcePath: string): string =>
+  COMPILED ? join(PACKAGE_ROOT, 'dist', sourcePath.replace(/\.ts$/, '.js')) : join(PACKAGE_ROOT, sourcePath);

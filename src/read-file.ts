@@ -23,13 +23,21 @@ export function readUserFile(path: string, field: string, options: ReadOptions =
     bytes = readFileSync(stdin ? 0 : path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    throw new PayconformError('ERR_IO', `${field}: cannot read${what} (${code})`, { field, rule: `cannot read (${code})`, cause: err });
+    throw new PayconformError('ERR_IO', `${field}: cannot read${what} (${code})`, {
+      field,
+      rule: `cannot read (${code})`,
+      cause: err,
+    });
   }
   // Strict: a byte that is not UTF-8 would otherwise become U+FFFD and be signed as if sent.
   try {
     return UTF8.decode(bytes);
   } catch (err) {
-    throw new PayconformError('ERR_ENCODING', `${field}:${what} has bytes that are not UTF-8 (first at byte ${firstBadByte(bytes)})`, { field, rule: 'UTF-8 text', cause: err });
+    throw new PayconformError(
+      'ERR_ENCODING',
+      `${field}:${what} has bytes that are not UTF-8 (first at byte ${firstBadByte(bytes)})`,
+      { field, rule: 'UTF-8 text', cause: err },
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import { fieldError } from './errors.ts';
 /** `text` as a whole number in [min, max], or undefined when it is absent; anything else is an error naming `field`. */
 export function wholeNumber(text: string | undefined, field: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) throw fieldError('ERR_WHOLE_NUMBER', field, `must be a whole number from ${min} to ${max}`);
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw fieldError('ERR_WHOLE_NUMBER', field, `must be a whole number from ${min} to ${max}`);
   return Number(text);
 }

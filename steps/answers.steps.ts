@@ -17,31 +17,80 @@ import { shown, type PayWorld } from './support/world.ts';
 function judgeProblems(world: PayWorld, x: Exchange): void {
   const ignored = world.profile.unknownAnswerFields === 'ignore' ? 'A-18' : undefined;
   for (const p of x.problems.filter((q) => q.assumption === undefined)) {
-    world.expect(false, { check: 'answer', expected: 'what the spec states', actual: p.message, deviation: p.deviation, rule: p.deviation === undefined ? undefined : 'answer-media-type', detail: shown(x) });
+    world.expect(false, {
+      check: 'answer',
+      expected: 'what the spec states',
+      actual: p.message,
+      deviation: p.deviation,
+      rule: p.deviation === undefined ? undefined : 'answer-media-type',
+      detail: shown(x),
+    });
   }
   const byAssumption = new Map<string, string[]>();
-  for (const p of x.problems) if (p.assumption !== undefined && p.assumption !== ignored) byAssumption.set(p.assumption, [...(byAssumption.get(p.assumption) ?? []), p.message]);
+  for (const p of x.problems)
+    if (p.assumption !== undefined && p.assumption !== ignored)
+      byAssumption.set(p.assumption, [...(byAssumption.get(p.assumption) ?? []), p.message]);
   for (const [assumption, messages] of byAssumption) {
-    world.expect(false, { check: `${x.operation} answer ${x.status}`, expected: 'the answer docs/assumptions.md describes', actual: messages.join('; '), assumption, detail: shown(x) });
+    world.expect(false, {
+      check: `${x.operation} answer ${x.status}`,
+      expected: 'the answer docs/assumptions.md describes',
+      actual: messages.join('; '),
+      assumption,
+      detail: shown(x),
+    });
   }
 }
 
 Then('the gateway accepts it', function (this: PayWorld) {
   const x = this.last;
-  if (this.expect(x.status === 200, { check: `${x.operation} status`, expected: '200 (accepted)', actual: String(x.status), detail: shown(x) })) judgeProblems(this, x);
+  if (
+    this.expect(x.status === 200, {
+      check: `${x.operation} status`,
+      expected: '200 (accepted)',
+      actual: String(x.status),
+      detail: shown(x),
+    })
+  )
+    judgeProblems(this, x);
 });
 
 /** Refused: no 2xx (spec), a 4xx (A-21: a client mistake), an error body as its status needs (client problems). */
 Then('the gateway refuses it', function (this: PayWorld) {
   const x = this.last;
-  if (!this.expect(x.status < 200 || x.status > 299, { check: `${x.operation} status`, expected: 'a refusal (no 2xx)', actual: String(x.status), detail: shown(x) })) return;
-  if (!this.expect(x.status >= 400 && x.status < 500, { check: `${x.operation} refusal status`, expected: '4xx (a client mistake)', actual: String(x.status), assumption: 'A-21', rule: 'validation-error-status', detail: shown(x) })) return;
+  if (
+    !this.expect(x.status < 200 || x.status > 299, {
+      check: `${x.operation} status`,
+      expected: 'a refusal (no 2xx)',
+      actual: String(x.status),
+      detail: shown(x),
+    })
+  )
+    return;
+  if (
+    !this.expect(x.status >= 400 && x.status < 500, {
+      check: `${x.operation} refusal status`,
+      expected: '4xx (a client mistake)',
+      actual: String(x.status),
+      assumption: 'A-21',
+      rule: 'validation-error-status',
+      detail: shown(x),
+    })
+  )
+    return;
   judgeProblems(this, x);
 });
 
 Then('the gateway answers with a server error', function (this: PayWorld) {
   const x = this.last;
-  if (this.expect(x.status === 500, { check: `${x.operation} status`, expected: '500 (ServerErrorResponse)', actual: String(x.status), detail: shown(x) })) judgeProblems(this, x);
+  if (
+    this.expect(x.status === 500, {
+      check: `${x.operation} status`,
+      expected: '500 (ServerErrorResponse)',
+      actual: String(x.status),
+      detail: shown(x),
+    })
+  )
+    judgeProblems(this, x);
 });
 
 /**
@@ -54,7 +103,11 @@ Then('the error code is {string}', function (this: PayWorld, code: string) {
   const expected = this.profile.errorCodes[code] ?? [code];
   const actual = this.answer('error-code');
   this.expect(actual !== undefined && expected.includes(actual), {
-    check: 'error code', expected: expected.join(' or '), actual: actual ?? 'none', assumption: 'A-21', rule: rules.map((r) => r.id).join(' or '),
+    check: 'error code',
+    expected: expected.join(' or '),
+    actual: actual ?? 'none',
+    assumption: 'A-21',
+    rule: rules.map((r) => r.id).join(' or '),
     detail: `${shown(this.last)}; expected under rule ${rules.map((r) => `${r.id} (${r.basis}: ${r.clause})`).join(' or ')}`,
   });
 });
@@ -62,14 +115,31 @@ Then('the error code is {string}', function (this: PayWorld, code: string) {
 Then('the error names the field {string}', function (this: PayWorld, field: string) {
   const named = this.answer('field') ?? '';
   const message = this.answer('error-message') ?? '';
-  this.expect(named === field || message.startsWith(`${field}:`), { check: 'field named by the error', expected: field, actual: named || message || 'none', assumption: 'A-25', detail: shown(this.last) });
+  this.expect(named === field || message.startsWith(`${field}:`), {
+    check: 'field named by the error',
+    expected: field,
+    actual: named || message || 'none',
+    assumption: 'A-25',
+    detail: shown(this.last),
+  });
 });
 
 Then('the answer carries a {string}', function (this: PayWorld, name: string) {
-  this.expect(this.answer(name) !== undefined, { check: `${this.last.operation} answer field`, expected: `a "${this.answerName(name)}"`, actual: 'none', assumption: 'A-17', detail: shown(this.last) });
+  this.expect(this.answer(name) !== undefined, {
+    check: `${this.last.operation} answer field`,
+    expected: `a "${this.answerName(name)}"`,
+    actual: 'none',
+    assumption: 'A-17',
+    detail: shown(this.last),
+  });
 });
 
 Then('the first answer was accepted', function (this: PayWorld) {
   const first = this.exchanges.at(-2)!;
-  this.expect(first.status === 200, { check: `${first.operation} status`, expected: '200 (accepted)', actual: String(first.status), detail: shown(first) });
+  this.expect(first.status === 200, {
+    check: `${first.operation} status`,
+    expected: '200 (accepted)',
+    actual: String(first.status),
+    detail: shown(first),
+  });
 });

@@ -24,7 +24,10 @@ After(async function (this: PayWorld) {
 Given('a callback handler of this run', async function (this: PayWorld) {
   const remote = this.target.callbackHandler;
   if (this.target.baseUrl !== undefined && remote === undefined) {
-    notApplicable(this, 'a gateway cannot reach this machine: set PAYCONFORM_CALLBACK_URL (a public URL forwarded here) and PAYCONFORM_CALLBACK_PORT');
+    notApplicable(
+      this,
+      'a gateway cannot reach this machine: set PAYCONFORM_CALLBACK_URL (a public URL forwarded here) and PAYCONFORM_CALLBACK_PORT',
+    );
   }
   const handler = new CallbackHandler();
   handlers.set(this, handler);
@@ -35,18 +38,30 @@ Given('the handler answers 503 to the first callback', function (this: PayWorld)
   handlerOf(this).failNext(1);
 });
 
-When('I send a signed {string} request with the handler as server_callback_url', async function (this: PayWorld, operation: string) {
-  await this.sendSigned(operation, await this.requestFor(operation, [['server_callback_url', handlerOf(this).url]]));
-});
+When(
+  'I send a signed {string} request with the handler as server_callback_url',
+  async function (this: PayWorld, operation: string) {
+    await this.sendSigned(operation, await this.requestFor(operation, [['server_callback_url', handlerOf(this).url]]));
+  },
+);
 
 const value = (pairs: readonly Pair[], name: string): string | undefined => pairs.find(([n]) => n === name)?.[1];
 
 /** The callbacks of the last request's order: waited for up to the poll deadline (A-23: how long a gateway takes is not shown). */
 async function callbacksOf(world: PayWorld, count: number): Promise<ReceivedCallback[]> {
-  const orderid = world.answer('paynet-order-id', world.exchanges.find((x) => x.request.params.some(([n]) => n === 'server_callback_url')));
-  if (orderid === undefined) throw new Error('the order id of the request with server_callback_url is missing in its answer');
+  const orderid = world.answer(
+    'paynet-order-id',
+    world.exchanges.find((x) => x.request.params.some(([n]) => n === 'server_callback_url')),
+  );
+  if (orderid === undefined)
+    throw new Error('the order id of the request with server_callback_url is missing in its answer');
   const got = await handlerOf(world).forOrder(orderid, count, world.target.pollDeadlineMs);
-  world.expect(got.length >= count, { check: `callbacks of order ${orderid}`, expected: `${count} within ${world.target.pollDeadlineMs} ms (PAYCONFORM_POLL_DEADLINE_MS)`, actual: String(got.length), assumption: 'A-31' });
+  world.expect(got.length >= count, {
+    check: `callbacks of order ${orderid}`,
+    expected: `${count} within ${world.target.pollDeadlineMs} ms (PAYCONFORM_POLL_DEADLINE_MS)`,
+    actual: String(got.length),
+    assumption: 'A-31',
+  });
   for (const callback of got) arrivedAsSent(world, callback);
   return got;
 }
@@ -55,58 +70,139 @@ async function callbacksOf(world: PayWorld, count: number): Promise<ReceivedCall
 function arrivedAsSent(world: PayWorld, callback: ReceivedCallback): void {
   const expected = world.target.profile.callbacks.method;
   const method = callbackMethod.check({ method: callback.method, expected });
-  world.expect(method.outcome !== 'fail', { check: 'callback method', expected, actual: method.outcome === 'fail' ? method.evidence.message : callback.method, assumption: 'A-31', rule: callbackMethod.id });
+  world.expect(method.outcome !== 'fail', {
+    check: 'callback method',
+    expected,
+    actual: method.outcome === 'fail' ? method.evidence.message : callback.method,
+    assumption: 'A-31',
+    rule: callbackMethod.id,
+  });
   const own = handlerOf(world).ownQuery;
-  const kept = own.length === callback.own.length && own.every(([n, v], i) => callback.own[i]![0] === n && callback.own[i]![1] === v);
-  world.expect(kept, { check: 'callback URL\'s own query', expected: own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)', actual: callback.own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)', assumption: 'A-31' });
+  const kept =
+    own.length === callback.own.length &&
+    own.every(([n, v], i) => callback.own[i]![0] === n && callback.own[i]![1] === v);
+  world.expect(kept, {
+    check: "callback URL's own query",
+    expected: own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)',
+    actual: callback.own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)',
+    assumption: 'A-31',
+  });
 }
 
 Then('the handler receives the callback of the order', async function (this: PayWorld) {
   await callbacksOf(this, 1);
 });
 
-Then('the callback carries the order\'s ids, amount and final status, signed with the callback formula', async function (this: PayWorld) {
-  const [callback] = await callbacksOf(this, 1);
-  if (callback === undefined) return;
-  const sent = this.exchanges.find((x) => x.request.params.some(([n]) => n === 'server_callback_url'))!;
-  const { pairs } = callback;
-  const expect = (name: string, wanted: string | undefined): void => {
-    this.expect(value(pairs, name) === wanted, { check: `callback field ${name}`, expected: wanted ?? '(absent)', actual: value(pairs, name) ?? '(absent)', assumption: 'A-31' });
-  };
-  for (const name of CALLBACK_FIELDS) this.expect(value(pairs, name) !== undefined, { check: 'callback fields', expected: CALLBACK_FIELDS.join(', '), actual: `no ${name}`, assumption: 'A-31' });
-  expect('orderid', this.answer('paynet-order-id', sent));
-  expect('client_orderid', value(sent.request.params, 'client_orderid'));
-  expect('merchant_order', value(sent.request.params, 'client_orderid'));
-  expect('amount', value(sent.request.params, 'amount'));
-  this.expect((CALLBACK_STATUSES as readonly string[]).includes(value(pairs, 'status') ?? ''), { check: 'callback status', expected: CALLBACK_STATUSES.join(' or '), actual: value(pairs, 'status') ?? '(absent)', assumption: 'A-31' });
-  signed(this, 'callback control', pairs);
-});
+Then(
+  "the callback carries the order's ids, amount and final status, signed with the callback formula",
+  async function (this: PayWorld) {
+    const [callback] = await callbacksOf(this, 1);
+    if (callback === undefined) return;
+    const sent = this.exchanges.find((x) => x.request.params.some(([n]) => n === 'server_callback_url'))!;
+    const { pairs } = callback;
+    const expect = (name: string, wanted: string | undefined): void => {
+      this.expect(value(pairs, name) === wanted, {
+        check: `callback field ${name}`,
+        expected: wanted ?? '(absent)',
+        actual: value(pairs, name) ?? '(absent)',
+        assumption: 'A-31',
+      });
+    };
+    for (const name of CALLBACK_FIELDS)
+      this.expect(value(pairs, name) !== undefined, {
+        check: 'callback fields',
+        expected: CALLBACK_FIELDS.join(', '),
+        actual: `no ${name}`,
+        assumption: 'A-31',
+      });
+    expect('orderid', this.answer('paynet-order-id', sent));
+    expect('client_orderid', value(sent.request.params, 'client_orderid'));
+    expect('merchant_order', value(sent.request.params, 'client_orderid'));
+    expect('amount', value(sent.request.params, 'amount'));
+    this.expect((CALLBACK_STATUSES as readonly string[]).includes(value(pairs, 'status') ?? ''), {
+      check: 'callback status',
+      expected: CALLBACK_STATUSES.join(' or '),
+      actual: value(pairs, 'status') ?? '(absent)',
+      assumption: 'A-31',
+    });
+    signed(this, 'callback control', pairs);
+  },
+);
 
 /** The control of a callback or return, by the rule (A-31). */
 function signed(world: PayWorld, check: string, pairs: readonly Pair[]): boolean {
   const outcome = callbackSigned.check({ pairs, controlKey: world.target.credentials.controlKey });
-  return world.expect(outcome.outcome !== 'fail', { check, expected: 'SHA-1(status + orderid + client_orderid + merchant_control_key), lowercase hex', actual: outcome.outcome === 'fail' ? outcome.evidence.message : 'valid', assumption: 'A-31', rule: callbackSigned.id });
+  return world.expect(outcome.outcome !== 'fail', {
+    check,
+    expected: 'SHA-1(status + orderid + client_orderid + merchant_control_key), lowercase hex',
+    actual: outcome.outcome === 'fail' ? outcome.evidence.message : 'valid',
+    assumption: 'A-31',
+    rule: callbackSigned.id,
+  });
 }
 
 Then('the gateway sends the callback again after the failed answer', async function (this: PayWorld) {
   const got = await callbacksOf(this, 2);
   const retried = callbackRetried.check({ answers: got.map((g) => g.answered) });
-  this.expect(retried.outcome === 'pass', { check: 'callback retry', expected: 'a second callback after the handler answered 503', actual: got.map((g) => g.answered).join(', ') || 'none', assumption: 'A-31', rule: callbackRetried.id });
+  this.expect(retried.outcome === 'pass', {
+    check: 'callback retry',
+    expected: 'a second callback after the handler answered 503',
+    actual: got.map((g) => g.answered).join(', ') || 'none',
+    assumption: 'A-31',
+    rule: callbackRetried.id,
+  });
   if (got.length < 2) return;
-  signed(this, 'the retried callback\'s control', got[1]!.pairs);
-  this.expect(value(got[1]!.pairs, 'status') === value(got[0]!.pairs, 'status'), { check: 'callback retry', expected: 'the same callback again', actual: `status ${value(got[1]!.pairs, 'status')}`, assumption: 'A-31' });
+  signed(this, "the retried callback's control", got[1]!.pairs);
+  this.expect(value(got[1]!.pairs, 'status') === value(got[0]!.pairs, 'status'), {
+    check: 'callback retry',
+    expected: 'the same callback again',
+    actual: `status ${value(got[1]!.pairs, 'status')}`,
+    assumption: 'A-31',
+  });
 });
 
 /** The customer's return (A-31): the paid hosted page's self-submitting form to redirect_url. */
 Then('the customer is sent back to redirect_url with the signed return fields', function (this: PayWorld) {
   const form = /<form id="return" method="post" action="([^"]*)">(.*?)<\/form>/s.exec(this.paidPage ?? '');
   const redirectUrl = value(this.last.request.params, 'redirect_url');
-  if (!this.expect(form !== null, { check: 'customer return', expected: `a POST form to ${redirectUrl}`, actual: 'none on the paid page', assumption: 'A-31' })) return;
+  if (
+    !this.expect(form !== null, {
+      check: 'customer return',
+      expected: `a POST form to ${redirectUrl}`,
+      actual: 'none on the paid page',
+      assumption: 'A-31',
+    })
+  )
+    return;
   const unescape = (s: string): string => s.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
-  const pairs: Pair[] = [...form![2]!.matchAll(/name="([^"]*)" value="([^"]*)"/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]);
-  this.expect(unescape(form![1]!) === redirectUrl, { check: 'customer return', expected: redirectUrl ?? '', actual: unescape(form![1]!), assumption: 'A-31' });
-  this.expect(RETURN_FIELDS.every((name) => value(pairs, name) !== undefined), { check: 'customer return fields', expected: RETURN_FIELDS.join(', '), actual: pairs.map(([n]) => n).join(', '), assumption: 'A-31' });
-  this.expect(value(pairs, 'orderid') === this.answer('paynet-order-id') && value(pairs, 'client_orderid') === value(this.last.request.params, 'client_orderid'),
-    { check: 'customer return ids', expected: 'the order\'s orderid and client_orderid', actual: `${value(pairs, 'orderid')} ${value(pairs, 'client_orderid')}`, assumption: 'A-31' });
+  const pairs: Pair[] = [...form![2]!.matchAll(/name="([^"]*)" value="([^"]*)"/g)].map((m) => [
+    unescape(m[1]!),
+    unescape(m[2]!),
+  ]);
+  this.expect(unescape(form![1]!) === redirectUrl, {
+    check: 'customer return',
+    expected: redirectUrl ?? '',
+    actual: unescape(form![1]!),
+    assumption: 'A-31',
+  });
+  this.expect(
+    RETURN_FIELDS.every((name) => value(pairs, name) !== undefined),
+    {
+      check: 'customer return fields',
+      expected: RETURN_FIELDS.join(', '),
+      actual: pairs.map(([n]) => n).join(', '),
+      assumption: 'A-31',
+    },
+  );
+  this.expect(
+    value(pairs, 'orderid') === this.answer('paynet-order-id') &&
+      value(pairs, 'client_orderid') === value(this.last.request.params, 'client_orderid'),
+    {
+      check: 'customer return ids',
+      expected: "the order's orderid and client_orderid",
+      actual: `${value(pairs, 'orderid')} ${value(pairs, 'client_orderid')}`,
+      assumption: 'A-31',
+    },
+  );
   signed(this, 'customer return control', pairs);
 });

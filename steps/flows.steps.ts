@@ -22,14 +22,30 @@ async function finalStatus(world: PayWorld, orderid: string): Promise<string | u
   let delay = world.target.pollIntervalMs;
   for (;;) {
     const x = await world.sendSigned('STATUS', await world.requestFor('STATUS', [['orderid', orderid]]));
-    world.expect(x.status === 200, { check: 'STATUS status', expected: '200', actual: String(x.status), detail: `status of ${orderid}: ${shown(x)}` });
+    world.expect(x.status === 200, {
+      check: 'STATUS status',
+      expected: '200',
+      actual: String(x.status),
+      detail: `status of ${orderid}: ${shown(x)}`,
+    });
     const status = needed(world, 'status', x);
     // unknown is a final status, but no outcome for an order the gateway itself accepted: it lost it (A-28).
     const kept = orderKept.check({ status });
-    world.expect(kept.outcome !== 'fail', { check: `status of ${orderid}`, expected: 'processing or a final status', actual: status, assumption: 'A-28', rule: orderKept.id });
+    world.expect(kept.outcome !== 'fail', {
+      check: `status of ${orderid}`,
+      expected: 'processing or a final status',
+      actual: status,
+      assumption: 'A-28',
+      rule: orderKept.id,
+    });
     if (final.has(status)) return status;
     if (Date.now() + delay > deadline) {
-      world.expect(false, { check: `status of ${orderid}`, expected: `a final status (${[...final].join(', ')}) within ${world.target.pollDeadlineMs} ms (PAYCONFORM_POLL_DEADLINE_MS)`, actual: status, assumption: 'A-23' });
+      world.expect(false, {
+        check: `status of ${orderid}`,
+        expected: `a final status (${[...final].join(', ')}) within ${world.target.pollDeadlineMs} ms (PAYCONFORM_POLL_DEADLINE_MS)`,
+        actual: status,
+        assumption: 'A-23',
+      });
       return undefined;
     }
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -43,7 +59,10 @@ async function finalStatus(world: PayWorld, orderid: string): Promise<string | u
  */
 function needed(world: PayWorld, name: AnswerField, x = world.last): string {
   const value = world.answer(name, x);
-  assert.ok(value !== undefined, `${x.operation} answered ${x.status} with no "${world.answerName(name)}": the suite needs it to go on (name it in a gateway profile's answerFields.${name}, docs/certify.md): ${shown(x)}`);
+  assert.ok(
+    value !== undefined,
+    `${x.operation} answered ${x.status} with no "${world.answerName(name)}": the suite needs it to go on (name it in a gateway profile's answerFields.${name}, docs/certify.md): ${shown(x)}`,
+  );
   return value;
 }
 
@@ -65,22 +84,40 @@ Then('the order reaches a final status', async function (this: PayWorld) {
 Then('the order is still {string}', async function (this: PayWorld, expected: string) {
   const orderid = this.known.get('orderid') ?? needed(this, 'paynet-order-id');
   await this.sendSigned('STATUS', await this.requestFor('STATUS', [['orderid', orderid]]));
-  this.expect(this.answer('status') === expected, { check: `status of ${orderid}`, expected, actual: this.answer('status') ?? 'none', assumption: 'A-23' });
+  this.expect(this.answer('status') === expected, {
+    check: `status of ${orderid}`,
+    expected,
+    actual: this.answer('status') ?? 'none',
+    assumption: 'A-23',
+  });
 });
 
 Given('an approved {string} order of {string}', async function (this: PayWorld, operation: string, amount: string) {
   await this.sendSigned(operation, await this.requestFor(operation, [['amount', amount]]));
-  this.expect(this.last.status === 200, { check: `${operation} status`, expected: '200 (accepted)', actual: String(this.last.status), detail: shown(this.last) });
+  this.expect(this.last.status === 200, {
+    check: `${operation} status`,
+    expected: '200 (accepted)',
+    actual: String(this.last.status),
+    detail: shown(this.last),
+  });
   const orderid = needed(this, 'paynet-order-id');
   expectStatus(this, orderid, await finalStatus(this, orderid), 'approved');
   this.known.set('orderid', orderid);
 });
 
-Given('a {string} order paid with the {string} test card', async function (this: PayWorld, operation: string, card: string) {
-  await this.sendSigned(operation, await this.requestFor(operation, [['credit_card_number', this.card(card)]]));
-  this.expect(this.last.status === 200, { check: `${operation} status`, expected: '200 (accepted)', actual: String(this.last.status), detail: shown(this.last) });
-  this.known.set('orderid', needed(this, 'paynet-order-id'));
-});
+Given(
+  'a {string} order paid with the {string} test card',
+  async function (this: PayWorld, operation: string, card: string) {
+    await this.sendSigned(operation, await this.requestFor(operation, [['credit_card_number', this.card(card)]]));
+    this.expect(this.last.status === 200, {
+      check: `${operation} status`,
+      expected: '200 (accepted)',
+      actual: String(this.last.status),
+      detail: shown(this.last),
+    });
+    this.known.set('orderid', needed(this, 'paynet-order-id'));
+  },
+);
 
 /** Remembers an id the last answer made, for the requests that act on it (catalogue PREREQUISITES). */
 When('I keep the {string} of the answer', function (this: PayWorld, answerField: AnswerField) {
@@ -94,8 +131,18 @@ Then('status shows a 3-D Secure form', async function (this: PayWorld) {
   const orderid = this.known.get('orderid')!;
   await this.sendSigned('STATUS', await this.requestFor('STATUS', [['orderid', orderid]]));
   await this.sendSigned('STATUS', await this.requestFor('STATUS', [['orderid', orderid]]));
-  this.expect(this.answer('status') === 'processing', { check: `status of ${orderid}`, expected: 'processing (waiting for 3-D Secure)', actual: this.answer('status') ?? 'none', assumption: 'A-23' });
-  this.expect(/<form/.test(this.answer('html') ?? ''), { check: `status of ${orderid}`, expected: 'a 3-D Secure form in html', actual: 'none', assumption: 'A-17' });
+  this.expect(this.answer('status') === 'processing', {
+    check: `status of ${orderid}`,
+    expected: 'processing (waiting for 3-D Secure)',
+    actual: this.answer('status') ?? 'none',
+    assumption: 'A-23',
+  });
+  this.expect(/<form/.test(this.answer('html') ?? ''), {
+    check: `status of ${orderid}`,
+    expected: 'a 3-D Secure form in html',
+    actual: 'none',
+    assumption: 'A-17',
+  });
 });
 
 Then('the kept order ends {string}', async function (this: PayWorld, expected: string) {
@@ -110,8 +157,18 @@ When('the customer pays on the hosted page with the {string} test card', async f
   const html = await page.body.text();
   assert.equal(page.statusCode, 200);
   assert.match(html, /name="credit_card_number"/, 'the page asks for a card number');
-  const body = new URLSearchParams({ credit_card_number: this.card(card), card_printed_name: 'JANE DOE', expire_month: '12', expire_year: '30', cvv2: '123' }).toString();
-  const paid = await request(redirect, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const body = new URLSearchParams({
+    credit_card_number: this.card(card),
+    card_printed_name: 'JANE DOE',
+    expire_month: '12',
+    expire_year: '30',
+    cvv2: '123',
+  }).toString();
+  const paid = await request(redirect, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   this.paidPage = await paid.body.text();
   assert.equal(paid.statusCode, 200, 'the page accepts the payment');
 });

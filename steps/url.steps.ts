@@ -18,7 +18,8 @@ const prefixOf = (baseUrl: string): string => new URL(baseUrl).pathname.replace(
 const unprefixed = new WeakMap<PayWorld, { mock: RunningMock; client: PayClient }>();
 
 Given('the base URL has a path prefix before {string}', function (this: PayWorld, api: string) {
-  if (prefixOf(this.client.options.baseUrl) === '') notApplicable(this, `the base URL ${new URL(this.client.options.baseUrl).origin} has no prefix before ${api}`);
+  if (prefixOf(this.client.options.baseUrl) === '')
+    notApplicable(this, `the base URL ${new URL(this.client.options.baseUrl).origin} has no prefix before ${api}`);
 });
 
 Then('the request went to the prefix', function (this: PayWorld) {

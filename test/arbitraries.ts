@@ -17,7 +17,7 @@ const fromCodePoint = (cp: number): string => String.fromCodePoint(cp);
 const isSurrogate = (cp: number): boolean => cp >= 0xd800 && cp <= 0xdfff;
 
 /** gen-delims, sub-delims, `%`, space and the characters encodeURIComponent keeps but RFC 3986 encodes. */
-export const TRICKY_ASCII = [...":/?#[]@!$&'()*+,;=% \"<>\\^`{|}\t\n\r"];
+export const TRICKY_ASCII = [...':/?#[]@!$&\'()*+,;=% "<>\\^`{|}\t\n\r'];
 
 /** One of the 66 unreserved characters. */
 export const unreservedChar: fc.Arbitrary<string> = fc.constantFrom(...UNRESERVED);
@@ -28,10 +28,19 @@ export const codePoint: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...TRICKY_ASCII), weight: 4 },
   { arbitrary: fc.integer({ min: 0, max: 0x7f }).map(fromCodePoint), weight: 2 }, // 1 byte, controls included
   { arbitrary: fc.integer({ min: 0x80, max: 0x7ff }).map(fromCodePoint), weight: 1 }, // 2 bytes
-  { arbitrary: fc.integer({ min: 0x800, max: 0xffff }).filter((cp) => !isSurrogate(cp)).map(fromCodePoint), weight: 1 }, // 3 bytes
+  {
+    arbitrary: fc
+      .integer({ min: 0x800, max: 0xffff })
+      .filter((cp) => !isSurrogate(cp))
+      .map(fromCodePoint),
+    weight: 1,
+  }, // 3 bytes
   { arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }).map(fromCodePoint), weight: 1 }, // 4 bytes (a surrogate pair)
   // Uniform over all of U+0000..U+10FFFF except the surrogates, like fast-check's `binary` unit.
-  { arbitrary: fc.integer({ min: 0, max: 0x10ffff - 0x800 }).map((i) => fromCodePoint(i < 0xd800 ? i : i + 0x800)), weight: 2 },
+  {
+    arbitrary: fc.integer({ min: 0, max: 0x10ffff - 0x800 }).map((i) => fromCodePoint(i < 0xd800 ? i : i + 0x800)),
+    weight: 2,
+  },
 );
 
 /** Well-formed unicode strings of the weighted code points above. */
@@ -47,10 +56,9 @@ export function binaryString(constraints: { minLength?: number; maxLength?: numb
 }
 
 /** A form-body parameter name that never collides with the oauth_* protocol parameters. */
-export const paramName: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: unreservedChar, minLength: 1, maxLength: 8 }),
-  unicodeString({ maxLength: 8 }),
-).filter((name) => !name.startsWith('oauth_'));
+export const paramName: fc.Arbitrary<string> = fc
+  .oneof(fc.string({ unit: unreservedChar, minLength: 1, maxLength: 8 }), unicodeString({ maxLength: 8 }))
+  .filter((name) => !name.startsWith('oauth_'));
 
 export const paramValue: fc.Arbitrary<string> = unicodeString({ maxLength: 16 });
 
@@ -79,7 +87,11 @@ export const pairsWithRepeatedNames: fc.Arbitrary<Pair[]> = fc.array(
 
 /** Pairs with distinct names (for APIs that take an object). */
 export function uniqueNamePairs(constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<Pair[]> {
-  return fc.uniqueArray(pair, { selector: (p) => p[0], minLength: constraints.minLength ?? 0, maxLength: constraints.maxLength ?? 8 });
+  return fc.uniqueArray(pair, {
+    selector: (p) => p[0],
+    minLength: constraints.minLength ?? 0,
+    maxLength: constraints.maxLength ?? 8,
+  });
 }
 
 /** An array together with a permutation of it. */
@@ -106,7 +118,8 @@ export const hostName: fc.Arbitrary<string> = fc
 
 /** Randomly upper-cases some letters of `s`. */
 export function randomCase(s: string): fc.Arbitrary<string> {
-  return fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length })
+  return fc
+    .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
     .map((flags) => [...s].map((c, i) => (flags[i] ? c.toUpperCase() : c)).join(''));
 }
 

@@ -25,7 +25,11 @@ export function importOrder(doc: string): Map<string, Set<string>> {
 
 /** Every relative module a TypeScript file imports, re-exports or loads dynamically. */
 export function importsOf(text: string): string[] {
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g)];
+  const specifiers = [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g,
+    ),
+  ];
   return specifiers.map((m) => m[1] ?? m[2] ?? m[3]!).filter((s) => s.startsWith('.'));
 }
 
@@ -37,7 +41,9 @@ export function areaOf(file: string): string {
 }
 
 function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Every import of src/ that its folder's row does not allow, as "file: imports target (folder)". */
@@ -50,7 +56,8 @@ export function violations(order: Map<string, Set<string>>, files: ReadonlyArray
       const target = resolve(dirname(file), spec);
       const to = areaOf(target);
       if (to === from) continue;
-      if (allowed === undefined || !allowed.has(to)) found.push(`${relative(ROOT, file)}: imports ${spec} (${to}), which ${from} may not`);
+      if (allowed === undefined || !allowed.has(to))
+        found.push(`${relative(ROOT, file)}: imports ${spec} (${to}), which ${from} may not`);
     }
   }
   return found;
@@ -62,23 +69,32 @@ describe('the import order of docs/architecture.md', () => {
 
   it('has a row for every folder of src/', () => {
     const folders = new Set(files.map(([f]) => areaOf(f)));
-    assert.deepEqual([...folders].filter((f) => !order.has(f)), []);
+    assert.deepEqual(
+      [...folders].filter((f) => !order.has(f)),
+      [],
+    );
   });
 
   it('names only folders it has rows for', () => {
-    for (const [folder, allowed] of order) for (const to of allowed) assert.ok(order.has(to), `${folder} may import ${to}, which has no row`);
+    for (const [folder, allowed] of order)
+      for (const to of allowed) assert.ok(order.has(to), `${folder} may import ${to}, which has no row`);
   });
 
   it('is a strict order: no two folders may import each other', () => {
-    for (const [folder, allowed] of order) for (const to of allowed) assert.ok(!order.get(to)!.has(folder), `${folder} and ${to} may import each other`);
+    for (const [folder, allowed] of order)
+      for (const to of allowed) assert.ok(!order.get(to)!.has(folder), `${folder} and ${to} may import each other`);
   });
 
   it('holds for every import in src/', () => {
     assert.deepEqual(violations(order, files), []);
   });
 
-  it('keeps the step code off the CLI: steps drive the suite\'s modules, not commands', () => {
-    const steps = tsFiles(join(ROOT, 'steps')).flatMap((f) => importsOf(readFileSync(f, 'utf8')).filter((s) => resolve(dirname(f), s).startsWith(join(SRC, 'cli') + sep)).map((s) => `${relative(ROOT, f)}: ${s}`));
+  it("keeps the step code off the CLI: steps drive the suite's modules, not commands", () => {
+    const steps = tsFiles(join(ROOT, 'steps')).flatMap((f) =>
+      importsOf(readFileSync(f, 'utf8'))
+        .filter((s) => resolve(dirname(f), s).startsWith(join(SRC, 'cli') + sep))
+        .map((s) => `${relative(ROOT, f)}: ${s}`),
+    );
     assert.deepEqual(steps, []);
   });
 
@@ -93,7 +109,10 @@ describe('the import order of docs/architecture.md', () => {
     ];
     const found = violations(order, planted);
     assert.equal(found.length, 4, found.join('\n'));
-    assert.match(found.join('\n'), /catalogue\/x\.ts: imports \.\.\/signing\/sign\.ts \(signing\), which catalogue may not/);
+    assert.match(
+      found.join('\n'),
+      /catalogue\/x\.ts: imports \.\.\/signing\/sign\.ts \(signing\), which catalogue may not/,
+    );
     assert.match(found.join('\n'), /mock\/w\.ts: imports \.\.\/\.\.\/test\/oracles\.ts \(\.\.\/test\)/);
   });
 });

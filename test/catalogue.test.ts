@@ -6,7 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ENDPOINTS, endpointByOperation, endpointUrl, matchPath } from '../src/catalogue/index.ts';
 
 const spec = readFileSync(new URL('../docs/spec/api-spec.md', import.meta.url), 'utf8');
-const tableRows = spec.split('\n').filter((l) => l.startsWith('| /api/')).map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+const tableRows = spec
+  .split('\n')
+  .filter((l) => l.startsWith('| /api/'))
+  .map((l) =>
+    l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim()),
+  );
 
 function expectedAuth(text: string): { kind: string; fields?: string[]; cents?: string[]; page?: string } {
   if (text === 'none stated') return { kind: 'unstated' };
@@ -22,7 +30,12 @@ function expectedAuth(text: string): { kind: string; fields?: string[]; cents?: 
 // Where the spec says "none stated" and the family's public page states a control formula (A-12),
 // read off the page by hand: "1. Request parameter: login 2. Request parameter: cardrefid 3. merchant_control".
 const PUBLIC_FORMULAS: Record<string, { kind: string; fields: string[]; cents: string[]; page: string }> = {
-  CARDINFO: { kind: 'control', fields: ['login', 'cardrefid'], cents: [], page: 'https://doc.payneteasy.eu/integration/API_commands/api_v2_get-card-info.html' },
+  CARDINFO: {
+    kind: 'control',
+    fields: ['login', 'cardrefid'],
+    cents: [],
+    page: 'https://doc.payneteasy.eu/integration/API_commands/api_v2_get-card-info.html',
+  },
 };
 
 describe('endpoint catalogue', () => {
@@ -37,8 +50,14 @@ describe('endpoint catalogue', () => {
     assert.equal(ENDPOINTS.filter((e) => e.source === 'table').length, 25);
     assert.equal(ENDPOINTS.length, 28);
     assert.deepEqual(
-      ENDPOINTS.filter((e) => e.source === 'signing-example').map((e) => e.path).sort(),
-      ['/api/v2/pan-eligibility/send/{endpointId}', '/api/v4/transfer-by-ref/{endpointId}', '/api/v4/transfer/{endpointId}'],
+      ENDPOINTS.filter((e) => e.source === 'signing-example')
+        .map((e) => e.path)
+        .sort(),
+      [
+        '/api/v2/pan-eligibility/send/{endpointId}',
+        '/api/v4/transfer-by-ref/{endpointId}',
+        '/api/v4/transfer/{endpointId}',
+      ],
     );
     assert.equal(new Set(ENDPOINTS.map((e) => e.operation)).size, 28, 'operation names are unique');
     assert.equal(new Set(ENDPOINTS.map((e) => e.path)).size, 28, 'paths are unique');
@@ -51,43 +70,88 @@ describe('endpoint catalogue', () => {
       assert.equal(row.requestSchema, requestSchema === 'not shown' ? null : requestSchema);
       assert.equal(row.responseSchema, responseSchema === 'not shown' ? null : responseSchema);
       const want = PUBLIC_FORMULAS[operation!] ?? expectedAuth(auth!);
-      if (PUBLIC_FORMULAS[operation!]) assert.equal(auth, 'none stated', 'a public formula only fills what the spec leaves open');
+      if (PUBLIC_FORMULAS[operation!])
+        assert.equal(auth, 'none stated', 'a public formula only fills what the spec leaves open');
       assert.equal(row.auth.kind, want.kind);
       assert.equal(row.auth.kind === 'control' ? row.auth.fromPublicPage : undefined, want.page);
       if (row.auth.kind === 'control') {
-        assert.deepEqual(row.auth.fields.map((f) => f.name), want.fields);
-        assert.deepEqual(row.auth.fields.filter((f) => f.cents).map((f) => f.name), want.cents);
+        assert.deepEqual(
+          row.auth.fields.map((f) => f.name),
+          want.fields,
+        );
+        assert.deepEqual(
+          row.auth.fields.filter((f) => f.cents).map((f) => f.name),
+          want.cents,
+        );
       }
       assert.equal(row.version, path!.split('/')[2] === '3ds' ? '3ds/v1' : path!.split('/')[2]);
     });
   }
 
   it('spells client-order-id with hyphens on the three 3-D Secure uploads only', () => {
-    const hyphenated = ENDPOINTS.filter((e) => e.auth.kind === 'control' && e.auth.fields.some((f) => f.name === 'client-order-id'));
-    assert.deepEqual(hyphenated.map((e) => e.operation).sort(), ['TDS_UPLOAD_CRES_RESULT', 'TDS_UPLOAD_METHOD_URL_RESULT', 'TDS_UPLOAD_PARES_RESULT']);
+    const hyphenated = ENDPOINTS.filter(
+      (e) => e.auth.kind === 'control' && e.auth.fields.some((f) => f.name === 'client-order-id'),
+    );
+    assert.deepEqual(hyphenated.map((e) => e.operation).sort(), [
+      'TDS_UPLOAD_CRES_RESULT',
+      'TDS_UPLOAD_METHOD_URL_RESULT',
+      'TDS_UPLOAD_PARES_RESULT',
+    ]);
   });
 
   it('uses HMAC-SHA1 for payout and pan-eligibility and RSA-SHA256 for every /api/v4/ endpoint', () => {
     for (const e of ENDPOINTS) {
       if (e.path.startsWith('/api/v4/')) assert.equal(e.auth.kind, 'oauth-rsa-sha256', e.operation);
-      else if (e.operation === 'PAYOUT' || e.operation === 'PAN_ELIGIBILITY_SEND') assert.equal(e.auth.kind, 'oauth-hmac-sha1');
+      else if (e.operation === 'PAYOUT' || e.operation === 'PAN_ELIGIBILITY_SEND')
+        assert.equal(e.auth.kind, 'oauth-hmac-sha1');
       else assert.ok(e.auth.kind === 'control' || e.auth.kind === 'unstated', e.operation);
     }
   });
 
   it('accepts endpoint group ids exactly where the public page of the operation lists a group URL (A-3)', () => {
     // Read off the "API URLs" tables of doc.payneteasy.com / doc2.payneteasy.com / doc.payneteasy.eu, page by page.
-    const withGroups = ENDPOINTS.filter((e) => e.endpointGroup.accepted).map((e) => e.operation).sort();
+    const withGroups = ENDPOINTS.filter((e) => e.endpointGroup.accepted)
+      .map((e) => e.operation)
+      .sort();
     assert.deepEqual(withGroups, [
-      'ACCOUNT_VERIFICATION', 'ACCOUNT_VERIFICATION_FORM', 'CAPTURE', 'CARDINFO', 'CARDREF', 'CARDREF_V4', 'PAYOUTFORM', 'PAYOUT_V4', 'PAYOUT_V4_PAY',
-      'PREAUTH', 'PREAUTHFORM', 'REBILL', 'RETURN', 'SALE', 'SALEFORM', 'STATUS', 'TDS_UPLOAD_CRES_RESULT', 'TDS_UPLOAD_METHOD_URL_RESULT',
-      'TDS_UPLOAD_PARES_RESULT', 'TRANSFER_BY_REF_V4', 'TRANSFER_V4', 'VOID',
+      'ACCOUNT_VERIFICATION',
+      'ACCOUNT_VERIFICATION_FORM',
+      'CAPTURE',
+      'CARDINFO',
+      'CARDREF',
+      'CARDREF_V4',
+      'PAYOUTFORM',
+      'PAYOUT_V4',
+      'PAYOUT_V4_PAY',
+      'PREAUTH',
+      'PREAUTHFORM',
+      'REBILL',
+      'RETURN',
+      'SALE',
+      'SALEFORM',
+      'STATUS',
+      'TDS_UPLOAD_CRES_RESULT',
+      'TDS_UPLOAD_METHOD_URL_RESULT',
+      'TDS_UPLOAD_PARES_RESULT',
+      'TRANSFER_BY_REF_V4',
+      'TRANSFER_V4',
+      'VOID',
     ]);
     // Each row names its page: a public one wherever a group id is accepted; null only where the family publishes none.
     for (const e of ENDPOINTS) {
-      if (e.endpointGroup.accepted) assert.match(e.endpointGroup.page ?? '', /^https:\/\/doc2?\.payneteasy\.(com|eu)\/integration\/API_commands\/.+\.html$/, e.operation);
+      if (e.endpointGroup.accepted)
+        assert.match(
+          e.endpointGroup.page ?? '',
+          /^https:\/\/doc2?\.payneteasy\.(com|eu)\/integration\/API_commands\/.+\.html$/,
+          e.operation,
+        );
     }
-    assert.deepEqual(ENDPOINTS.filter((e) => e.endpointGroup.page === null).map((e) => e.operation).sort(), ['PAYMENTFORM', 'PAYOUT', 'PAYOUT_V4_CHECK']);
+    assert.deepEqual(
+      ENDPOINTS.filter((e) => e.endpointGroup.page === null)
+        .map((e) => e.operation)
+        .sort(),
+      ['PAYMENTFORM', 'PAYOUT', 'PAYOUT_V4_CHECK'],
+    );
   });
 
   it('resolves paths with and without a prefix, and rejects what is not an endpoint', () => {
@@ -107,7 +171,7 @@ describe('endpoint catalogue', () => {
     assert.throws(() => endpointByOperation('REFUND'), { code: 'ERR_UNKNOWN_OPERATION' });
   });
 
-  it('resolves the vendor library\'s endpoint-group URLs, …/{operation}/group/{groupId} (A-3)', () => {
+  it("resolves the vendor library's endpoint-group URLs, …/{operation}/group/{groupId} (A-3)", () => {
     // As api-family-notes.md quotes GatewayClient::getUrl: https://sandbox.example/paynet/api/v2/sale-form/group/4343.
     assert.deepEqual(
       { ...matchPath('/paynet/api/v2/sale-form/group/4343'), endpoint: undefined },
@@ -115,10 +179,17 @@ describe('endpoint catalogue', () => {
     );
     assert.equal(matchPath('/paynet/api/v2/sale-form/group/4343').endpoint.operation, 'SALEFORM');
     assert.equal(matchPath('/api/v2/status/group/7').endpoint.operation, 'STATUS');
-    assert.equal(matchPath('/api/v4/create-recurring-payment/group/7').endpoint.operation, 'CREATE_RP_V4', 'resolved; the endpoint-owner rule refuses a group there');
+    assert.equal(
+      matchPath('/api/v4/create-recurring-payment/group/7').endpoint.operation,
+      'CREATE_RP_V4',
+      'resolved; the endpoint-owner rule refuses a group there',
+    );
     assert.equal(matchPath('/api/v2/sale/7').group, undefined);
     assert.throws(() => matchPath('/api/v2/sale/group/x'), { code: 'ERR_ENDPOINT_ID' });
-    assert.equal(endpointUrl('https://h.example/paynet', endpointByOperation('SALEFORM'), '4343', 'endpointId', 'group'), 'https://h.example/paynet/api/v2/sale-form/group/4343');
+    assert.equal(
+      endpointUrl('https://h.example/paynet', endpointByOperation('SALEFORM'), '4343', 'endpointId', 'group'),
+      'https://h.example/paynet/api/v2/sale-form/group/4343',
+    );
   });
 
   it('joins base URLs that carry a prefix before /api/', () => {

@@ -26,7 +26,11 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Outcome { code: number; out: string; err: string }
+interface Outcome {
+  code: number;
+  out: string;
+  err: string;
+}
 async function cli(args: string[], env: Record<string, string> = {}): Promise<Outcome> {
   const out: string[] = [];
   const err: string[] = [];
@@ -43,10 +47,34 @@ function assertNoSecrets({ out, err }: { out: string; err: string }): void {
   assert.ok(!/\n\s+at /.test(text), 'no stack trace');
 }
 
-const SALE = ['--url', 'https://sandbox.gateway.example/paynet/api/v2/sale/9876', '--param', 'client_orderid=A-7', '--param', 'amount=123.45', '--param', 'email=jane@example.com'];
-const PAYOUT = ['--operation', 'PAYOUT', '--base-url', 'https://sandbox.gateway.example/paynet', '--endpoint-id', '77',
-  '--param', 'client_orderid=P 1', '--param', 'amount=100.00', '--param', `credit_card_number=${PAN}`, '--param', 'cvv2=987',
-  '--login', 'merchant-test'];
+const SALE = [
+  '--url',
+  'https://sandbox.gateway.example/paynet/api/v2/sale/9876',
+  '--param',
+  'client_orderid=A-7',
+  '--param',
+  'amount=123.45',
+  '--param',
+  'email=jane@example.com',
+];
+const PAYOUT = [
+  '--operation',
+  'PAYOUT',
+  '--base-url',
+  'https://sandbox.gateway.example/paynet',
+  '--endpoint-id',
+  '77',
+  '--param',
+  'client_orderid=P 1',
+  '--param',
+  'amount=100.00',
+  '--param',
+  `credit_card_number=${PAN}`,
+  '--param',
+  'cvv2=987',
+  '--login',
+  'merchant-test',
+];
 const PAYOUT_SIGN = [...PAYOUT, '--nonce', 'n-1', '--timestamp', '1700000000'];
 
 describe('payconform sign', () => {
@@ -62,10 +90,23 @@ describe('payconform sign', () => {
   it('signs the HMAC-SHA1 payout as the oauth-sign package does', async () => {
     const r = await cli(['sign', ...PAYOUT_SIGN, '--control-key-file', keyFile, '--json', '--reveal-card-data']);
     assert.equal(r.code, 0, r.err);
-    const peer = oauthSign.hmacsign('POST', 'https://sandbox.gateway.example/paynet/api/v2/payout/77', {
-      client_orderid: 'P 1', amount: '100.00', credit_card_number: PAN, cvv2: '987', oauth_consumer_key: 'merchant-test',
-      oauth_nonce: 'n-1', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: '1700000000', oauth_version: '1.0',
-    }, CONTROL_KEY, '');
+    const peer = oauthSign.hmacsign(
+      'POST',
+      'https://sandbox.gateway.example/paynet/api/v2/payout/77',
+      {
+        client_orderid: 'P 1',
+        amount: '100.00',
+        credit_card_number: PAN,
+        cvv2: '987',
+        oauth_consumer_key: 'merchant-test',
+        oauth_nonce: 'n-1',
+        oauth_signature_method: 'HMAC-SHA1',
+        oauth_timestamp: '1700000000',
+        oauth_version: '1.0',
+      },
+      CONTROL_KEY,
+      '',
+    );
     assert.equal(JSON.parse(r.out).signature, peer);
   });
 
@@ -78,9 +119,27 @@ describe('payconform sign', () => {
   });
 
   it('signs an RSA v4 endpoint exactly as openssl did (see test/signing/rsa.test.ts)', async () => {
-    const r = await cli(['sign', '--url', 'https://Sandbox.Gateway.Example:443/paynet/api/v4/payout/1234', '--param', 'client-order-id=PO-7',
-      '--param', 'amount=100', '--param', 'currency=EUR', '--param', 'order_desc=Payout #7 für Jörg', '--nonce', 'n0nce/7',
-      '--timestamp', '1700000000', '--json'], { PAYCONFORM_LOGIN: 'merchant-test', PAYCONFORM_PRIVATE_KEY_FILE: privateKeyFile });
+    const r = await cli(
+      [
+        'sign',
+        '--url',
+        'https://Sandbox.Gateway.Example:443/paynet/api/v4/payout/1234',
+        '--param',
+        'client-order-id=PO-7',
+        '--param',
+        'amount=100',
+        '--param',
+        'currency=EUR',
+        '--param',
+        'order_desc=Payout #7 für Jörg',
+        '--nonce',
+        'n0nce/7',
+        '--timestamp',
+        '1700000000',
+        '--json',
+      ],
+      { PAYCONFORM_LOGIN: 'merchant-test', PAYCONFORM_PRIVATE_KEY_FILE: privateKeyFile },
+    );
     assert.equal(r.code, 0, r.err);
     assert.match(JSON.parse(r.out).signature, /^WD020CMzHzcLEbVhF4\/j73doW4Vzr8YF72H\+Fjqk87cVukvGVX29R/);
   });
@@ -88,16 +147,60 @@ describe('payconform sign', () => {
   it('reads the body from a urlencoded file and uses endpoint group ids where allowed', async () => {
     const body = join(dir, 'body.txt');
     writeFileSync(body, 'client_orderid=A-7&amount=123.45&email=jane%40example.com\n');
-    const r = await cli(['sign', '--operation', 'SALE', '--base-url', 'https://sandbox.gateway.example/paynet', '--body-file', body, '--json'],
-      { PAYCONFORM_CONTROL_KEY: 'TESTKEY-123', PAYCONFORM_ENDPOINT_GROUP_ID: '9876' });
+    const r = await cli(
+      [
+        'sign',
+        '--operation',
+        'SALE',
+        '--base-url',
+        'https://sandbox.gateway.example/paynet',
+        '--body-file',
+        body,
+        '--json',
+      ],
+      { PAYCONFORM_CONTROL_KEY: 'TESTKEY-123', PAYCONFORM_ENDPOINT_GROUP_ID: '9876' },
+    );
     assert.equal(JSON.parse(r.out).control, '7bdd7979a5aed21b747e2c3084cb874ef842ed5d');
     // pan-eligibility/send: its public page lists …/ENDPOINTID only (A-3).
-    const refused = await cli(['sign', '--operation', 'PAN_ELIGIBILITY_SEND', '--base-url', 'https://h.example', '--endpoint-group-id', '5', '--param', 'a=b'], { PAYCONFORM_CONTROL_KEY: 'k' });
+    const refused = await cli(
+      [
+        'sign',
+        '--operation',
+        'PAN_ELIGIBILITY_SEND',
+        '--base-url',
+        'https://h.example',
+        '--endpoint-group-id',
+        '5',
+        '--param',
+        'a=b',
+      ],
+      { PAYCONFORM_CONTROL_KEY: 'k' },
+    );
     assert.equal(refused.code, 2);
-    assert.match(refused.err, /^payconform sign: --endpoint-group-id: PAN_ELIGIBILITY_SEND does not accept an endpoint group id \(A-3: its public page lists no group URL\)$/);
+    assert.match(
+      refused.err,
+      /^payconform sign: --endpoint-group-id: PAN_ELIGIBILITY_SEND does not accept an endpoint group id \(A-3: its public page lists no group URL\)$/,
+    );
     // status: its public page lists …/status/group/ENDPOINTGROUPID; the group id is not in its formula (login + client_orderid + orderid).
-    const status = await cli(['sign', '--operation', 'STATUS', '--base-url', 'https://h.example', '--endpoint-group-id', '5', '--login', 'L',
-      '--param', 'client_orderid=C', '--param', 'orderid=9', '--json'], { PAYCONFORM_CONTROL_KEY: 'k' });
+    const status = await cli(
+      [
+        'sign',
+        '--operation',
+        'STATUS',
+        '--base-url',
+        'https://h.example',
+        '--endpoint-group-id',
+        '5',
+        '--login',
+        'L',
+        '--param',
+        'client_orderid=C',
+        '--param',
+        'orderid=9',
+        '--json',
+      ],
+      { PAYCONFORM_CONTROL_KEY: 'k' },
+    );
     assert.equal(status.code, 0, status.err);
     assert.equal(JSON.parse(status.out).control, createHash('sha1').update('LC9k').digest('hex'));
   });
@@ -110,7 +213,10 @@ describe('payconform verify', () => {
     assert.equal(ok.code, 0, ok.out + ok.err);
     assert.match(ok.out, /verdict\s+valid/);
     const sig = Buffer.from(Buffer.from(signed.signature, 'base64').map((b) => b ^ 0x5a)).toString('base64');
-    const broken = signed.authorization.replace(/oauth_signature="[^"]*"/, `oauth_signature="${encodeURIComponent(sig)}"`);
+    const broken = signed.authorization.replace(
+      /oauth_signature="[^"]*"/,
+      `oauth_signature="${encodeURIComponent(sig)}"`,
+    );
     const bad = await cli(['verify', ...PAYOUT, '--control-key-file', keyFile, '--authorization', broken]);
     assert.equal(bad.code, 1);
     assert.match(bad.out, /invalid \(mismatch\)/);
@@ -120,12 +226,24 @@ describe('payconform verify', () => {
   it('verifies RSA with the public key and a control from the form body', async () => {
     const args = ['--url', 'https://h.example/api/v4/create-card-ref/3', '--param', 'x=1', '--login', 'm'];
     const signed = JSON.parse((await cli(['sign', ...args, '--private-key-file', privateKeyFile, '--json'])).out);
-    const ok = await cli(['verify', ...args, '--public-key-file', publicKeyFile, '--authorization', signed.authorization, '--json']);
+    const ok = await cli([
+      'verify',
+      ...args,
+      '--public-key-file',
+      publicKeyFile,
+      '--authorization',
+      signed.authorization,
+      '--json',
+    ]);
     assert.equal(ok.code, 0);
     assert.equal(JSON.parse(ok.out).valid, true);
-    const control = await cli(['verify', ...SALE, '--param', 'control=7bdd7979a5aed21b747e2c3084cb874ef842ed5d'], { PAYCONFORM_CONTROL_KEY: 'TESTKEY-123' });
+    const control = await cli(['verify', ...SALE, '--param', 'control=7bdd7979a5aed21b747e2c3084cb874ef842ed5d'], {
+      PAYCONFORM_CONTROL_KEY: 'TESTKEY-123',
+    });
     assert.equal(control.code, 0);
-    const wrong = await cli(['verify', ...SALE, '--control', '7bdd7979a5aed21b747e2c3084cb874ef842ed5e'], { PAYCONFORM_CONTROL_KEY: 'TESTKEY-123' });
+    const wrong = await cli(['verify', ...SALE, '--control', '7bdd7979a5aed21b747e2c3084cb874ef842ed5e'], {
+      PAYCONFORM_CONTROL_KEY: 'TESTKEY-123',
+    });
     assert.equal(wrong.code, 1);
   });
 });
@@ -134,10 +252,31 @@ describe('payconform explain', () => {
   it('shows every step with the key as a placeholder, as text and JSON', async () => {
     const text = await cli(['explain', ...SALE, '--control-key-file', keyFile]);
     assert.equal(text.code, 0);
-    for (const step of ['Control formula', 'integer cents', '"123.45" → 12345', 'concatenation', '<merchant_control_key>', 'SHA-1']) assert.ok(text.out.includes(step), step);
+    for (const step of [
+      'Control formula',
+      'integer cents',
+      '"123.45" → 12345',
+      'concatenation',
+      '<merchant_control_key>',
+      'SHA-1',
+    ])
+      assert.ok(text.out.includes(step), step);
     const json = JSON.parse((await cli(['explain', ...PAYOUT_SIGN, '--control-key-file', keyFile, '--json'])).out);
-    assert.deepEqual(json.steps.map((s: { step: string }) => s.step),
-      ['endpoint', 'url', 'protocol-params', 'body-params', 'sorted-pairs', 'normalized-params', 'base-string', 'key', 'signature', 'authorization']);
+    assert.deepEqual(
+      json.steps.map((s: { step: string }) => s.step),
+      [
+        'endpoint',
+        'url',
+        'protocol-params',
+        'body-params',
+        'sorted-pairs',
+        'normalized-params',
+        'base-string',
+        'key',
+        'signature',
+        'authorization',
+      ],
+    );
     assert.equal(json.steps.find((s: { step: string }) => s.step === 'key').value, 'enc(<merchant_control_key>)&');
   });
 });
@@ -163,16 +302,46 @@ describe('bad input: one line naming the problem, exit 2', () => {
     ['unknown option', ['sign', '--bogus'], {}, /Unknown option '--bogus'/],
     ['no request', ['sign'], {}, /--url: required/],
     ['both --url and --operation', ['sign', ...SALE, '--operation', 'SALE'], {}, /give either --url or --operation/],
-    ['unknown operation', ['sign', '--operation', 'REFUND', '--base-url', 'https://h'], {}, /operation: "REFUND" is not in the catalogue/],
-    ['bad amount', ['sign', ...SALE.slice(0, 4), '--param', 'amount=1,000.00', '--param', 'email=e'], { PAYCONFORM_CONTROL_KEY: 'k' }, /amount: thousands separators/],
+    [
+      'unknown operation',
+      ['sign', '--operation', 'REFUND', '--base-url', 'https://h'],
+      {},
+      /operation: "REFUND" is not in the catalogue/,
+    ],
+    [
+      'bad amount',
+      ['sign', ...SALE.slice(0, 4), '--param', 'amount=1,000.00', '--param', 'email=e'],
+      { PAYCONFORM_CONTROL_KEY: 'k' },
+      /amount: thousands separators/,
+    ],
     ['bad endpoint id', ['sign', '--url', 'https://h/api/v2/sale/-4'], {}, /endpointId: must be a positive int64/],
     ['unknown path', ['sign', '--url', 'https://h/api/v2/refund/4'], {}, /matches no catalogue endpoint/],
     ['missing control key', ['sign', ...SALE], {}, /control key: missing \(give --control-key-file/],
-    ['unreadable key file', ['sign', ...SALE, '--control-key-file', '/nonexistent/k'], {}, /--control-key-file: cannot read \/nonexistent\/k \(ENOENT\)/],
-    ['public key given as private', ['sign', '--url', 'https://h/api/v4/payout/1', '--login', 'm', '--private-key-file', publicKeyFile], {}, /private key: is a public key/],
-    ['unstated scheme', ['sign', '--url', 'https://h/api/v2/payment-form/1'], {}, /PAYMENTFORM has no authentication stated/],
+    [
+      'unreadable key file',
+      ['sign', ...SALE, '--control-key-file', '/nonexistent/k'],
+      {},
+      /--control-key-file: cannot read \/nonexistent\/k \(ENOENT\)/,
+    ],
+    [
+      'public key given as private',
+      ['sign', '--url', 'https://h/api/v4/payout/1', '--login', 'm', '--private-key-file', publicKeyFile],
+      {},
+      /private key: is a public key/,
+    ],
+    [
+      'unstated scheme',
+      ['sign', '--url', 'https://h/api/v2/payment-form/1'],
+      {},
+      /PAYMENTFORM has no authentication stated/,
+    ],
     ['param without =', ['sign', ...SALE, '--param', 'oops'], {}, /--param: "oops" must be written name=value/],
-    ['bad timestamp', ['sign', ...PAYOUT, '--timestamp', 'soon'], { PAYCONFORM_CONTROL_KEY: 'k' }, /timestamp: must be whole seconds/],
+    [
+      'bad timestamp',
+      ['sign', ...PAYOUT, '--timestamp', 'soon'],
+      { PAYCONFORM_CONTROL_KEY: 'k' },
+      /timestamp: must be whole seconds/,
+    ],
     ['unknown command', ['frobnicate'], {}, /unknown command "frobnicate"/],
   ];
   for (const [what, args, env, message] of cases) {
@@ -187,7 +356,10 @@ describe('bad input: one line naming the problem, exit 2', () => {
 
 describe('the installed command (bin/payconform.js)', () => {
   const bin = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, [join(root, 'bin/payconform.js'), ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
+    spawnSync(process.execPath, [join(root, 'bin/payconform.js'), ...args], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
 
   it('prints help for every command and exits 0', () => {
     for (const command of ['sign', 'verify', 'explain', 'keygen', 'catalogue']) {
@@ -199,7 +371,9 @@ describe('the installed command (bin/payconform.js)', () => {
   });
 
   it('exits 2 with one line and no stack trace on bad input, and 1 on an invalid signature', () => {
-    const r = bin(['sign', '--url', 'https://h/api/v2/sale/1', '--param', 'amount=1e3'], { PAYCONFORM_CONTROL_KEY: CONTROL_KEY });
+    const r = bin(['sign', '--url', 'https://h/api/v2/sale/1', '--param', 'amount=1e3'], {
+      PAYCONFORM_CONTROL_KEY: CONTROL_KEY,
+    });
     assert.equal(r.status, 2);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.equal(r.stdout, '');
@@ -217,16 +391,21 @@ describe('the installed command (bin/payconform.js)', () => {
 // Keep the import of createHmac honest: the HMAC key form is enc(key)&, checked against node:crypto directly.
 describe('HMAC key form', () => {
   it('is the control key followed by & when the key needs no encoding', async () => {
-    const r = JSON.parse((await cli(['explain', ...PAYOUT_SIGN, '--control-key-file', keyFile, '--json', '--reveal-card-data'])).out);
+    const r = JSON.parse(
+      (await cli(['explain', ...PAYOUT_SIGN, '--control-key-file', keyFile, '--json', '--reveal-card-data'])).out,
+    );
     const base = r.steps.find((s: { step: string }) => s.step === 'base-string').value;
     assert.equal(r.expected.signature, createHmac('sha1', `${CONTROL_KEY}&`).update(base).digest('base64'));
   });
 });
 
 describe('the command list: each command loaded when it runs', () => {
-  it('every command the overview lists answers --help under that name, and --version prints package.json\'s', async () => {
+  it("every command the overview lists answers --help under that name, and --version prints package.json's", async () => {
     const overview = await cli(['--help']);
-    const names = overview.out.split('\n').filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]!);
+    const names = overview.out
+      .split('\n')
+      .filter((l) => /^ {2}\S/.test(l))
+      .map((l) => l.trim().split(/\s{2,}/)[0]!);
     assert.ok(names.length >= 14, overview.out);
     for (const name of names) {
       const help = await cli([...name.split(' '), '--help']);
@@ -234,6 +413,9 @@ describe('the command list: each command loaded when it runs', () => {
       assert.match(help.out, new RegExp(`^Usage: payconform ${name}( |$)`, 'm'), name);
     }
     const version = await cli(['--version']);
-    assert.deepEqual([version.code, version.out.trim()], [0, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version]);
+    assert.deepEqual(
+      [version.code, version.out.trim()],
+      [0, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version],
+    );
   });
 });

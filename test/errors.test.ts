@@ -52,8 +52,13 @@ interface Row {
   readonly cause?: (cause: unknown) => boolean;
 }
 
-const base = (by: string, raise: () => unknown, field: string | RegExp, message: RegExp, cause?: Row['cause']): Row =>
-  ({ by, raise, class: PayconformError, name: 'PayconformError', field, message, ...(cause ? { cause } : {}) });
+const base = (
+  by: string,
+  raise: () => unknown,
+  field: string | RegExp,
+  message: RegExp,
+  cause?: Row['cause'],
+): Row => ({ by, raise, class: PayconformError, name: 'PayconformError', field, message, ...(cause ? { cause } : {}) });
 const errno = (code: string) => (cause: unknown) => (cause as NodeJS.ErrnoException).code === code;
 const oauthKey = { method: 'HMAC-SHA1', consumerSecret: 'c' } as const;
 const writePackTo = (operations: string[], outDir: string) => () =>
@@ -61,36 +66,173 @@ const writePackTo = (operations: string[], outDir: string) => () =>
 
 const ROWS: Record<PayconformErrorCode, Row> = {
   ERR_AMOUNT_FORMAT: base('toCents', () => toCents('1.234'), 'amount', /^amount: /),
-  ERR_ENCODING: base('percentDecode', () => percentDecode('%zz', 'q'), 'q', /^q: has a malformed percent-escape/, (c) => c instanceof URIError),
-  ERR_URL: base('normalizeUrl', () => normalizeUrl('gw.example/api'), 'url', /^url: must be an absolute URL/, (c) => c instanceof TypeError),
-  ERR_FORM_BODY: base('parseParamOption', () => parseParamOption('oops'), '--param', /^--param: "oops" must be written name=value$/),
-  ERR_UNKNOWN_OPERATION: base('endpointByOperation', () => endpointByOperation('NO_SUCH_OPERATION'), 'operation', /^operation: "NO_SUCH_OPERATION" is not in the catalogue/),
-  ERR_UNKNOWN_ENDPOINT: base('matchPath', () => matchPath('/api/v2/no-such-endpoint/1'), 'url', /^url: path "\/api\/v2\/no-such-endpoint\/1" matches no catalogue endpoint/),
-  ERR_ENDPOINT_ID: base('buildRequest without an endpointId', () => buildRequest(endpointByOperation(OP.SALE), { baseUrl: 'https://gw.example', credentials: {} }, []),
-    'endpointId', /^endpointId: missing \(give --endpoint-id or set PAYCONFORM_ENDPOINT_ID\)$/),
-  ERR_MISSING_FIELD: base('signRequest without a formula field', () => signRequest({ method: 'POST', url: 'https://gw.example/api/v2/sale/1', params: [] }, { login: 'l', controlKey: 'k' }),
-    'client_orderid', /^client_orderid: is missing/),
-  ERR_SCHEME: base('signableScheme', () => signableScheme(endpointByOperation(OP.PAYMENTFORM)), 'operation', /^operation: PAYMENTFORM has no authentication stated/),
-  ERR_CREDENTIALS: base('signRequest without a control key', () => signRequest({ method: 'POST', url: 'https://gw.example/api/v2/sale/1', params: [] }, {}), 'control key', /^control key: missing/),
+  ERR_ENCODING: base(
+    'percentDecode',
+    () => percentDecode('%zz', 'q'),
+    'q',
+    /^q: has a malformed percent-escape/,
+    (c) => c instanceof URIError,
+  ),
+  ERR_URL: base(
+    'normalizeUrl',
+    () => normalizeUrl('gw.example/api'),
+    'url',
+    /^url: must be an absolute URL/,
+    (c) => c instanceof TypeError,
+  ),
+  ERR_FORM_BODY: base(
+    'parseParamOption',
+    () => parseParamOption('oops'),
+    '--param',
+    /^--param: "oops" must be written name=value$/,
+  ),
+  ERR_UNKNOWN_OPERATION: base(
+    'endpointByOperation',
+    () => endpointByOperation('NO_SUCH_OPERATION'),
+    'operation',
+    /^operation: "NO_SUCH_OPERATION" is not in the catalogue/,
+  ),
+  ERR_UNKNOWN_ENDPOINT: base(
+    'matchPath',
+    () => matchPath('/api/v2/no-such-endpoint/1'),
+    'url',
+    /^url: path "\/api\/v2\/no-such-endpoint\/1" matches no catalogue endpoint/,
+  ),
+  ERR_ENDPOINT_ID: base(
+    'buildRequest without an endpointId',
+    () => buildRequest(endpointByOperation(OP.SALE), { baseUrl: 'https://gw.example', credentials: {} }, []),
+    'endpointId',
+    /^endpointId: missing \(give --endpoint-id or set PAYCONFORM_ENDPOINT_ID\)$/,
+  ),
+  ERR_MISSING_FIELD: base(
+    'signRequest without a formula field',
+    () =>
+      signRequest(
+        { method: 'POST', url: 'https://gw.example/api/v2/sale/1', params: [] },
+        { login: 'l', controlKey: 'k' },
+      ),
+    'client_orderid',
+    /^client_orderid: is missing/,
+  ),
+  ERR_SCHEME: base(
+    'signableScheme',
+    () => signableScheme(endpointByOperation(OP.PAYMENTFORM)),
+    'operation',
+    /^operation: PAYMENTFORM has no authentication stated/,
+  ),
+  ERR_CREDENTIALS: base(
+    'signRequest without a control key',
+    () => signRequest({ method: 'POST', url: 'https://gw.example/api/v2/sale/1', params: [] }, {}),
+    'control key',
+    /^control key: missing/,
+  ),
   ERR_KEY: base('loadPrivateKey', () => loadPrivateKey('nope'), 'private key', /^private key: is not PEM/),
-  ERR_AUTH_HEADER: base('parseAuthorizationHeader', () => parseAuthorizationHeader('Basic x'), 'authorization', /^authorization: /),
-  ERR_TIMESTAMP: base('signOAuth', () => signOAuth({ method: 'POST', url: 'https://gw.example/x', params: [] }, { consumerKey: 'm', nonce: 'n', timestamp: '1.5', version: '1.0' }, oauthKey),
-    'timestamp', /^timestamp: must be whole seconds since 1970 \(digits only\)$/),
-  ERR_USAGE: base('parseCommandArgs', () => parseCommandArgs({ name: 'demo', summary: '', usage: '', options: {} }, ['--nope']), 'demo',
-    /^Unknown option '--nope' \(see payconform demo --help\)$/, (c) => (c as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'),
-  ERR_IO: base('readMerchants of a missing file', () => readMerchants(join(dir, 'none.json')), /none\.json$/, /none\.json: cannot read \(ENOENT\)$/, errno('ENOENT')),
-  ERR_VECTOR_INVALID: { by: 'parseVectorFile', raise: () => parseVectorFile('{}', 'v.json'), class: VectorFileError, name: 'VectorFileError', field: 'v.json', message: /^v\.json: / },
-  ERR_NO_OPERATION: base('writePack with no operation', writePackTo([], join(dir, 'pack')), '--operation', /^--operation: give at least one operation$/),
-  ERR_OUT_DIR: base('writePack into a file', writePackTo([OP.STATUS], join(dir, 'a-file')), '--out', /^--out: .*a-file is a file; give a folder$/),
-  ERR_MERCHANTS: base('readMerchants of a file that is not JSON', () => readMerchants(join(dir, 'merchants.json')), /merchants\.json$/, /merchants\.json: is not JSON$/),
-  ERR_LEDGER: base('readLedgers of a folder without ledgers', () => readLedgers(join(dir, 'no-ledgers')), /no-ledgers\/[a-z0-9-]+\.json$/, /\.json: \/: is missing: every defect needs a ledger/),
-  ERR_WHOLE_NUMBER: base('wholeNumber of a word', () => wholeNumber('eighty', '--port', 0, 65535), '--port', /^--port: must be a whole number from 0 to 65535$/),
-  ERR_LIVE_RUN: base('checkTargetChoice of a sandbox without --live', () => checkTargetChoice({ baseUrl: 'https://sandbox.example/paynet', live: false }), '--live', /^--live: required for a base URL that is not loopback \(https:\/\/sandbox\.example\)/),
-  ERR_TARGET: base('checkTargetChoice of a defect with a base URL', () => checkTargetChoice({ baseUrl: 'http://127.0.0.1:9/paynet', live: false, defect: 'lose-order' }), '--defect', /^--defect: applies to the embedded mock only/),
-  ERR_PROFILE: base('profileOf with an unknown setting', () => profileOf({ colour: 'blue' }, 'p.json'), '--profile', /^--profile p\.json: \/colour: is not a profile setting$/),
-  ERR_BUNDLE: base('bundleSigningKey of a key that is not PEM', () => bundleSigningKey('not a key', '--sign-key'), '--sign-key', /^--sign-key: is not a PEM private key$/),
-  ERR_SELECTION: base('checkTagExpression of a dangling and', () => checkTagExpression('@a and'), '--tags', /^--tags: "@a and" is not a tag expression \(Expected operand\.\)$/, (cause) => cause instanceof Error),
-  ERR_UNKNOWN_DEFECT: base('defectNamed of no defect', () => defectNamed('no-such-defect'), '--defect', /^--defect: must be one of the defects listed by "payconform mock --list-defects" \(got "no-such-defect"\)$/),
+  ERR_AUTH_HEADER: base(
+    'parseAuthorizationHeader',
+    () => parseAuthorizationHeader('Basic x'),
+    'authorization',
+    /^authorization: /,
+  ),
+  ERR_TIMESTAMP: base(
+    'signOAuth',
+    () =>
+      signOAuth(
+        { method: 'POST', url: 'https://gw.example/x', params: [] },
+        { consumerKey: 'm', nonce: 'n', timestamp: '1.5', version: '1.0' },
+        oauthKey,
+      ),
+    'timestamp',
+    /^timestamp: must be whole seconds since 1970 \(digits only\)$/,
+  ),
+  ERR_USAGE: base(
+    'parseCommandArgs',
+    () => parseCommandArgs({ name: 'demo', summary: '', usage: '', options: {} }, ['--nope']),
+    'demo',
+    /^Unknown option '--nope' \(see payconform demo --help\)$/,
+    (c) => (c as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+  ),
+  ERR_IO: base(
+    'readMerchants of a missing file',
+    () => readMerchants(join(dir, 'none.json')),
+    /none\.json$/,
+    /none\.json: cannot read \(ENOENT\)$/,
+    errno('ENOENT'),
+  ),
+  ERR_VECTOR_INVALID: {
+    by: 'parseVectorFile',
+    raise: () => parseVectorFile('{}', 'v.json'),
+    class: VectorFileError,
+    name: 'VectorFileError',
+    field: 'v.json',
+    message: /^v\.json: /,
+  },
+  ERR_NO_OPERATION: base(
+    'writePack with no operation',
+    writePackTo([], join(dir, 'pack')),
+    '--operation',
+    /^--operation: give at least one operation$/,
+  ),
+  ERR_OUT_DIR: base(
+    'writePack into a file',
+    writePackTo([OP.STATUS], join(dir, 'a-file')),
+    '--out',
+    /^--out: .*a-file is a file; give a folder$/,
+  ),
+  ERR_MERCHANTS: base(
+    'readMerchants of a file that is not JSON',
+    () => readMerchants(join(dir, 'merchants.json')),
+    /merchants\.json$/,
+    /merchants\.json: is not JSON$/,
+  ),
+  ERR_LEDGER: base(
+    'readLedgers of a folder without ledgers',
+    () => readLedgers(join(dir, 'no-ledgers')),
+    /no-ledgers\/[a-z0-9-]+\.json$/,
+    /\.json: \/: is missing: every defect needs a ledger/,
+  ),
+  ERR_WHOLE_NUMBER: base(
+    'wholeNumber of a word',
+    () => wholeNumber('eighty', '--port', 0, 65535),
+    '--port',
+    /^--port: must be a whole number from 0 to 65535$/,
+  ),
+  ERR_LIVE_RUN: base(
+    'checkTargetChoice of a sandbox without --live',
+    () => checkTargetChoice({ baseUrl: 'https://sandbox.example/paynet', live: false }),
+    '--live',
+    /^--live: required for a base URL that is not loopback \(https:\/\/sandbox\.example\)/,
+  ),
+  ERR_TARGET: base(
+    'checkTargetChoice of a defect with a base URL',
+    () => checkTargetChoice({ baseUrl: 'http://127.0.0.1:9/paynet', live: false, defect: 'lose-order' }),
+    '--defect',
+    /^--defect: applies to the embedded mock only/,
+  ),
+  ERR_PROFILE: base(
+    'profileOf with an unknown setting',
+    () => profileOf({ colour: 'blue' }, 'p.json'),
+    '--profile',
+    /^--profile p\.json: \/colour: is not a profile setting$/,
+  ),
+  ERR_BUNDLE: base(
+    'bundleSigningKey of a key that is not PEM',
+    () => bundleSigningKey('not a key', '--sign-key'),
+    '--sign-key',
+    /^--sign-key: is not a PEM private key$/,
+  ),
+  ERR_SELECTION: base(
+    'checkTagExpression of a dangling and',
+    () => checkTagExpression('@a and'),
+    '--tags',
+    /^--tags: "@a and" is not a tag expression \(Expected operand\.\)$/,
+    (cause) => cause instanceof Error,
+  ),
+  ERR_UNKNOWN_DEFECT: base(
+    'defectNamed of no defect',
+    () => defectNamed('no-such-defect'),
+    '--defect',
+    /^--defect: must be one of the defects listed by "payconform mock --list-defects" \(got "no-such-defect"\)$/,
+  ),
 };
 
 function caught(raise: () => unknown): unknown {
@@ -123,14 +265,20 @@ describe('PayconformError: one row per code', () => {
 
   it('a subclass names its own codes, and is still a PayconformError', () => {
     class DemoError extends PayconformError<'DEMO_REFUSED'> {
-      constructor(readonly status: number, message: string) {
+      constructor(
+        readonly status: number,
+        message: string,
+      ) {
         super('DEMO_REFUSED', message, { field: 'demo', rule: 'refused' });
         this.name = 'DemoError';
       }
     }
     const err: unknown = new DemoError(400, 'demo: refused');
     assert.ok(err instanceof PayconformError && isPayconformError(err));
-    assert.deepEqual([err.name, err.code, err.field, err.rule, (err as DemoError).status], ['DemoError', 'DEMO_REFUSED', 'demo', 'refused', 400]);
+    assert.deepEqual(
+      [err.name, err.code, err.field, err.rule, (err as DemoError).status],
+      ['DemoError', 'DEMO_REFUSED', 'demo', 'refused', 400],
+    );
     // @ts-expect-error the base class takes only payconform's codes unless a subclass names its own
     assert.equal(new PayconformError('ERR_NO_SUCH_CODE', 'x').code, 'ERR_NO_SUCH_CODE');
   });
@@ -146,19 +294,43 @@ describe('PayconformError: one row per code', () => {
 
 describe('the CLI prints the new library codes as before: one line, exit 2', () => {
   const cases: Array<[PayconformErrorCode, string[], Record<string, string>, string]> = [
-    ['ERR_TIMESTAMP', ['sign', '--url', 'https://gw.example/api/v2/payout/7', '--login', 'm', '--nonce', 'n', '--timestamp', '1.5'], { PAYCONFORM_CONTROL_KEY: 'k' },
-      'payconform sign: timestamp: must be whole seconds since 1970 (digits only)'],
-    ['ERR_FORM_BODY', ['sign', '--url', 'https://gw.example/api/v2/sale/7', '--param', 'oops'], { PAYCONFORM_CONTROL_KEY: 'k' },
-      'payconform sign: --param: "oops" must be written name=value'],
-    ['ERR_NO_OPERATION', ['vectors', 'pack', '--out', '<dir>/pack'], { PAYCONFORM_LOGIN: 'l', PAYCONFORM_CONTROL_KEY: 'k' },
-      'payconform vectors pack: --operation: give at least one operation'],
-    ['ERR_OUT_DIR', ['vectors', 'pack', '--operation', OP.SALE, '--out', '<dir>/a-file'], { PAYCONFORM_LOGIN: 'l', PAYCONFORM_CONTROL_KEY: 'k' },
-      'payconform vectors pack: --out: <dir>/a-file is a file; give a folder'],
-    ['ERR_MERCHANTS', ['mock', '--merchants', '<dir>/merchants.json'], {}, 'payconform mock: <dir>/merchants.json: is not JSON'],
+    [
+      'ERR_TIMESTAMP',
+      ['sign', '--url', 'https://gw.example/api/v2/payout/7', '--login', 'm', '--nonce', 'n', '--timestamp', '1.5'],
+      { PAYCONFORM_CONTROL_KEY: 'k' },
+      'payconform sign: timestamp: must be whole seconds since 1970 (digits only)',
+    ],
+    [
+      'ERR_FORM_BODY',
+      ['sign', '--url', 'https://gw.example/api/v2/sale/7', '--param', 'oops'],
+      { PAYCONFORM_CONTROL_KEY: 'k' },
+      'payconform sign: --param: "oops" must be written name=value',
+    ],
+    [
+      'ERR_NO_OPERATION',
+      ['vectors', 'pack', '--out', '<dir>/pack'],
+      { PAYCONFORM_LOGIN: 'l', PAYCONFORM_CONTROL_KEY: 'k' },
+      'payconform vectors pack: --operation: give at least one operation',
+    ],
+    [
+      'ERR_OUT_DIR',
+      ['vectors', 'pack', '--operation', OP.SALE, '--out', '<dir>/a-file'],
+      { PAYCONFORM_LOGIN: 'l', PAYCONFORM_CONTROL_KEY: 'k' },
+      'payconform vectors pack: --out: <dir>/a-file is a file; give a folder',
+    ],
+    [
+      'ERR_MERCHANTS',
+      ['mock', '--merchants', '<dir>/merchants.json'],
+      {},
+      'payconform mock: <dir>/merchants.json: is not JSON',
+    ],
   ];
   for (const [code, args, env, line] of cases) {
     it(`${code}: ${line.replaceAll('<dir>/', '')}`, async () => {
-      const r = await runCli(args.map((a) => a.replace('<dir>', dir)), env);
+      const r = await runCli(
+        args.map((a) => a.replace('<dir>', dir)),
+        env,
+      );
       assert.deepEqual([r.code, r.err, r.out], [2, `${line.replace('<dir>', dir)}\n`, '']);
     });
   }
@@ -182,8 +354,15 @@ describe('ERR_USAGE stays in the command line', () => {
   const users = sourceFiles().filter((file) => readFileSync(join(ROOT, file), 'utf8').includes('ERR_USAGE'));
 
   it('no library file raises ERR_USAGE', () => {
-    assert.ok(users.some((file) => file.startsWith(CLI_DIR)), 'the scan finds the CLI uses (it reads the right folder)');
+    assert.ok(
+      users.some((file) => file.startsWith(CLI_DIR)),
+      'the scan finds the CLI uses (it reads the right folder)',
+    );
     const outside = users.filter((file) => !file.startsWith(CLI_DIR) && file !== DECLARED_IN);
-    assert.deepEqual(outside, [], 'library code raises a specific code (add one to PayconformErrorCode in src/errors.ts)');
+    assert.deepEqual(
+      outside,
+      [],
+      'library code raises a specific code (add one to PayconformErrorCode in src/errors.ts)',
+    );
   });
 });

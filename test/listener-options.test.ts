@@ -7,7 +7,10 @@ import { startListening } from './support/listening.ts';
 
 const shared = ['--port', '--host', '--merchants', '--window-seconds'];
 const optionLines = (help: string): string[] =>
-  help.split('\n').filter((l) => shared.some((o) => l.trimStart().startsWith(`${o} `))).map((l) => l.trim().replace(/\s{2,}/, '  '));
+  help
+    .split('\n')
+    .filter((l) => shared.some((o) => l.trimStart().startsWith(`${o} `)))
+    .map((l) => l.trim().replace(/\s{2,}/, '  '));
 
 describe('listener options of mock and inspect', () => {
   it('are described in the same words by both commands', async () => {
@@ -21,7 +24,10 @@ describe('listener options of mock and inspect', () => {
     for (const [args, message] of [
       [['--port', '70000'], /^payconform \w+: --port: must be a whole number from 0 to 65535\n$/],
       [['--window-seconds', '0'], /^payconform \w+: --window-seconds: must be a whole number from 1 to 86400\n$/],
-      [['--merchants', '/nonexistent/merchants.json'], /^payconform \w+: \/nonexistent\/merchants\.json: cannot read \(ENOENT\)\n$/],
+      [
+        ['--merchants', '/nonexistent/merchants.json'],
+        /^payconform \w+: \/nonexistent\/merchants\.json: cannot read \(ENOENT\)\n$/,
+      ],
     ] as const) {
       for (const command of ['mock', 'inspect']) {
         const r = await runCli([command, ...args]);
@@ -37,7 +43,11 @@ describe('listener options of mock and inspect', () => {
       try {
         assert.match(listening.url, /^http:\/\/127\.0\.0\.1:\d+$/, command);
         await new Promise((r) => setTimeout(r, 100));
-        assert.match(listening.out(), /warning: --host 0\.0\.0\.0: the listener is reachable from the network/, command);
+        assert.match(
+          listening.out(),
+          /warning: --host 0\.0\.0\.0: the listener is reachable from the network/,
+          command,
+        );
         // The printed URL answers (any HTTP status will do: the point is that a client can connect).
         assert.ok((await fetch(listening.url)).status > 0);
       } finally {

@@ -58,7 +58,11 @@ export function normalizedParamsOracle(pairs: readonly (readonly [string, string
 }
 
 /** RFC 5849 §3.4.1.1 for an already normalised URL. */
-export function baseStringOracle(method: string, normalizedUrl: string, pairs: readonly (readonly [string, string])[]): string {
+export function baseStringOracle(
+  method: string,
+  normalizedUrl: string,
+  pairs: readonly (readonly [string, string])[],
+): string {
   return [method.toUpperCase(), rfc3986(normalizedUrl), rfc3986(normalizedParamsOracle(pairs))].join('&');
 }
 
@@ -79,7 +83,8 @@ export function flipBit(signatureBase64: string, bit: number): string {
 /** Cents from digit strings by Horner's rule over every digit: whole digits, then exactly two decimals. */
 export function centsOracle(whole: string, fraction: string): string {
   let cents = 0n;
-  for (const d of whole + fraction + '0'.repeat(2 - fraction.length)) cents = cents * 10n + BigInt(d.charCodeAt(0) - 48);
+  for (const d of whole + fraction + '0'.repeat(2 - fraction.length))
+    cents = cents * 10n + BigInt(d.charCodeAt(0) - 48);
   return cents.toString();
 }
 
@@ -91,7 +96,9 @@ export function centsOfText(amount: string): string {
 
 /** api-spec.md Scheme A with node:crypto directly: lowercase hex SHA-1 of the UTF-8 concatenation, key last. */
 export function controlOracle(values: readonly string[], controlKey: string): string {
-  return createHash('sha1').update(Buffer.from(values.join('') + controlKey, 'utf8')).digest('hex');
+  return createHash('sha1')
+    .update(Buffer.from(values.join('') + controlKey, 'utf8'))
+    .digest('hex');
 }
 
 // node-forge takes ~100 ms to load; only the RSA cross-checks need it, so it loads on first use.

@@ -17,13 +17,23 @@ describe('readUserFile', () => {
 
   it('names the option, the file and the reason in one line', () => {
     const missing = join(dir, 'none.txt');
-    assert.throws(() => readUserFile(missing, '--control-key-file'), { code: 'ERR_IO', field: '--control-key-file', rule: 'cannot read (ENOENT)', message: `--control-key-file: cannot read ${missing} (ENOENT)` });
-    assert.throws(() => readUserFile(dir, 'PAYCONFORM_PRIVATE_KEY_FILE'), { message: `PAYCONFORM_PRIVATE_KEY_FILE: cannot read ${dir} (EISDIR)` });
+    assert.throws(() => readUserFile(missing, '--control-key-file'), {
+      code: 'ERR_IO',
+      field: '--control-key-file',
+      rule: 'cannot read (ENOENT)',
+      message: `--control-key-file: cannot read ${missing} (ENOENT)`,
+    });
+    assert.throws(() => readUserFile(dir, 'PAYCONFORM_PRIVATE_KEY_FILE'), {
+      message: `PAYCONFORM_PRIVATE_KEY_FILE: cannot read ${dir} (EISDIR)`,
+    });
   });
 
   it('names the file once when the file is what the user gave (a positional argument)', () => {
     const missing = join(dir, 'none.json');
-    assert.throws(() => readUserFile(missing, missing), { code: 'ERR_IO', message: `${missing}: cannot read (ENOENT)` });
+    assert.throws(() => readUserFile(missing, missing), {
+      code: 'ERR_IO',
+      message: `${missing}: cannot read (ENOENT)`,
+    });
   });
 
   it('reads "-" as a file unless the option takes standard input', () => {
@@ -33,7 +43,11 @@ describe('readUserFile', () => {
   it('refuses bytes that are not UTF-8, naming where the first is, instead of signing U+FFFD', () => {
     const raw = join(dir, 'raw.bin');
     writeFileSync(raw, Buffer.concat([Buffer.from('a=1&name=J'), Buffer.from([0xf6]), Buffer.from('rg')])); // latin-1 ö
-    assert.throws(() => readUserFile(raw, '--body-file'), { code: 'ERR_ENCODING', field: '--body-file', message: `--body-file: ${raw} has bytes that are not UTF-8 (first at byte 10)` });
+    assert.throws(() => readUserFile(raw, '--body-file'), {
+      code: 'ERR_ENCODING',
+      field: '--body-file',
+      message: `--body-file: ${raw} has bytes that are not UTF-8 (first at byte 10)`,
+    });
     writeFileSync(raw, Buffer.concat([Buffer.from('é'), Buffer.from([0xe2, 0x82])])); // a sequence cut short at the end
     assert.throws(() => readUserFile(raw, '--body-file'), { message: /\(first at byte 2\)$/ });
     writeFileSync(raw, Buffer.from('\ufeffa=1'));

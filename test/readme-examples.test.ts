@@ -14,7 +14,11 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'payconform-readme-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Block { readonly line: number; readonly text: string; readonly skipReason?: string }
+interface Block {
+  readonly line: number;
+  readonly text: string;
+  readonly skipReason?: string;
+}
 
 function shBlocks(): Block[] {
   const lines = readme.split('\n');
@@ -53,10 +57,17 @@ function commands(text: string): Array<{ command: string; notes: string[] }> {
 // on PATH that runs bin/payconform.js (a real program, so `VAR=x npx …` passes VAR on).
 const shims = join(dir, '.bin');
 mkdirSync(shims);
-writeFileSync(join(shims, 'npx'), `#!/bin/sh\n[ "$1" = payconform ] || { echo "npx $1: not an example of this README" >&2; exit 127; }\nshift\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'bin/payconform.js'))} "$@"\n`, { mode: 0o755 });
+writeFileSync(
+  join(shims, 'npx'),
+  `#!/bin/sh\n[ "$1" = payconform ] || { echo "npx $1: not an example of this README" >&2; exit 127; }\nshift\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(root, 'bin/payconform.js'))} "$@"\n`,
+  { mode: 0o755 },
+);
 
 // A reader's shell: none of payconform's variables set unless the example sets them.
-const readerEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYCONFORM_'))), PATH: `${shims}:${process.env.PATH}` };
+const readerEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYCONFORM_'))),
+  PATH: `${shims}:${process.env.PATH}`,
+};
 
 describe('README examples', () => {
   const blocks = shBlocks();
@@ -65,7 +76,9 @@ describe('README examples', () => {
   it('has examples, and says why for each one it does not run', () => {
     assert.ok(blocks.length >= 4);
     assert.ok(blocks.filter((b) => b.skipReason === undefined).length >= 2);
-    for (const b of blocks) if (b.skipReason === undefined) assert.doesNotMatch(b.text, /…/, `README.md:${b.line}: a literal … cannot be pasted`);
+    for (const b of blocks)
+      if (b.skipReason === undefined)
+        assert.doesNotMatch(b.text, /…/, `README.md:${b.line}: a literal … cannot be pasted`);
   });
 
   for (const block of blocks.filter((b) => b.skipReason === undefined)) {
@@ -74,11 +87,16 @@ describe('README examples', () => {
       for (const { command, notes } of commands(block.text)) {
         for (const note of notes) {
           const expected = /^# → control ([0-9a-f]{40})$/.exec(note);
-          if (expected) assert.match(previous, new RegExp(`control\\s+${expected[1]}`), `README.md:${block.line}: ${note}`);
+          if (expected)
+            assert.match(previous, new RegExp(`control\\s+${expected[1]}`), `README.md:${block.line}: ${note}`);
         }
         const r = spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8', env: readerEnv });
         const wanted = notes.some((n) => /exit 1\b/.test(n)) ? 1 : 0;
-        assert.equal(r.status, wanted, `README.md:${block.line}: ${command}\n${r.stdout.slice(-500)}${r.stderr.slice(-500)}`);
+        assert.equal(
+          r.status,
+          wanted,
+          `README.md:${block.line}: ${command}\n${r.stdout.slice(-500)}${r.stderr.slice(-500)}`,
+        );
         previous = r.stdout;
       }
     });

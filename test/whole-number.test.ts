@@ -13,8 +13,14 @@ describe('wholeNumber', () => {
 
   it('refuses anything else with one line naming the setting and the range', () => {
     for (const text of ['', '-1', '1.5', '1e3', ' 1', '0x10', '65536']) {
-      assert.throws(() => wholeNumber(text, '--port', 0, 65535), { code: 'ERR_WHOLE_NUMBER', field: '--port', message: '--port: must be a whole number from 0 to 65535' }, JSON.stringify(text));
+      assert.throws(
+        () => wholeNumber(text, '--port', 0, 65535),
+        { code: 'ERR_WHOLE_NUMBER', field: '--port', message: '--port: must be a whole number from 0 to 65535' },
+        JSON.stringify(text),
+      );
     }
-    assert.throws(() => wholeNumber('0', '--window-seconds', 1, 86_400), { message: '--window-seconds: must be a whole number from 1 to 86400' });
+    assert.throws(() => wholeNumber('0', '--window-seconds', 1, 86_400), {
+      message: '--window-seconds: must be a whole number from 1 to 86400',
+    });
   });
 });

@@ -37,9 +37,14 @@ const formPair = (name: string, value: string): string => `${encodeURIComponent(
  * An answer object as the format writes it, with its Content-Type. Top-level fields are renamed to
  * the gateway's names (`names`: ours → theirs) so a profile's answerFields hold on the wire too.
  */
-export function renderAnswer(body: Readonly<Record<string, unknown>>, format: AnswerFormat, names: Readonly<Record<string, string>> = {}): { text: string; contentType: string } {
+export function renderAnswer(
+  body: Readonly<Record<string, unknown>>,
+  format: AnswerFormat,
+  names: Readonly<Record<string, string>> = {},
+): { text: string; contentType: string } {
   const renamed = Object.entries(body).map(([name, value]) => [names[name] ?? name, value] as const);
-  if (format.format === 'json') return { text: JSON.stringify(Object.fromEntries(renamed)), contentType: format.mediaType };
+  if (format.format === 'json')
+    return { text: JSON.stringify(Object.fromEntries(renamed)), contentType: format.mediaType };
   const text = `${renamed.map(([name, value]) => formPair(name, String(value))).join('\n&')}\n`;
   return { text, contentType: `${format.mediaType};charset=utf-8` };
 }

@@ -15,7 +15,15 @@ export const CALLBACK_FORMULA: readonly ControlField[] = [
 ];
 
 /** The callback's fields in the order the mock sends them (control last). */
-export const CALLBACK_FIELDS = ['orderid', 'merchant_order', 'client_orderid', 'amount', 'status', 'type', 'control'] as const;
+export const CALLBACK_FIELDS = [
+  'orderid',
+  'merchant_order',
+  'client_orderid',
+  'amount',
+  'status',
+  'type',
+  'control',
+] as const;
 
 /** The customer's return to redirect_url carries these (no amount, no type). */
 export const RETURN_FIELDS = ['status', 'orderid', 'merchant_order', 'client_orderid', 'control'] as const;
@@ -46,7 +54,9 @@ export const DEFAULT_CALLBACK_METHOD: CallbackMethod = 'GET';
 export const CALLBACK_URL_FIELDS = ['notify_url', 'server_callback_url'] as const;
 
 /** The request's callback URL and whether it is a notify_url, from a field lookup. */
-export function callbackUrlOf(field: (name: string) => string | undefined): { url: string; notify: boolean } | undefined {
+export function callbackUrlOf(
+  field: (name: string) => string | undefined,
+): { url: string; notify: boolean } | undefined {
   const notify = field('notify_url');
   if (notify !== undefined) return { url: notify, notify: true };
   const server = field('server_callback_url');
@@ -54,13 +64,18 @@ export function callbackUrlOf(field: (name: string) => string | undefined): { ur
 }
 
 /** The only ports the public gateways call back on, by scheme (A-31); the mock calls any, and says so. */
-export const GATEWAY_CALLBACK_PORTS: Readonly<Record<string, readonly number[]>> = { 'http:': [80, 8080], 'https:': [443, 8443] };
+export const GATEWAY_CALLBACK_PORTS: Readonly<Record<string, readonly number[]>> = {
+  'http:': [80, 8080],
+  'https:': [443, 8443],
+};
 
 /** Why a real gateway would refuse to call this URL back, or undefined when it would call it. */
 export function gatewayRefusesPort(url: URL): string | undefined {
   const allowed = GATEWAY_CALLBACK_PORTS[url.protocol] ?? [];
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-  return allowed.includes(port) ? undefined : `port ${port} (it calls back only on 80, 8080 for http and 443, 8443 for https)`;
+  return allowed.includes(port)
+    ? undefined
+    : `port ${port} (it calls back only on 80, 8080 for http and 443, 8443 for https)`;
 }
 
 /**

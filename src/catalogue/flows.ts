@@ -21,8 +21,12 @@ export interface Prerequisite {
 /** The documented 3-D Secure test card of the mock (docs/mock.md). */
 export const THREE_DS_CARD = TEST_CARDS['3-D Secure'];
 
-const order = (operation: Operation, ...withFields: Array<readonly [string, string]>): Prerequisite =>
-  ({ field: 'orderid', operation, answer: 'paynet-order-id', ...(withFields.length ? { with: withFields } : {}) });
+const order = (operation: Operation, ...withFields: Array<readonly [string, string]>): Prerequisite => ({
+  field: 'orderid',
+  operation,
+  answer: 'paynet-order-id',
+  ...(withFields.length ? { with: withFields } : {}),
+});
 const cardRef: Prerequisite = { field: 'cardrefid', operation: 'CARDREF', answer: 'card-ref-id' };
 const threeDs = order('SALE', ['credit_card_number', THREE_DS_CARD]);
 

@@ -21,7 +21,11 @@ export function endpointByOperation(operation: string): Endpoint {
   const found = byOperation.get(operation) ?? byOperation.get(operation.toUpperCase());
   if (!found) {
     const closest = closestOperation(operation);
-    throw fieldError('ERR_UNKNOWN_OPERATION', 'operation', `"${operation}" is not in the catalogue${closest ? `; did you mean ${closest}?` : ''} (\`payconform catalogue\` lists every operation)`);
+    throw fieldError(
+      'ERR_UNKNOWN_OPERATION',
+      'operation',
+      `"${operation}" is not in the catalogue${closest ? `; did you mean ${closest}?` : ''} (\`payconform catalogue\` lists every operation)`,
+    );
   }
   return found;
 }
@@ -35,7 +39,9 @@ function closestOperation(name: string): Operation | undefined {
     const distance = editDistance(wanted, plain(operation));
     if (best === undefined || distance < best.distance) best = { operation, distance };
   }
-  return best !== undefined && wanted.length > 0 && best.distance <= Math.max(1, Math.floor(wanted.length / 3)) ? best.operation : undefined;
+  return best !== undefined && wanted.length > 0 && best.distance <= Math.max(1, Math.floor(wanted.length / 3))
+    ? best.operation
+    : undefined;
 }
 
 /** Levenshtein distance: insertions, deletions and substitutions of one character each. */
@@ -43,7 +49,8 @@ function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
@@ -61,7 +68,11 @@ export function isOperation(name: string): name is Operation {
  */
 export function checkEndpointId(value: string, field = 'endpointId'): string {
   if (!/^[1-9][0-9]{0,18}$/.test(value) || BigInt(value) > INT64_MAX) {
-    throw fieldError('ERR_ENDPOINT_ID', field, 'must be a positive int64 in decimal (1 to 9223372036854775807, no sign or leading zeros)');
+    throw fieldError(
+      'ERR_ENDPOINT_ID',
+      field,
+      'must be a positive int64 in decimal (1 to 9223372036854775807, no sign or leading zeros)',
+    );
   }
   return value;
 }
@@ -91,7 +102,12 @@ export function matchPath(pathname: string): PathMatch {
   for (let at = stemWithPrefix.indexOf('/api/'); at !== -1; at = stemWithPrefix.indexOf('/api/', at + 1)) {
     const endpoint = byPathStem.get(stemWithPrefix.slice(at));
     if (endpoint) {
-      return { endpoint, endpointId: checkEndpointId(rawId), prefix: stemWithPrefix.slice(0, at), ...(group ? { group: true } : {}) };
+      return {
+        endpoint,
+        endpointId: checkEndpointId(rawId),
+        prefix: stemWithPrefix.slice(0, at),
+        ...(group ? { group: true } : {}),
+      };
     }
   }
   throw new PayconformError(

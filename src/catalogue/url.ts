@@ -4,12 +4,23 @@ import { checkEndpointId } from './lookup.ts';
 import type { Endpoint } from './types.ts';
 
 /** `form: 'group'` builds the vendor's endpoint-group URL, `…/{operation}/group/{groupId}` (A-3). */
-export function endpointUrl(baseUrl: string, endpoint: Endpoint, endpointId: string, field = 'endpointId', form: 'id' | 'group' = 'id'): string {
+export function endpointUrl(
+  baseUrl: string,
+  endpoint: Endpoint,
+  endpointId: string,
+  field = 'endpointId',
+  form: 'id' | 'group' = 'id',
+): string {
   let base: URL;
   try {
     base = new URL(baseUrl);
   } catch (cause) {
-    throw fieldError('ERR_URL', 'base-url', 'must be an absolute URL such as https://sandbox.gateway.example/paynet', cause);
+    throw fieldError(
+      'ERR_URL',
+      'base-url',
+      'must be an absolute URL such as https://sandbox.gateway.example/paynet',
+      cause,
+    );
   }
   if (base.search || base.hash) throw fieldError('ERR_URL', 'base-url', 'must not contain a query or fragment');
   if (/\/api(\/|$)/.test(base.pathname)) {

@@ -24,10 +24,12 @@ export interface Parsed {
 }
 
 export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'help' {
-  const options = Object.fromEntries(Object.entries(spec.options).map(([k, o]) => {
-    const { description: _d, valueName: _v, ...rest } = o;
-    return [k, rest];
-  }));
+  const options = Object.fromEntries(
+    Object.entries(spec.options).map(([k, o]) => {
+      const { description: _d, valueName: _v, ...rest } = o;
+      return [k, rest];
+    }),
+  );
   try {
     const { values, positionals } = parseArgs({
       args: negativeNumbersAsValues(spec, argv),
@@ -39,11 +41,15 @@ export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'h
     return { values: values as Parsed['values'], positionals };
   } catch (err) {
     const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
-    throw new PayconformError('ERR_USAGE', `${message.replace(/\. To specify.*$/, '')} (see payconform ${spec.name} --help)`, {
-      field: spec.name,
-      rule: 'usage',
-      cause: err,
-    });
+    throw new PayconformError(
+      'ERR_USAGE',
+      `${message.replace(/\. To specify.*$/, '')} (see payconform ${spec.name} --help)`,
+      {
+        field: spec.name,
+        rule: 'usage',
+        cause: err,
+      },
+    );
   }
 }
 
@@ -71,7 +77,14 @@ export function helpText(spec: CommandSpec): string {
   });
   rows.push(['--help', 'show this help']);
   const width = Math.max(...rows.map(([f]) => f.length)) + 2;
-  const lines = [`Usage: ${spec.usage}`, '', spec.summary, '', 'Options:', ...rows.map(([f, d]) => `  ${f.padEnd(width)}${d}`)];
+  const lines = [
+    `Usage: ${spec.usage}`,
+    '',
+    spec.summary,
+    '',
+    'Options:',
+    ...rows.map(([f, d]) => `  ${f.padEnd(width)}${d}`),
+  ];
   if (spec.epilog) lines.push('', spec.epilog);
   return lines.join('\n');
 }
@@ -85,6 +98,12 @@ export const list = (v: Parsed['values'][string]): string[] => (Array.isArray(v)
  */
 export function oneOf(values: Parsed['values'], first: string, others: readonly string[]): void {
   if (values[first] === undefined) return;
-  const clash = others.find((o) => values[o] !== undefined && values[o] !== false && !(Array.isArray(values[o]) && values[o].length === 0));
-  if (clash !== undefined) throw new PayconformError('ERR_USAGE', `--${first}: give either --${first} or --${clash}, not both`, { field: `--${first}`, rule: `not with --${clash}` });
+  const clash = others.find(
+    (o) => values[o] !== undefined && values[o] !== false && !(Array.isArray(values[o]) && values[o].length === 0),
+  );
+  if (clash !== undefined)
+    throw new PayconformError('ERR_USAGE', `--${first}: give either --${first} or --${clash}, not both`, {
+      field: `--${first}`,
+      rule: `not with --${clash}`,
+    });
 }

@@ -10,10 +10,23 @@ import type { Io } from './command.ts';
 import { str, type OptionSpecs, type Parsed } from './args.ts';
 
 export const LISTENER_OPTIONS = {
-  port: { type: 'string', valueName: 'N', description: 'port to listen on (default 0: a free one; the line printed shows it)' },
+  port: {
+    type: 'string',
+    valueName: 'N',
+    description: 'port to listen on (default 0: a free one; the line printed shows it)',
+  },
   host: { type: 'string', valueName: 'ADDRESS', description: 'address to listen on (default 127.0.0.1)' },
-  merchants: { type: 'string', valueName: 'FILE', description: 'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] whose keys verify the signatures; publicKeyPem only for RSA-SHA256 (/api/v4/) (default: the built-in TEST-ONLY merchant)' },
-  'window-seconds': { type: 'string', valueName: 'S', description: 'accepted oauth_timestamp skew either way (default 300)' },
+  merchants: {
+    type: 'string',
+    valueName: 'FILE',
+    description:
+      'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] whose keys verify the signatures; publicKeyPem only for RSA-SHA256 (/api/v4/) (default: the built-in TEST-ONLY merchant)',
+  },
+  'window-seconds': {
+    type: 'string',
+    valueName: 'S',
+    description: 'accepted oauth_timestamp skew either way (default 300)',
+  },
 } as const satisfies OptionSpecs;
 
 export interface ListenerSettings {
@@ -36,7 +49,10 @@ export function listenerSettings(values: Parsed['values']): ListenerSettings {
 }
 
 /** Addresses that mean "every interface": not one a client can connect to, so loopback is printed instead. */
-const EVERY_INTERFACE = new Map([['0.0.0.0', '127.0.0.1'], ['[::]', '[::1]']]);
+const EVERY_INTERFACE = new Map([
+  ['0.0.0.0', '127.0.0.1'],
+  ['[::]', '[::1]'],
+]);
 
 /** The listener's URL as a client on this machine can use it (http://127.0.0.1:PORT for 0.0.0.0). */
 export function clientUrl(url: string): string {
@@ -55,22 +71,33 @@ export function exposureWarning(host: string): string | undefined {
 /** The hosts of --callback-hosts: names or addresses, comma-separated, never a URL. */
 export function callbackHosts(value: string | undefined): string[] {
   if (value === undefined) return [];
-  const hosts = value.split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const hosts = value
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
   const bad = hosts.find((h) => !/^[A-Za-z0-9.:-]+$/.test(h));
-  if (bad !== undefined || hosts.length === 0) throw fieldError('ERR_USAGE', '--callback-hosts', `must be host names separated by commas, such as shop.test,10.0.0.5 (got "${(bad ?? value).slice(0, 40)}")`);
+  if (bad !== undefined || hosts.length === 0)
+    throw fieldError(
+      'ERR_USAGE',
+      '--callback-hosts',
+      `must be host names separated by commas, such as shop.test,10.0.0.5 (got "${(bad ?? value).slice(0, 40)}")`,
+    );
   return hosts;
 }
 
 /** --callback-method, which mock and inspect share: how the callbacks go to the merchant's handler. */
 export const CALLBACK_METHOD_OPTION = {
-  type: 'string', valueName: 'GET|POST',
-  description: 'how callbacks go to the handler: GET with the fields added to the URL\'s query, as the public gateways send them (default), or a form-encoded POST; docs/callbacks.md',
+  type: 'string',
+  valueName: 'GET|POST',
+  description:
+    "how callbacks go to the handler: GET with the fields added to the URL's query, as the public gateways send them (default), or a form-encoded POST; docs/callbacks.md",
 } as const;
 
 export function callbackMethod(value: string | undefined): CallbackMethod {
   if (value === undefined) return DEFAULT_CALLBACK_METHOD;
   const method = value.toUpperCase();
-  if (!(CALLBACK_METHODS as readonly string[]).includes(method)) throw fieldError('ERR_USAGE', '--callback-method', `must be GET or POST (got "${value.slice(0, 20)}")`);
+  if (!(CALLBACK_METHODS as readonly string[]).includes(method))
+    throw fieldError('ERR_USAGE', '--callback-method', `must be GET or POST (got "${value.slice(0, 20)}")`);
   return method as CallbackMethod;
 }
 
@@ -84,12 +111,32 @@ export function announceListening(io: Io, url: string, host: string): string {
 }
 
 /** Errors of listen() that say the address is wrong, not the port. */
-const HOST_ERRORS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAFNOSUPPORT', 'EINVAL']);
+const HOST_ERRORS = new Set([
+  'EADDRNOTAVAIL',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_FAIL',
+  'EAFNOSUPPORT',
+  'EINVAL',
+]);
 
 /** A listener that could not start, said as a problem of the flag behind it: --host (no such address here) or --port (in use, not allowed). */
 export function cannotListen(err: NodeJS.ErrnoException, settings: { port: number; host: string }): PayconformError {
   const code = err.code ?? err.message;
-  if (HOST_ERRORS.has(code)) return fieldError('ERR_USAGE', '--host', `cannot listen on ${settings.host} (${code}): give an address of this machine, such as 127.0.0.1 or 0.0.0.0`, err);
-  if (code === 'EADDRINUSE') return fieldError('ERR_USAGE', '--port', `${settings.port} is in use on ${settings.host} (EADDRINUSE): give another port, or 0 for a free one`, err);
+  if (HOST_ERRORS.has(code))
+    return fieldError(
+      'ERR_USAGE',
+      '--host',
+      `cannot listen on ${settings.host} (${code}): give an address of this machine, such as 127.0.0.1 or 0.0.0.0`,
+      err,
+    );
+  if (code === 'EADDRINUSE')
+    return fieldError(
+      'ERR_USAGE',
+      '--port',
+      `${settings.port} is in use on ${settings.host} (EADDRINUSE): give another port, or 0 for a free one`,
+      err,
+    );
   return fieldError('ERR_USAGE', '--port', `cannot listen on ${settings.host}:${settings.port} (${code})`, err);
 }

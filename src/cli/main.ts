@@ -67,7 +67,10 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
   if (!entry) {
     // A group of commands named alone (`payconform vectors`): say what it holds.
     const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `)).map((c) => c.name.slice(first.length + 1));
-    if (group.length > 0) io.stderr(`payconform ${first}: give one of its commands: ${group.join(', ')} (payconform ${first} <command> --help)`);
+    if (group.length > 0)
+      io.stderr(
+        `payconform ${first}: give one of its commands: ${group.join(', ')} (payconform ${first} <command> --help)`,
+      );
     else io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
     return 2;
   }
@@ -85,7 +88,9 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
       return 2;
     }
     if (io.env.PAYCONFORM_DEBUG) throw err;
-    io.stderr(`payconform ${name}: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} (PAYCONFORM_DEBUG=1 shows the stack)`);
+    io.stderr(
+      `payconform ${name}: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} (PAYCONFORM_DEBUG=1 shows the stack)`,
+    );
     return 1;
   }
 }

@@ -14,7 +14,10 @@ export interface OutputFile {
   readonly mode?: number;
 }
 
-export function writeOutputFiles(files: readonly OutputFile[], options: { readonly force: boolean; readonly field: string }): void {
+export function writeOutputFiles(
+  files: readonly OutputFile[],
+  options: { readonly force: boolean; readonly field: string },
+): void {
   const { field } = options;
   for (const { path } of files) {
     if (!existsSync(path)) continue;
@@ -27,13 +30,22 @@ export function writeOutputFiles(files: readonly OutputFile[], options: { readon
     for (const { path } of files) renameSync(tmp(path), path);
   } catch (err) {
     for (const { path } of files) rmSync(tmp(path), { force: true });
-    throw fieldError('ERR_IO', field, `cannot write ${files.map((f) => f.path).join(' / ')} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
+    throw fieldError(
+      'ERR_IO',
+      field,
+      `cannot write ${files.map((f) => f.path).join(' / ')} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      err,
+    );
   }
 }
 
 /** The `--out FILE` and `--force` options of a command that prints one document. */
 export const DOCUMENT_OUT_OPTIONS = {
-  out: { type: 'string', valueName: 'FILE', description: 'write here (default: standard output); an existing file only with --force' },
+  out: {
+    type: 'string',
+    valueName: 'FILE',
+    description: 'write here (default: standard output); an existing file only with --force',
+  },
   force: { type: 'boolean', description: 'replace an existing --out file' },
 } as const;
 
@@ -41,7 +53,11 @@ export const DOCUMENT_OUT_OPTIONS = {
  * A generated document on standard output, or into `--out` (as writeOutputFiles writes, and then
  * `wrote FILE` on standard error, so standard output only ever carries the document).
  */
-export function emitDocument(text: string, values: { readonly out?: unknown; readonly force?: unknown }, io: Pick<Io, 'stdout' | 'stderr'>): 0 {
+export function emitDocument(
+  text: string,
+  values: { readonly out?: unknown; readonly force?: unknown },
+  io: Pick<Io, 'stdout' | 'stderr'>,
+): 0 {
   if (typeof values.out !== 'string') {
     io.stdout(text);
     return 0;

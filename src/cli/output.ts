@@ -14,7 +14,9 @@ export function printMasked(io: Io, text: string, request: RequestInput, reveal:
   const pairs = [...request.params];
   if (!reveal && hasSensitivePairs(pairs)) {
     io.stdout(redactPairsInText(text, pairs));
-    io.stderr('note: card numbers and CVVs are masked in this output (--reveal-card-data shows them, for test cards only)');
+    io.stderr(
+      'note: card numbers and CVVs are masked in this output (--reveal-card-data shows them, for test cards only)',
+    );
     return;
   }
   io.stdout(text);

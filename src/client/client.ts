@@ -4,7 +4,13 @@
  * A POST may move money, so it is never retried: a timeout is reported, not repeated.
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { baseMediaType, parseFormAnswer, REFUSAL_TYPES, SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
+import {
+  baseMediaType,
+  parseFormAnswer,
+  REFUSAL_TYPES,
+  SPEC_ANSWERS,
+  type AnswerFormat,
+} from '../catalogue/answer-format.ts';
 import { endpointByOperation, endpointUrl, type Endpoint } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
@@ -97,7 +103,15 @@ function parsedAs(format: AnswerFormat, text: string): { parsed: unknown; proble
  * The answer's problems (see Exchange.problems) and its body, read by its media type: JSON for the
  * spec's, the profile's format for the media type a profile declares (a deviation it names), else the text.
  */
-export function answerProblems(endpoint: Endpoint, status: number, contentType: string, text: string, controlKey: string | undefined, names: Readonly<Record<string, string>> = {}, declared: AnswerFormat = SPEC_ANSWERS): { found: AnswerProblem[]; parsed: unknown; status: number } {
+export function answerProblems(
+  endpoint: Endpoint,
+  status: number,
+  contentType: string,
+  text: string,
+  controlKey: string | undefined,
+  names: Readonly<Record<string, string>> = {},
+  declared: AnswerFormat = SPEC_ANSWERS,
+): { found: AnswerProblem[]; parsed: unknown; status: number } {
   const found: AnswerProblem[] = [];
   const byStatus = SPEC_STATUSES.has(status) ? undefined : 'A-21';
   const seen = { status, contentType, text, controlKey };
@@ -106,28 +120,42 @@ export function answerProblems(endpoint: Endpoint, status: number, contentType: 
   if (leak.outcome === 'fail') found.push({ message: leak.evidence.message, assumption: 'A-29' });
   let parsed: unknown = text;
   const media = answerMediaType.check(seen);
-  const declaredHere = media.outcome === 'fail' && declared !== SPEC_ANSWERS && baseMediaType(contentType) === declared.mediaType;
+  const declaredHere =
+    media.outcome === 'fail' && declared !== SPEC_ANSWERS && baseMediaType(contentType) === declared.mediaType;
   if (media.outcome === 'pass' || declaredHere) {
     const read = parsedAs(media.outcome === 'pass' ? SPEC_ANSWERS : declared, text);
     parsed = read.parsed;
     if (read.problem !== undefined) found.push({ message: read.problem, assumption: byStatus });
   }
   if (media.outcome === 'fail') {
-    const deviation = declaredHere ? (declared.format === 'json' ? 'answers.mediaType' : 'answers.format, answers.mediaType') : undefined;
-    found.push({ message: media.evidence.message, assumption: deviation === undefined ? byStatus : undefined, deviation });
+    const deviation = declaredHere
+      ? declared.format === 'json'
+        ? 'answers.mediaType'
+        : 'answers.format, answers.mediaType'
+      : undefined;
+    found.push({
+      message: media.evidence.message,
+      assumption: deviation === undefined ? byStatus : undefined,
+      deviation,
+    });
   }
   // A full card number is a leak in any answer, whatever its status: a 403 has no schema to catch it.
   const pan = noFullPanInAnswer.check({ ...seen, body: parsed });
   if (pan.outcome === 'fail') found.push({ message: `answer${pan.evidence.message}`, assumption: 'A-19' });
   const refusal = declared.errorStatus === 200 && status === 200 ? refusalStatus(parsed) : undefined;
-  if (refusal !== undefined) found.push({ message: `status: ${withArticle(refusal.type)} answer came as HTTP 200 (the spec answers it ${refusal.status})`, deviation: 'answers.errorStatus' });
+  if (refusal !== undefined)
+    found.push({
+      message: `status: ${withArticle(refusal.type)} answer came as HTTP 200 (the spec answers it ${refusal.status})`,
+      deviation: 'answers.errorStatus',
+    });
   const specStatus = refusal?.status ?? status;
   const schema = schemaForStatus(endpoint, specStatus);
   if (schema !== null && found.every((p) => p.assumption !== undefined || p.deviation !== undefined)) {
     const result = validateResponse(schema, underOurNames(parsed, names));
     if (!result.valid) {
       // The schema's own full-card-number finding says again what the rule above said.
-      const errors = pan.outcome === 'fail' ? result.errors.filter((e) => !e.includes('full card number')) : result.errors;
+      const errors =
+        pan.outcome === 'fail' ? result.errors.filter((e) => !e.includes('full card number')) : result.errors;
       found.push(...errors.map((e) => ({ message: `${schema}${e}`, assumption: schemaAssumption(e) })));
     }
   }
@@ -137,7 +165,9 @@ export function answerProblems(endpoint: Endpoint, status: number, contentType: 
 /** The refusal an answer's `type` says it is (validation-error, error), with the status the spec gives it. */
 function refusalStatus(body: unknown): { type: string; status: number } | undefined {
   const type = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).type : undefined;
-  return typeof type === 'string' && Object.hasOwn(REFUSAL_TYPES, type) ? { type, status: REFUSAL_TYPES[type]! } : undefined;
+  return typeof type === 'string' && Object.hasOwn(REFUSAL_TYPES, type)
+    ? { type, status: REFUSAL_TYPES[type]! }
+    : undefined;
 }
 
 /** A JSON object with the gateway's field names put back to the mock's (top level, where they differ). */
@@ -167,9 +197,19 @@ export function schemaForStatus(endpoint: Endpoint, status: number): string | nu
   return null;
 }
 
-export function buildRequest(endpoint: Endpoint, options: ClientOptions, params: readonly Pair[], send: SendOptions = {}): SentRequest {
+export function buildRequest(
+  endpoint: Endpoint,
+  options: ClientOptions,
+  params: readonly Pair[],
+  send: SendOptions = {},
+): SentRequest {
   const endpointId = send.endpointId ?? options.endpointId;
-  if (endpointId === undefined) throw new PayconformError('ERR_ENDPOINT_ID', 'endpointId: missing (give --endpoint-id or set PAYCONFORM_ENDPOINT_ID)', { field: 'endpointId', rule: 'required' });
+  if (endpointId === undefined)
+    throw new PayconformError(
+      'ERR_ENDPOINT_ID',
+      'endpointId: missing (give --endpoint-id or set PAYCONFORM_ENDPOINT_ID)',
+      { field: 'endpointId', rule: 'required' },
+    );
   const url = endpointUrl(options.baseUrl, endpoint, endpointId, 'endpointId', send.groupUrl ? 'group' : 'id');
   const headers: Record<string, string> = { accept: MEDIA_TYPE, 'content-type': FORM_TYPE };
   const pairs: Pair[] = [...params];
@@ -207,19 +247,47 @@ export class PayClient {
     const endpoint = endpointByOperation(operation);
     let response: Dispatcher.ResponseData;
     try {
-      response = await undiciRequest(request.url, { method: 'POST', headers: request.headers, body: request.body, dispatcher: this.dispatcher });
+      response = await undiciRequest(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        dispatcher: this.dispatcher,
+      });
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
       // Not retried: the request may have reached the gateway and moved money.
-      throw new PayconformError('ERR_IO', `${operation}: no answer from ${new URL(request.url).origin} (${code}); not retried, check the order's status before sending again`, { field: 'base-url', rule: 'reachable', cause: err });
+      throw new PayconformError(
+        'ERR_IO',
+        `${operation}: no answer from ${new URL(request.url).origin} (${code}); not retried, check the order's status before sending again`,
+        { field: 'base-url', rule: 'reachable', cause: err },
+      );
     }
     const text = await response.body.text();
-    const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+    );
     const contentType = headers['content-type'] ?? '';
-    const problems = answerProblems(endpoint, response.statusCode, contentType, text, this.options.credentials.controlKey || undefined, this.options.answerFields, this.options.answers);
+    const problems = answerProblems(
+      endpoint,
+      response.statusCode,
+      contentType,
+      text,
+      this.options.credentials.controlKey || undefined,
+      this.options.answerFields,
+      this.options.answers,
+    );
     const body = problems.parsed;
     const httpStatus = problems.status === response.statusCode ? {} : { httpStatus: response.statusCode };
-    return { operation: endpoint.operation, request, status: problems.status, ...httpStatus, headers, contentType, body, problems: problems.found };
+    return {
+      operation: endpoint.operation,
+      request,
+      status: problems.status,
+      ...httpStatus,
+      headers,
+      contentType,
+      body,
+      problems: problems.found,
+    };
   }
 
   async close(): Promise<void> {

@@ -7,28 +7,58 @@ import { encodeForm } from '../signing/form-body.ts';
 import { redactAuthorization, redactEchoes, redactParams } from '../report/redact.ts';
 
 function redactedHeaders(headers: Readonly<Record<string, string>>): Array<[string, string]> {
-  return Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'authorization' ? redactAuthorization(value) : value]);
+  return Object.entries(headers).map(([name, value]) => [
+    name,
+    name.toLowerCase() === 'authorization' ? redactAuthorization(value) : value,
+  ]);
 }
 
 const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** curl for the request, redacted: re-sign with `payconform sign` before replaying it. */
 export function curlOf(request: SentRequest): string {
-  const headers = redactedHeaders(request.headers).map(([name, value]) => ` \\\n  -H ${quote(`${name}: ${value}`)}`).join('');
+  const headers = redactedHeaders(request.headers)
+    .map(([name, value]) => ` \\\n  -H ${quote(`${name}: ${value}`)}`)
+    .join('');
   return `curl -sS -X POST ${quote(request.url)}${headers} \\\n  --data-raw ${quote(encodeForm(redactParams(request.params)))}`;
 }
 
 /** A problem as one line: a breach of the spec, a departure a gateway profile declares, or a difference from an assumption (docs/assumptions.md). */
 export function problemLine(p: AnswerProblem): string {
   if (p.deviation !== undefined) return `deviation (declared by the profile's ${p.deviation}): ${p.message}`;
-  return p.assumption === undefined ? `problem (spec): ${p.message}` : `warning (${p.assumption}, an assumption): ${p.message}`;
+  return p.assumption === undefined
+    ? `problem (spec): ${p.message}`
+    : `warning (${p.assumption}, an assumption): ${p.message}`;
 }
 
 /** `secrets` (the control key) are replaced wherever the answer echoes them. */
 export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
-  const request = [`POST ${x.request.url}`, ...redactedHeaders(x.request.headers).map(([n, v]) => `${n}: ${v}`), '', encodeForm(redactParams(x.request.params))];
-  const body = redactEchoes(typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), x.request.params, secrets);
-  const answer = [`HTTP ${x.httpStatus ?? x.status}${x.httpStatus === undefined ? '' : ` (a refusal: the spec's ${x.status})`}`, ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`), '', body];
+  const request = [
+    `POST ${x.request.url}`,
+    ...redactedHeaders(x.request.headers).map(([n, v]) => `${n}: ${v}`),
+    '',
+    encodeForm(redactParams(x.request.params)),
+  ];
+  const body = redactEchoes(
+    typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
+    x.request.params,
+    secrets,
+  );
+  const answer = [
+    `HTTP ${x.httpStatus ?? x.status}${x.httpStatus === undefined ? '' : ` (a refusal: the spec's ${x.status})`}`,
+    ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`),
+    '',
+    body,
+  ];
   const problems = x.problems.length ? ['', ...x.problems.map(problemLine)] : [];
-  return [`# ${x.operation}`, ...request, '', ...answer, ...problems, '', '# replay (signature redacted: re-sign with payconform sign)', curlOf(x.request)].join('\n');
+  return [
+    `# ${x.operation}`,
+    ...request,
+    '',
+    ...answer,
+    ...problems,
+    '',
+    '# replay (signature redacted: re-sign with payconform sign)',
+    curlOf(x.request),
+  ].join('\n');
 }

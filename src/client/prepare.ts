@@ -19,18 +19,45 @@ export type SampleValue = (name: string, example: string) => string;
  * unique, as a real gateway expects; otherwise the schema's example is used. `sample` replaces the
  * other examples the caller did not set, here and in the prerequisites made on the way.
  */
-export async function prepareRequest(client: PayClient, operation: Operation, overrides: readonly Pair[] = [], orderId?: () => string, sample: SampleValue = (_, example) => example): Promise<Pair[]> {
+export async function prepareRequest(
+  client: PayClient,
+  operation: Operation,
+  overrides: readonly Pair[] = [],
+  orderId?: () => string,
+  sample: SampleValue = (_, example) => example,
+): Promise<Pair[]> {
   const endpoint = endpointByOperation(operation);
   const prerequisite = PREREQUISITES[operation];
   const given = (name: string): boolean => overrides.some(([n]) => n === name) || name === prerequisite?.field;
-  const fresh = (pairs: Pair[]): Pair[] => pairs.map(([name, value]) => [name,
-    given(name) ? value : orderId !== undefined && (name === 'client_orderid' || name === 'client-order-id') ? orderId() : sample(name, value)]);
-  if (prerequisite === null || overrides.some(([name]) => name === prerequisite.field)) return fresh(sampleRequest(endpoint, overrides));
-  const earlier = await client.send(prerequisite.operation, await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId, sample), { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' });
-  const id = answerText((earlier.body as Record<string, unknown> | undefined)?.[client.options.answerFields?.[prerequisite.answer] ?? prerequisite.answer]);
+  const fresh = (pairs: Pair[]): Pair[] =>
+    pairs.map(([name, value]) => [
+      name,
+      given(name)
+        ? value
+        : orderId !== undefined && (name === 'client_orderid' || name === 'client-order-id')
+          ? orderId()
+          : sample(name, value),
+    ]);
+  if (prerequisite === null || overrides.some(([name]) => name === prerequisite.field))
+    return fresh(sampleRequest(endpoint, overrides));
+  const earlier = await client.send(
+    prerequisite.operation,
+    await prepareRequest(client, prerequisite.operation, prerequisite.with ?? [], orderId, sample),
+    { unsigned: endpointByOperation(prerequisite.operation).auth.kind === 'unstated' },
+  );
+  const id = answerText(
+    (earlier.body as Record<string, unknown> | undefined)?.[
+      client.options.answerFields?.[prerequisite.answer] ?? prerequisite.answer
+    ],
+  );
   if (earlier.status !== 200 || id === undefined) {
-    const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [client.options.credentials.controlKey]).slice(0, 200);
-    throw new PayconformError('ERR_IO', prerequisiteRefusalMessage(operation, prerequisite.field, prerequisite.operation, earlier.status, answer));
+    const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [
+      client.options.credentials.controlKey,
+    ]).slice(0, 200);
+    throw new PayconformError(
+      'ERR_IO',
+      prerequisiteRefusalMessage(operation, prerequisite.field, prerequisite.operation, earlier.status, answer),
+    );
   }
   return fresh(sampleRequest(endpoint, [[prerequisite.field, id], ...overrides]));
 }

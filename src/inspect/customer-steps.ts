@@ -22,11 +22,14 @@ export interface CustomerStep {
 
 /** One line for the console and the reports: "customer: POST checkout 123 → 200 (paid: approved; back to redirect_url)". */
 export function customerLine(step: CustomerStep): string {
-  const paid = step.paid ? ` (paid: ${step.paid.orderStatus}${step.paid.toRedirectUrl ? '; back to redirect_url' : ''})` : '';
+  const paid = step.paid
+    ? ` (paid: ${step.paid.orderStatus}${step.paid.toRedirectUrl ? '; back to redirect_url' : ''})`
+    : '';
   return `customer: ${step.method} ${step.page} ${step.orderId} → ${step.status ?? 'no answer'}${paid}`;
 }
 
-const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const html = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The report.html section: a list apart from the checked requests. */
 export function customerSection(steps: readonly CustomerStep[]): string {
@@ -38,10 +41,19 @@ export function customerSection(steps: readonly CustomerStep[]): string {
 }
 
 /** The step of a page the embedded mock answered; a paid checkout is known by its POST answered 200. */
-export function customerStepOf(at: CustomerPagePath, method: string, status: number | undefined, order: Order | undefined): CustomerStep {
+export function customerStepOf(
+  at: CustomerPagePath,
+  method: string,
+  status: number | undefined,
+  order: Order | undefined,
+): CustomerStep {
   const paid = at.kind === 'checkout' && method === 'POST' && status === 200 && order !== undefined;
   return {
-    at: new Date().toISOString(), method, page: at.kind, orderId: at.orderId, path: customerPagePath(at.kind, at.prefix, at.orderId),
+    at: new Date().toISOString(),
+    method,
+    page: at.kind,
+    orderId: at.orderId,
+    path: customerPagePath(at.kind, at.prefix, at.orderId),
     ...(status === undefined ? {} : { status }),
     ...(paid ? { paid: { orderStatus: order.finalStatus, toRedirectUrl: order.redirectUrl !== undefined } } : {}),
   };

@@ -48,8 +48,14 @@ export class Inspector {
   constructor(settings: InspectorSettings) {
     const windowSeconds = settings.windowSeconds ?? 300;
     this.context = {
-      merchants: settings.merchants, windowSeconds, now: settings.now ?? Date.now, nonces: new NonceStore(windowSeconds),
-      prefix: undefined, maxBodyBytes: MAX_BODY_BYTES, explain: true, history: new OrderHistory(),
+      merchants: settings.merchants,
+      windowSeconds,
+      now: settings.now ?? Date.now,
+      nonces: new NonceStore(windowSeconds),
+      prefix: undefined,
+      maxBodyBytes: MAX_BODY_BYTES,
+      explain: true,
+      history: new OrderHistory(),
     };
   }
 
@@ -61,8 +67,11 @@ export class Inspector {
       const { message, expected, actual, detail } = outcome.evidence;
       return {
         // What came, where the rule says: a developer reads this line first.
-        id: rule.id, outcome: 'fail', message: actual === undefined ? message : `${message} (got ${actual})`,
-        ...(expected === undefined ? {} : { expected }), ...(actual === undefined ? {} : { actual }),
+        id: rule.id,
+        outcome: 'fail',
+        message: actual === undefined ? message : `${message} (got ${actual})`,
+        ...(expected === undefined ? {} : { expected }),
+        ...(actual === undefined ? {} : { actual }),
         ...(detail === undefined ? {} : { signature: detail as SignatureDetail }),
       };
     });

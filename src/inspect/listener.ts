@@ -32,7 +32,15 @@ export interface InspectRecord {
   readonly path: string;
   readonly verdict: RequestVerdict;
   /** The answer relayed: status and the fields that say what happened (no card data). */
-  readonly answer: { readonly status: number; readonly type?: string; readonly orderStatus?: string; readonly paynetOrderId?: string; readonly errorCode?: string } | { readonly error: string };
+  readonly answer:
+    | {
+        readonly status: number;
+        readonly type?: string;
+        readonly orderStatus?: string;
+        readonly paynetOrderId?: string;
+        readonly errorCode?: string;
+      }
+    | { readonly error: string };
   /**
    * Set when the request was not accepted whatever inspect's checks say: the gateway answered 4xx or
    * 5xx (or not at all), or inspect itself refused to forward it. Such a request counts as failed.
@@ -94,7 +102,8 @@ function redactVerdict(verdict: RequestVerdict, body: Buffer): RequestVerdict {
   } catch {
     return verdict;
   }
-  const clean = (s: string | undefined): string | undefined => (s === undefined ? undefined : redactPairsInText(s, params));
+  const clean = (s: string | undefined): string | undefined =>
+    s === undefined ? undefined : redactPairsInText(s, params);
   return {
     ...verdict,
     checks: verdict.checks.map((c) => {
@@ -104,7 +113,9 @@ function redactVerdict(verdict: RequestVerdict, body: Buffer): RequestVerdict {
         ...c,
         signature: {
           ...c.signature,
-          ...(correct ? { correct: { baseString: clean(correct.baseString), controlInput: clean(correct.controlInput) } } : {}),
+          ...(correct
+            ? { correct: { baseString: clean(correct.baseString), controlInput: clean(correct.controlInput) } }
+            : {}),
           ...(sent ? { sent: { baseString: clean(sent.baseString), controlInput: clean(sent.controlInput) } } : {}),
           ...(c.signature.explanation ? { explanation: clean(c.signature.explanation) } : {}),
         },
@@ -118,9 +129,20 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const checker = options.callbackChecks ? new CallbackChecker({ allowedHosts, ...options.callbackChecks }) : undefined;
   // The embedded mock tells the checker of each final order; without checks it posts its own callbacks.
   const callbacks = checker ? { onFinal: (order: FinalOrder) => checker.check(order) } : { allowedHosts };
-  const mock: RunningMock | undefined = options.upstream === undefined ? await startMock({ merchants: options.merchants, windowSeconds: options.windowSeconds, anyPrefix: true, callbacks }) : undefined;
+  const mock: RunningMock | undefined =
+    options.upstream === undefined
+      ? await startMock({
+          merchants: options.merchants,
+          windowSeconds: options.windowSeconds,
+          anyPrefix: true,
+          callbacks,
+        })
+      : undefined;
   // Upstream, inspect learns an order is final from a status answer it relays.
-  const finalOrders = checker && options.upstream !== undefined ? new FinalOrderWatch(options.merchants, (order) => checker.check(order)) : undefined;
+  const finalOrders =
+    checker && options.upstream !== undefined
+      ? new FinalOrderWatch(options.merchants, (order) => checker.check(order))
+      : undefined;
   const upstreamUrl = new URL(options.upstream ?? mock!.url);
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
   const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
@@ -129,16 +151,26 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const customerSteps: CustomerStep[] = [];
   let seq = 0;
   // The embedded mock sees the Host the integration addressed, so signatures verify as sent; a sandbox sees its own.
-  const hostFor = (req: IncomingMessage): string => (options.upstream === undefined ? req.headers.host ?? upstreamUrl.host : upstreamUrl.host);
+  const hostFor = (req: IncomingMessage): string =>
+    options.upstream === undefined ? (req.headers.host ?? upstreamUrl.host) : upstreamUrl.host;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { body, size } = await readBody(req);
     const headers: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(req.headers))
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const addressed = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
     const pathname = new URL(addressed).pathname;
     const recordOf = (verdict: RequestVerdict, answer: InspectRecord['answer'], refused: string | undefined): void => {
-      const record: InspectRecord = { seq: ++seq, at: new Date().toISOString(), method: (req.method ?? '?').slice(0, 10), path: findPath(pathname) ? pathname : pathname.slice(0, 120), verdict, answer, ...(refused ? { refused } : {}) };
+      const record: InspectRecord = {
+        seq: ++seq,
+        at: new Date().toISOString(),
+        method: (req.method ?? '?').slice(0, 10),
+        path: findPath(pathname) ? pathname : pathname.slice(0, 120),
+        verdict,
+        answer,
+        ...(refused ? { refused } : {}),
+      };
       records.push(record);
       options.onRecord?.(record);
     };
@@ -147,7 +179,12 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     if (customerPage && body !== undefined) {
       // Recorded shortened, as a request's method is; sent on as it came.
       const method = (req.method ?? '?').slice(0, 10);
-      const step = await relay(res, `${upstreamUrl.origin}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, host: hostFor(req), body }, dispatcher)
+      const step = await relay(
+        res,
+        `${upstreamUrl.origin}${req.url ?? '/'}`,
+        { method: req.method ?? 'GET', headers, host: hostFor(req), body },
+        dispatcher,
+      )
         .then((r) => customerStepOf(customerPage, method, r.statusCode, mock!.orders.byId(customerPage.orderId)))
         .catch(() => {
           if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
@@ -163,30 +200,55 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       const refused = `inspect answered 413: a body of ${size} bytes is over ${MAX_INSPECTED_BYTES}, not forwarded`;
       res.writeHead(413, { 'content-type': 'text/plain' });
       res.end(`payconform ${refused}\n`);
-      recordOf(inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, bodyBytes: size }), { status: 413 }, refused);
+      recordOf(
+        inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, bodyBytes: size }),
+        { status: 413 },
+        refused,
+      );
       return;
     }
     // Forwarded with its path unchanged. Upstream, the sandbox verifies an OAuth signature against
     // its own URL, so that is the URL the signature is judged for.
     const forwardedTo = `${upstreamUrl.origin}${req.url ?? '/'}`;
     const signedFor = options.upstream === undefined ? undefined : forwardedTo;
-    const verdict = redactVerdict(inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, body, ...(signedFor ? { signedFor } : {}) }), body);
+    const verdict = redactVerdict(
+      inspector.judge({
+        method: req.method ?? 'GET',
+        url: addressed,
+        headers,
+        body,
+        ...(signedFor ? { signedFor } : {}),
+      }),
+      body,
+    );
 
     let answer: InspectRecord['answer'];
     let refused: string | undefined;
     try {
-      const r = await relay(res, forwardedTo, { method: req.method ?? 'GET', headers, host: hostFor(req), body }, dispatcher);
+      const r = await relay(
+        res,
+        forwardedTo,
+        { method: req.method ?? 'GET', headers, host: hostFor(req), body },
+        dispatcher,
+      );
       const text = r.text;
       let parsed: Record<string, unknown> = {};
       try {
         parsed = JSON.parse(utf8.decode(text)) as Record<string, unknown>;
-      } catch { /* not JSON: only the status is recorded */ }
-      const pick = (k: string): string | undefined => (typeof parsed[k] === 'string' ? (parsed[k] as string) : undefined);
+      } catch {
+        /* not JSON: only the status is recorded */
+      }
+      const pick = (k: string): string | undefined =>
+        typeof parsed[k] === 'string' ? (parsed[k] as string) : undefined;
       answer = {
-        status: r.statusCode, ...(pick('type') ? { type: pick('type')! } : {}), ...(pick('status') ? { orderStatus: pick('status')! } : {}),
-        ...(pick('paynet-order-id') ? { paynetOrderId: pick('paynet-order-id')! } : {}), ...(pick('error-code') ? { errorCode: pick('error-code')! } : {}),
+        status: r.statusCode,
+        ...(pick('type') ? { type: pick('type')! } : {}),
+        ...(pick('status') ? { orderStatus: pick('status')! } : {}),
+        ...(pick('paynet-order-id') ? { paynetOrderId: pick('paynet-order-id')! } : {}),
+        ...(pick('error-code') ? { errorCode: pick('error-code')! } : {}),
       };
-      if (r.statusCode >= 400) refused = `${target} answered ${r.statusCode}${pick('error-code') ? ` ${pick('error-code')}` : ''}`;
+      if (r.statusCode >= 400)
+        refused = `${target} answered ${r.statusCode}${pick('error-code') ? ` ${pick('error-code')}` : ''}`;
       finalOrders?.saw(verdict, body, answer);
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';

@@ -31,9 +31,15 @@ export function scriptTable(): Record<string, ScriptRow> {
   const table: Record<string, ScriptRow> = {};
   for (const e of ENDPOINTS) {
     const path = e.path.slice(0, -'/{endpointId}'.length);
-    table[path] = e.auth.kind === 'control'
-      ? { operation: e.operation, scheme: e.auth.kind, formula: formulaText(e.auth.fields), fields: e.auth.fields.map((f) => [f.name, f.from, f.cents] as const) }
-      : { operation: e.operation, scheme: e.auth.kind };
+    table[path] =
+      e.auth.kind === 'control'
+        ? {
+            operation: e.operation,
+            scheme: e.auth.kind,
+            formula: formulaText(e.auth.fields),
+            fields: e.auth.fields.map((f) => [f.name, f.from, f.cents] as const),
+          }
+        : { operation: e.operation, scheme: e.auth.kind };
   }
   return table;
 }

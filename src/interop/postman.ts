@@ -5,7 +5,16 @@
  * gives in collection variables; signing is the collection-level pre-request script
  * (postman-script.ts). The collection holds no credential: its variables are empty or placeholders.
  */
-import { endpointByOperation, ENDPOINTS, FORM_TYPE, MEDIA_TYPE, PREREQUISITES, type Endpoint, type Operation, type Prerequisite } from '../catalogue/index.ts';
+import {
+  endpointByOperation,
+  ENDPOINTS,
+  FORM_TYPE,
+  MEDIA_TYPE,
+  PREREQUISITES,
+  type Endpoint,
+  type Operation,
+  type Prerequisite,
+} from '../catalogue/index.ts';
 import { sampleRequest } from '../schemas/index.ts';
 import { formulaText } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
@@ -17,10 +26,18 @@ export const COLLECTION_SCHEMA = 'https://schema.getpostman.com/json/collection/
 
 /** The variables a user sets (all empty or a placeholder here: never a credential). */
 export const SETTINGS: ReadonlyArray<readonly [name: string, value: string, description: string]> = [
-  ['baseUrl', 'https://sandbox.gateway.example', 'The service address, with any path prefix before /api/ (no trailing slash).'],
+  [
+    'baseUrl',
+    'https://sandbox.gateway.example',
+    'The service address, with any path prefix before /api/ (no trailing slash).',
+  ],
   ['login', '', 'The merchant login (control formulas; OAuth consumer key).'],
   ['endpointId', '', 'Your endpointId (the last path segment of every request).'],
-  ['controlKey', '', 'The merchant control key: set it in an environment (current value), never in the collection. It is never sent.'],
+  [
+    'controlKey',
+    '',
+    'The merchant control key: set it in an environment (current value), never in the collection. It is never sent.',
+  ],
   ['oauthNonce', '', 'Optional: a fixed oauth_nonce (reproducing a signature); random per request when empty.'],
   ['oauthTimestamp', '', 'Optional: a fixed oauth_timestamp in seconds; now when empty.'],
   ['oauthRealm', '', 'Optional: a realm for the Authorization header (never signed).'],
@@ -65,7 +82,9 @@ export function runPlan(): PlannedRequest[] {
     const key = keyOf(p);
     const known = sources.get(key);
     if (known && !(moves(user) && known.moved)) return known;
-    const earlierMove = known?.moved ? plan.find((r) => r.uses?.variable === variableOf(p, known.request) && moves(r.operation))?.operation : undefined;
+    const earlierMove = known?.moved
+      ? plan.find((r) => r.uses?.variable === variableOf(p, known.request) && moves(r.operation))?.operation
+      : undefined;
     const why = p.with
       ? `Set-up for ${user}: a ${p.operation} with ${p.with.map(([n]) => n).join(', ')} of its own (${user} acts on an order in that state).`
       : `Set-up for ${user}: a ${p.operation} of its own, because ${earlierMove ?? 'an earlier request'} already moved the first one on and the gateway may refuse a second move of the same order.`;
@@ -75,7 +94,12 @@ export function runPlan(): PlannedRequest[] {
     return made;
   }
 
-  function planned(operation: Operation, withFields: ReadonlyArray<readonly [string, string]>, setupFor?: Operation, why?: string): PlannedRequest {
+  function planned(
+    operation: Operation,
+    withFields: ReadonlyArray<readonly [string, string]>,
+    setupFor?: Operation,
+    why?: string,
+  ): PlannedRequest {
     const p = PREREQUISITES[operation];
     let uses: PlannedRequest['uses'];
     if (p !== null) {
@@ -86,7 +110,13 @@ export function runPlan(): PlannedRequest[] {
       from.request.keeps = { variable, answer: p.answer };
       uses = { field: p.field, variable, from: p.operation };
     }
-    const request: PlannedRequest = { operation, with: withFields, ...(setupFor ? { setupFor } : {}), ...(uses ? { uses } : {}), ...(why ? { why } : {}) };
+    const request: PlannedRequest = {
+      operation,
+      with: withFields,
+      ...(setupFor ? { setupFor } : {}),
+      ...(uses ? { uses } : {}),
+      ...(why ? { why } : {}),
+    };
     plan.push(request);
     if (!setupFor) sources.set(`${operation}[]`, { request, moved: false });
     return request;
@@ -122,19 +152,38 @@ function bodyOf(request: PlannedRequest, endpoint: Endpoint): Pair[] {
 }
 
 function describe(request: PlannedRequest, endpoint: Endpoint): string {
-  const lines = [`**${endpoint.operation}**: POST ${endpoint.path} (${endpoint.requestSchema ?? endpoint.checkedRequestSchema} → ${endpoint.responseSchema ?? 'answer not shown by the spec'}).`];
+  const lines = [
+    `**${endpoint.operation}**: POST ${endpoint.path} (${endpoint.requestSchema ?? endpoint.checkedRequestSchema} → ${endpoint.responseSchema ?? 'answer not shown by the spec'}).`,
+  ];
   if (request.why) lines.push('', request.why);
-  if (request.uses) lines.push('', `\`${request.uses.field}\` is the \`${PREREQUISITES[request.operation]!.answer}\` of the ${request.uses.from} answer, kept in \`{{${request.uses.variable}}}\`.`);
+  if (request.uses)
+    lines.push(
+      '',
+      `\`${request.uses.field}\` is the \`${PREREQUISITES[request.operation]!.answer}\` of the ${request.uses.from} answer, kept in \`{{${request.uses.variable}}}\`.`,
+    );
   const auth = endpoint.auth;
   lines.push('');
-  if (auth.kind === 'control') lines.push(`Signed by the collection's pre-request script: \`control = ${formulaText(auth.fields)}\` (the \`control\` field is filled in before sending).`);
-  if (auth.kind === 'control' && auth.fromPublicPage !== undefined) lines.push('', `The spec states no authentication for it; the formula is the family's public page's: ${auth.fromPublicPage} (A-12).`);
-  else if (auth.kind === 'oauth-hmac-sha1') lines.push('Signed by the collection\'s pre-request script: OAuth 1.0a HMAC-SHA1 Authorization header (RFC 5849; body parameters in the base string, key `controlKey&`).');
-  else if (auth.kind === 'unstated') lines.push('The spec states no signature scheme for this operation: sent unsigned.');
-  else {
-    const params = bodyOf(request, endpoint).map(([n, v]) => `--param '${n}=${v.replace(/^\{\{(.*)\}\}$/, '<value of $1>')}'`).join(' \\\n    ');
+  if (auth.kind === 'control')
     lines.push(
-      'OAuth 1.0a **RSA-SHA256**: Postman\'s sandbox cannot sign with an RSA private key, so an automated run (newman) skips this request. To send it, make the header with payconform and paste it:',
+      `Signed by the collection's pre-request script: \`control = ${formulaText(auth.fields)}\` (the \`control\` field is filled in before sending).`,
+    );
+  if (auth.kind === 'control' && auth.fromPublicPage !== undefined)
+    lines.push(
+      '',
+      `The spec states no authentication for it; the formula is the family's public page's: ${auth.fromPublicPage} (A-12).`,
+    );
+  else if (auth.kind === 'oauth-hmac-sha1')
+    lines.push(
+      "Signed by the collection's pre-request script: OAuth 1.0a HMAC-SHA1 Authorization header (RFC 5849; body parameters in the base string, key `controlKey&`).",
+    );
+  else if (auth.kind === 'unstated')
+    lines.push('The spec states no signature scheme for this operation: sent unsigned.');
+  else {
+    const params = bodyOf(request, endpoint)
+      .map(([n, v]) => `--param '${n}=${v.replace(/^\{\{(.*)\}\}$/, '<value of $1>')}'`)
+      .join(' \\\n    ');
+    lines.push(
+      "OAuth 1.0a **RSA-SHA256**: Postman's sandbox cannot sign with an RSA private key, so an automated run (newman) skips this request. To send it, make the header with payconform and paste it:",
       '',
       '```',
       `payconform sign --url "<baseUrl>${endpoint.path.replace('{endpointId}', '<endpointId>')}" \\\n    ${params} \\\n    --login <login> --private-key-file merchant.pem --json | jq -r .authorization`,
@@ -148,7 +197,11 @@ function describe(request: PlannedRequest, endpoint: Endpoint): string {
 
 function testScript(request: PlannedRequest): string[] {
   // Each test names its basis: the spec's (a valid request answers 200) or an assumption's id.
-  const lines = [`pm.test('${request.operation} answers 200 (spec: Endpoints, 200 for a valid request)', function () {`, '  pm.response.to.have.status(200);', '});'];
+  const lines = [
+    `pm.test('${request.operation} answers 200 (spec: Endpoints, 200 for a valid request)', function () {`,
+    '  pm.response.to.have.status(200);',
+    '});',
+  ];
   if (request.keeps) {
     const { variable, answer } = request.keeps;
     lines.push(
@@ -171,15 +224,27 @@ function itemOf(request: PlannedRequest): Json {
     { key: 'Accept', value: MEDIA_TYPE },
     { key: 'Content-Type', value: FORM_TYPE },
   ];
-  if (endpoint.auth.kind === 'oauth-rsa-sha256') headers.push({ key: 'Authorization', value: 'OAuth … (paste what payconform sign prints, then enable this header)', disabled: true });
+  if (endpoint.auth.kind === 'oauth-rsa-sha256')
+    headers.push({
+      key: 'Authorization',
+      value: 'OAuth … (paste what payconform sign prints, then enable this header)',
+      disabled: true,
+    });
   return {
     name: request.setupFor ? `${request.operation} (set-up for ${request.setupFor})` : request.operation,
     event: [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(request) } }],
     request: {
       method: 'POST',
       header: headers,
-      body: { mode: 'urlencoded', urlencoded: bodyOf(request, endpoint).map(([key, value]) => ({ key, value, type: 'text' })) },
-      url: { raw: `{{baseUrl}}/${path.join('/')}/{{endpointId}}`, host: ['{{baseUrl}}'], path: [...path, '{{endpointId}}'] },
+      body: {
+        mode: 'urlencoded',
+        urlencoded: bodyOf(request, endpoint).map(([key, value]) => ({ key, value, type: 'text' })),
+      },
+      url: {
+        raw: `{{baseUrl}}/${path.join('/')}/{{endpointId}}`,
+        host: ['{{baseUrl}}'],
+        path: [...path, '{{endpointId}}'],
+      },
       description: describe(request, endpoint),
     },
   };
@@ -193,7 +258,7 @@ export function postmanCollection(): Json {
       description: [
         'Every endpoint of the API, generated by `payconform postman` from its endpoint catalogue, in an order that creates what later requests need. docs/postman.md says how to run it.',
         '',
-        'Set `baseUrl`, `login` and `endpointId`, and `controlKey` in an environment (never in this collection). The collection\'s pre-request script computes each request\'s `control` field or OAuth 1.0a HMAC-SHA1 header itself (do not use Postman\'s OAuth 1.0 helper); RSA-SHA256 requests (/api/v4/) are skipped unless you paste a header made by `payconform sign`.',
+        "Set `baseUrl`, `login` and `endpointId`, and `controlKey` in an environment (never in this collection). The collection's pre-request script computes each request's `control` field or OAuth 1.0a HMAC-SHA1 header itself (do not use Postman's OAuth 1.0 helper); RSA-SHA256 requests (/api/v4/) are skipped unless you paste a header made by `payconform sign`.",
       ].join('\n'),
       schema: COLLECTION_SCHEMA,
     },
@@ -201,7 +266,14 @@ export function postmanCollection(): Json {
     event: [{ listen: 'prerequest', script: { type: 'text/javascript', exec: postmanScript().split('\n') } }],
     variable: [
       ...SETTINGS.map(([key, value, description]) => ({ key, value, type: 'string', description })),
-      ...plan.filter((r) => r.keeps).map((r) => ({ key: r.keeps!.variable, value: '', type: 'string', description: `The ${r.keeps!.answer} of the ${r.operation} answer (set by its test script).` })),
+      ...plan
+        .filter((r) => r.keeps)
+        .map((r) => ({
+          key: r.keeps!.variable,
+          value: '',
+          type: 'string',
+          description: `The ${r.keeps!.answer} of the ${r.operation} answer (set by its test script).`,
+        })),
     ],
     item: plan.map(itemOf),
   };

@@ -22,7 +22,11 @@ export interface SendOutcome {
  * A host as compared: lower case, without IPv6 brackets, and without one trailing dot, since
  * `shop.test.` (the name written from the DNS root) is the same name as `shop.test`.
  */
-const comparable = (host: string): string => host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+const comparable = (host: string): string =>
+  host
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
 
 /** Loopback addresses, `localhost`, or a host given in `allowed` (the same name, case-insensitive, a trailing dot or not). */
 export function callbackHostAllowed(url: URL, allowed: readonly string[]): boolean {
@@ -46,13 +50,22 @@ export function callbackGetUrl(url: URL, pairs: readonly Pair[]): string {
 }
 
 /** Sends the pairs by `method`; resolves with the status or the reason there is none (never rejects). */
-export function sendCallback(url: URL, pairs: readonly Pair[], { method, timeoutMs }: { method: CallbackMethod; timeoutMs: number }): Promise<SendOutcome> {
+export function sendCallback(
+  url: URL,
+  pairs: readonly Pair[],
+  { method, timeoutMs }: { method: CallbackMethod; timeoutMs: number },
+): Promise<SendOutcome> {
   const body = method === 'POST' ? encodeForm(pairs) : undefined;
   const target = method === 'GET' ? new URL(callbackGetUrl(url, pairs)) : url;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const headers = body === undefined
-    ? { 'user-agent': 'payconform-callback' }
-    : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'user-agent': 'payconform-callback' };
+  const headers =
+    body === undefined
+      ? { 'user-agent': 'payconform-callback' }
+      : {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'payconform-callback',
+        };
   return new Promise((resolve) => {
     const req = send(target, { method, headers, timeout: timeoutMs }, (res) => {
       res.resume();

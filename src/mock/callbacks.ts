@@ -7,7 +7,16 @@
  * recorded: in `deliveries`, where tests read it, and as a request-log line, which also says when a
  * real gateway would refuse the URL's port.
  */
-import { CALLBACK_ATTEMPTS, callbackWaitMinutes, DEFAULT_CALLBACK_METHOD, endpointByOperation, gatewayRefusesPort, RETURN_FIELDS, transactionType, type CallbackMethod } from '../catalogue/index.ts';
+import {
+  CALLBACK_ATTEMPTS,
+  callbackWaitMinutes,
+  DEFAULT_CALLBACK_METHOD,
+  endpointByOperation,
+  gatewayRefusesPort,
+  RETURN_FIELDS,
+  transactionType,
+  type CallbackMethod,
+} from '../catalogue/index.ts';
 import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
 import { callbackControlWithMistake } from '../signing/diagnose/apply.ts';
 import type { Pair } from '../signing/form-body.ts';
@@ -83,8 +92,11 @@ export function signedReturn(facts: CallbackFacts, controlKey: string, broken: B
 /** The callback's facts of an order (amount 0.00 where the order has none, A-31). */
 export function callbackFacts(order: Order): CallbackFacts {
   return {
-    orderid: order.paynetOrderId, clientOrderId: order.merchantOrderId, amount: order.amount ?? '0.00',
-    status: order.finalStatus, type: transactionType(endpointByOperation(order.operation).path),
+    orderid: order.paynetOrderId,
+    clientOrderId: order.merchantOrderId,
+    amount: order.amount ?? '0.00',
+    status: order.finalStatus,
+    type: transactionType(endpointByOperation(order.operation).path),
   };
 }
 
@@ -101,7 +113,11 @@ export class CallbackSender {
   private readonly sleepers = new Map<NodeJS.Timeout, () => void>();
   private closed = false;
 
-  constructor(private readonly settings: CallbackSettings, private readonly log?: (line: string) => void, private readonly broken: Breakage = INTACT) {}
+  constructor(
+    private readonly settings: CallbackSettings,
+    private readonly log?: (line: string) => void,
+    private readonly broken: Breakage = INTACT,
+  ) {}
 
   /** An order reached its final status: its callback goes out now (or to onFinal). */
   final(order: FinalOrder): void {
@@ -113,21 +129,39 @@ export class CallbackSender {
   private async deliver({ facts, callbackUrl, merchant }: FinalOrder): Promise<void> {
     const url = new URL(callbackUrl);
     // A mock broken on callback-retried gives up after the first attempt.
-    const attempts = this.broken.breaks('callback-retried') ? 1 : this.settings.attempts ?? CALLBACK_ATTEMPTS;
+    const attempts = this.broken.breaks('callback-retried') ? 1 : (this.settings.attempts ?? CALLBACK_ATTEMPTS);
     const method = sentMethod(this.settings.method ?? DEFAULT_CALLBACK_METHOD, this.broken);
-    const record = (attempt: number, outcome: CallbackDelivery['outcome'], answer: { status?: number; error?: string }, ms: number): void => {
+    const record = (
+      attempt: number,
+      outcome: CallbackDelivery['outcome'],
+      answer: { status?: number; error?: string },
+      ms: number,
+    ): void => {
       const delivery: CallbackDelivery = {
-        orderid: facts.orderid, clientOrderId: facts.clientOrderId, status: facts.status, target: callbackTarget(url), attempt, method, at: new Date().toISOString(),
-        ...(answer.status === undefined ? {} : { answered: answer.status }), ...(answer.error === undefined ? {} : { error: answer.error }), outcome,
+        orderid: facts.orderid,
+        clientOrderId: facts.clientOrderId,
+        status: facts.status,
+        target: callbackTarget(url),
+        attempt,
+        method,
+        at: new Date().toISOString(),
+        ...(answer.status === undefined ? {} : { answered: answer.status }),
+        ...(answer.error === undefined ? {} : { error: answer.error }),
+        outcome,
       };
       this.deliveries.push(delivery);
-      this.log?.(`${delivery.at} CALLBACK ${method} ${delivery.target} ${answer.status ?? answer.error} order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`);
+      this.log?.(
+        `${delivery.at} CALLBACK ${method} ${delivery.target} ${answer.status ?? answer.error} order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`,
+      );
     };
     if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
       return record(0, 'refused', { error: 'host not allowed: loopback only, or payconform mock --callback-hosts' }, 0);
     }
     const refusedPort = gatewayRefusesPort(url);
-    if (refusedPort !== undefined) this.log?.(`${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, though a real gateway would refuse ${refusedPort}, A-31`);
+    if (refusedPort !== undefined)
+      this.log?.(
+        `${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, though a real gateway would refuse ${refusedPort}, A-31`,
+      );
     const pairs = signedCallback(facts, merchant.merchantControlKey, this.broken);
     const scale = this.settings.timeScale ?? DEFAULT_CALLBACK_TIME_SCALE;
     await this.sleep(this.settings.delayMs ?? 200);
@@ -136,7 +170,12 @@ export class CallbackSender {
       const answer = await sendCallback(url, pairs, { method, timeoutMs: this.settings.timeoutMs ?? 5000 });
       // The public gateways take 200 only: anything else is sent again (A-31).
       const ok = answer.status === 200;
-      record(attempt, ok ? 'delivered' : attempt < attempts ? 'retrying' : 'failed', answer, performance.now() - started);
+      record(
+        attempt,
+        ok ? 'delivered' : attempt < attempts ? 'retrying' : 'failed',
+        answer,
+        performance.now() - started,
+      );
       if (ok) return;
       if (attempt < attempts) await this.sleep((callbackWaitMinutes(attempt) * 60_000) / scale);
     }
@@ -156,7 +195,10 @@ export class CallbackSender {
   async idle(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.pending.size > 0 && Date.now() < deadline) {
-      await Promise.race([Promise.allSettled([...this.pending]), new Promise((r) => setTimeout(r, Math.max(1, deadline - Date.now())).unref())]);
+      await Promise.race([
+        Promise.allSettled([...this.pending]),
+        new Promise((r) => setTimeout(r, Math.max(1, deadline - Date.now())).unref()),
+      ]);
     }
   }
 

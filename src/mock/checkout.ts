@@ -26,21 +26,47 @@ export interface CheckoutHooks {
 function paidPage(res: ServerResponse, order: Order, hooks: CheckoutHooks): void {
   const status = `<p>The order is <strong>${escapeHtml(order.finalStatus)}</strong>.</p>`;
   const back = hooks.returnFields(order);
-  if (back === undefined || order.redirectUrl === undefined) return page(res, 200, 'Payment submitted', `<h1>Payment submitted</h1>${status}<p>The merchant learns it through status.</p>`);
-  const inputs = back.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('');
-  page(res, 200, 'Payment submitted', `<h1>Payment submitted</h1>${status}
+  if (back === undefined || order.redirectUrl === undefined)
+    return page(
+      res,
+      200,
+      'Payment submitted',
+      `<h1>Payment submitted</h1>${status}<p>The merchant learns it through status.</p>`,
+    );
+  const inputs = back
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  page(
+    res,
+    200,
+    'Payment submitted',
+    `<h1>Payment submitted</h1>${status}
 <form id="return" method="post" action="${escapeHtml(order.redirectUrl)}">${inputs}<button type="submit">Back to the shop</button></form>
-<script>document.getElementById('return').submit()</script>`);
+<script>document.getElementById('return').submit()</script>`,
+  );
 }
 
 /** Serves GET (the form) and POST (its submission) of `/checkout/{id}` under the mock's prefix. */
-export async function serveCheckout(req: IncomingMessage, res: ServerResponse, orderId: string, orders: OrderStore, action: string, hooks: CheckoutHooks): Promise<void> {
+export async function serveCheckout(
+  req: IncomingMessage,
+  res: ServerResponse,
+  orderId: string,
+  orders: OrderStore,
+  action: string,
+  hooks: CheckoutHooks,
+): Promise<void> {
   const order = orders.byId(orderId);
-  if (!order || endpointByOperation(order.operation).mockBehaviour !== 'form') return page(res, 404, 'Unknown checkout', '<h1>Unknown checkout</h1><p>No payment is waiting here.</p>');
-  const amount = order.amount === undefined ? '' : `${escapeHtml(order.currency ?? '')} ${escapeHtml(order.amount)}`.trim();
+  if (!order || endpointByOperation(order.operation).mockBehaviour !== 'form')
+    return page(res, 404, 'Unknown checkout', '<h1>Unknown checkout</h1><p>No payment is waiting here.</p>');
+  const amount =
+    order.amount === undefined ? '' : `${escapeHtml(order.currency ?? '')} ${escapeHtml(order.amount)}`.trim();
   if (req.method === 'GET') {
     if (!order.awaitingCheckout) return page(res, 409, 'Already paid', '<h1>This checkout is complete</h1>');
-    return page(res, 200, 'Checkout', `
+    return page(
+      res,
+      200,
+      'Checkout',
+      `
 <h1>Pay ${escapeHtml(order.merchantLogin)}</h1><div>Order ${escapeHtml(order.merchantOrderId)}</div>
 <div class="amount">${amount || 'Card check'}</div>
 <form method="post" action="${escapeHtml(action)}">
@@ -50,7 +76,8 @@ export async function serveCheckout(req: IncomingMessage, res: ServerResponse, o
   <div><label for="yy">Year</label><input id="yy" name="expire_year" placeholder="YY" required></div>
   <div><label for="cvv">CVV</label><input id="cvv" name="cvv2" inputmode="numeric" autocomplete="cc-csc" required></div></div>
   <button type="submit">Pay ${amount || ''}</button>
-</form><p class="note">payconform mock gateway: test cards only (docs/mock.md).</p>`);
+</form><p class="note">payconform mock gateway: test cards only (docs/mock.md).</p>`,
+    );
   }
   if (req.method !== 'POST') return page(res, 405, 'Method not allowed', '<h1>Method not allowed</h1>');
   if (!order.awaitingCheckout) return page(res, 409, 'Already paid', '<h1>This checkout is complete</h1>');
@@ -65,7 +92,8 @@ export async function serveCheckout(req: IncomingMessage, res: ServerResponse, o
   } catch {
     return page(res, 400, 'Bad form', '<h1>The form could not be read</h1>');
   }
-  if (card === undefined || !/^[0-9]{12,19}$/.test(card)) return page(res, 400, 'Card number needed', '<h1>Enter a card number of 12 to 19 digits</h1>');
+  if (card === undefined || !/^[0-9]{12,19}$/.test(card))
+    return page(res, 400, 'Card number needed', '<h1>Enter a card number of 12 to 19 digits</h1>');
   const outcome = cardOutcome(card);
   order.finalStatus = outcome.finalStatus;
   order.awaitingCheckout = false;

@@ -28,10 +28,17 @@ export function customerPageOf(pathname: string): CustomerPagePath | undefined {
 }
 
 /** The path of a customer page, as redirect-url and the 3-D Secure form name it. */
-export const customerPagePath = (kind: CustomerPageKind, prefix: string, orderId: string): string => `${prefix}/${kind}/${orderId}`;
+export const customerPagePath = (kind: CustomerPageKind, prefix: string, orderId: string): string =>
+  `${prefix}/${kind}/${orderId}`;
 
 /** Answers the page as the gateway would. */
-export async function serveCustomerPage(req: IncomingMessage, res: ServerResponse, at: CustomerPagePath, orders: OrderStore, hooks: CheckoutHooks): Promise<void> {
+export async function serveCustomerPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  at: CustomerPagePath,
+  orders: OrderStore,
+  hooks: CheckoutHooks,
+): Promise<void> {
   if (at.kind === '3ds') return serveThreeDsPage(req, res, at.orderId, orders);
   await serveCheckout(req, res, at.orderId, orders, customerPagePath('checkout', at.prefix, at.orderId), hooks);
 }

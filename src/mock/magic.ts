@@ -15,7 +15,11 @@ export interface CardOutcome {
 const OUTCOMES: Readonly<Record<TestCardRole, CardOutcome>> = {
   approved: { finalStatus: 'approved', awaiting3ds: false, what: 'approved' },
   declined: { finalStatus: 'declined', awaiting3ds: false, what: 'declined' },
-  '3-D Secure': { finalStatus: 'approved', awaiting3ds: true, what: '3-D Secure required: processing until a 3-D Secure result is uploaded, then approved' },
+  '3-D Secure': {
+    finalStatus: 'approved',
+    awaiting3ds: true,
+    what: '3-D Secure required: processing until a 3-D Secure result is uploaded, then approved',
+  },
   'stays processing': { finalStatus: 'processing', awaiting3ds: false, what: 'stays processing' },
   'gateway error': { finalStatus: 'error', awaiting3ds: false, what: 'gateway error (status error)' },
 };

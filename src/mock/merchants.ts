@@ -33,13 +33,15 @@ export const TEST_MERCHANT_PRIVATE_KEY_FILE = join(TEST_KEY_DIR, 'test-only-merc
 
 /** Validates a parsed merchants file; every problem names its JSON pointer. */
 export function parseMerchants(data: unknown, file: string): Merchant[] {
-  if (!Array.isArray(data) || data.length === 0) throw fieldError('ERR_MERCHANTS', file, 'must be a non-empty JSON array of merchants');
+  if (!Array.isArray(data) || data.length === 0)
+    throw fieldError('ERR_MERCHANTS', file, 'must be a non-empty JSON array of merchants');
   const seen = new Set<string>();
   return data.map((m: unknown, i) => {
     const at = `${file}: /${i}`;
     const o = (m ?? {}) as Record<string, unknown>;
     for (const key of ['login', 'merchantControlKey']) {
-      if (typeof o[key] !== 'string' || o[key] === '') throw fieldError('ERR_MERCHANTS', `${at}/${key}`, 'must be a non-empty string');
+      if (typeof o[key] !== 'string' || o[key] === '')
+        throw fieldError('ERR_MERCHANTS', `${at}/${key}`, 'must be a non-empty string');
     }
     for (const key of ['endpointIds', 'endpointGroupIds']) {
       if (!Array.isArray(o[key])) throw fieldError('ERR_MERCHANTS', `${at}/${key}`, 'must be an array of endpoint ids');
@@ -47,13 +49,19 @@ export function parseMerchants(data: unknown, file: string): Merchant[] {
         const text = typeof id === 'number' ? String(id) : id;
         if (typeof text !== 'string') throw fieldError('ERR_MERCHANTS', `${at}/${key}/${j}`, 'must be an id');
         checkEndpointId(text, `${at}/${key}/${j}`);
-        if (seen.has(text)) throw fieldError('ERR_MERCHANTS', `${at}/${key}/${j}`, `id ${text} belongs to two merchants`);
+        if (seen.has(text))
+          throw fieldError('ERR_MERCHANTS', `${at}/${key}/${j}`, `id ${text} belongs to two merchants`);
         seen.add(text);
       });
     }
     // Optional: a merchant that only uses control-signed endpoints has no RSA key.
     if (o.publicKeyPem !== undefined) {
-      if (typeof o.publicKeyPem !== 'string' || o.publicKeyPem === '') throw fieldError('ERR_MERCHANTS', `${at}/publicKeyPem`, 'must be a PEM public key, or left out for a merchant without RSA-SHA256 endpoints');
+      if (typeof o.publicKeyPem !== 'string' || o.publicKeyPem === '')
+        throw fieldError(
+          'ERR_MERCHANTS',
+          `${at}/publicKeyPem`,
+          'must be a PEM public key, or left out for a merchant without RSA-SHA256 endpoints',
+        );
       try {
         loadPublicKey(o.publicKeyPem, `${at}/publicKeyPem`);
       } catch (err) {
@@ -62,7 +70,13 @@ export function parseMerchants(data: unknown, file: string): Merchant[] {
       }
     }
     const ids = (key: string) => (o[key] as Array<string | number>).map(String);
-    return { login: o.login as string, merchantControlKey: o.merchantControlKey as string, ...(o.publicKeyPem === undefined ? {} : { publicKeyPem: o.publicKeyPem as string }), endpointIds: ids('endpointIds'), endpointGroupIds: ids('endpointGroupIds') };
+    return {
+      login: o.login as string,
+      merchantControlKey: o.merchantControlKey as string,
+      ...(o.publicKeyPem === undefined ? {} : { publicKeyPem: o.publicKeyPem as string }),
+      endpointIds: ids('endpointIds'),
+      endpointGroupIds: ids('endpointGroupIds'),
+    };
   });
 }
 

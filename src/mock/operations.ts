@@ -60,8 +60,12 @@ function cardOf(params: readonly Pair[]): StoredCard | undefined {
   if (card === undefined) {
     if (known.size >= 1024) known.clear();
     card = Object.freeze({
-      bin: ownString(number.slice(0, 6)), lastFour: ownString(number.slice(-4)), printedName: ownString(printedName),
-      expireMonth: ownString(expireMonth), expireYear: ownString(expireYear), outcome,
+      bin: ownString(number.slice(0, 6)),
+      lastFour: ownString(number.slice(-4)),
+      printedName: ownString(printedName),
+      expireMonth: ownString(expireMonth),
+      expireYear: ownString(expireYear),
+      outcome,
     });
     known.set(key, card);
   }
@@ -74,10 +78,16 @@ const KNOWN_CARDS = new Map<CardOutcome, Map<string, StoredCard>>();
 const INVENTED_CARD = cardOf([['credit_card_number', TEST_CARDS.approved]])!;
 
 /** Moves an existing order on, once every order rule allows it (nothing is changed otherwise). */
-function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonly Pair[], broken: Breakage, finalized: (order: Order) => void): void {
+function moveOrder(
+  move: OrderMove & { readonly parent: Order },
+  params: readonly Pair[],
+  broken: Breakage,
+  finalized: (order: Order) => void,
+): void {
   for (const rule of MOVE_RULES) enforce(rule, move, broken);
   const { operation, parent, amountCents } = move;
-  if (operation === OP.CAPTURE) parent.capturedCents += amountCents ?? (parent.amountCents ?? 0n) - parent.capturedCents;
+  if (operation === OP.CAPTURE)
+    parent.capturedCents += amountCents ?? (parent.amountCents ?? 0n) - parent.capturedCents;
   else if (operation === OP.PAYOUT_V4_PAY) parent.capturedCents = parent.amountCents ?? 0n;
   else if (operation === OP.VOID) parent.voided = true;
   else if (operation === OP.RETURN) {
@@ -85,7 +95,8 @@ function moveOrder(move: OrderMove & { readonly parent: Order }, params: readonl
   } else if (isThreeDs(operation)) {
     // The 3-D Secure step is done; a failed authentication declines the order.
     parent.awaiting3ds = false;
-    if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL) parent.finalStatus = 'declined';
+    if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL)
+      parent.finalStatus = 'declined';
     if (isFinal(parent)) finalized(parent);
   } else {
     // A catalogue row whose mockBehaviour is 'move' needs its move written here (docs/architecture.md).
@@ -131,20 +142,42 @@ class Run {
   }
 
   base(order: Order): Record<string, string> {
-    return { status: 'processing', 'paynet-order-id': order.paynetOrderId, 'merchant-order-id': order.merchantOrderId, 'serial-number': this.ctx.serialNumber };
+    return {
+      status: 'processing',
+      'paynet-order-id': order.paynetOrderId,
+      'merchant-order-id': order.merchantOrderId,
+      'serial-number': this.ctx.serialNumber,
+    };
   }
 
   /** A new order of this operation; a card decides its outcome, `approved` forces one. */
-  start(card: StoredCard | undefined, overrides: { amount?: string | undefined; currency?: string | undefined; awaitingCheckout?: boolean; approved?: boolean; parent?: Order } = {}): Order {
+  start(
+    card: StoredCard | undefined,
+    overrides: {
+      amount?: string | undefined;
+      currency?: string | undefined;
+      awaitingCheckout?: boolean;
+      approved?: boolean;
+      parent?: Order;
+    } = {},
+  ): Order {
     // A later transaction (a reversal …) without a URL of its own is reported to its parent's notify_url.
-    const inherited = this.callbackUrl === undefined && overrides.parent?.notify === true ? overrides.parent : undefined;
+    const inherited =
+      this.callbackUrl === undefined && overrides.parent?.notify === true ? overrides.parent : undefined;
     const order = this.ctx.orders.create({
-      merchantLogin: this.login, operation: this.ctx.endpoint.operation, merchantOrderId: this.merchantOrderId,
+      merchantLogin: this.login,
+      operation: this.ctx.endpoint.operation,
+      merchantOrderId: this.merchantOrderId,
       amountCents: overrides.amount === undefined ? this.amountCents : BigInt(toCents(overrides.amount)),
-      amount: overrides.amount ?? this.amount, currency: overrides.currency ?? field(this.ctx.params, 'currency'),
-      finalStatus: overrides.approved ? 'approved' : card?.outcome.finalStatus ?? 'approved',
-      awaiting3ds: !overrides.approved && (card?.outcome.awaiting3ds ?? false), awaitingCheckout: overrides.awaitingCheckout ?? false, card,
-      callbackUrl: inherited?.callbackUrl ?? this.callbackUrl, notify: inherited !== undefined || this.notify, redirectUrl: this.redirectUrl,
+      amount: overrides.amount ?? this.amount,
+      currency: overrides.currency ?? field(this.ctx.params, 'currency'),
+      finalStatus: overrides.approved ? 'approved' : (card?.outcome.finalStatus ?? 'approved'),
+      awaiting3ds: !overrides.approved && (card?.outcome.awaiting3ds ?? false),
+      awaitingCheckout: overrides.awaitingCheckout ?? false,
+      card,
+      callbackUrl: inherited?.callbackUrl ?? this.callbackUrl,
+      notify: inherited !== undefined || this.notify,
+      redirectUrl: this.redirectUrl,
     });
     if (isFinal(order)) this.ctx.finalized(order);
     return order;
@@ -160,25 +193,56 @@ class Run {
 export function runOperation(ctx: OperationContext): Record<string, string> {
   const { endpoint, params, orders } = ctx;
   const run = new Run(ctx);
-  if (run.merchantOrderId === SERVER_ERROR_ORDER_ID) throw new MockError(500, 'SERVER_ERROR', `client_orderid ${SERVER_ERROR_ORDER_ID} makes the mock answer 500 on purpose`);
+  if (run.merchantOrderId === SERVER_ERROR_ORDER_ID)
+    throw new MockError(
+      500,
+      'SERVER_ERROR',
+      `client_orderid ${SERVER_ERROR_ORDER_ID} makes the mock answer 500 on purpose`,
+    );
   switch (endpoint.mockBehaviour) {
     case 'status': {
       const order = run.parent();
       const status = ctx.broken.breaks('order-kept') ? 'unknown' : orders.poll(order);
       return {
-        type: 'status-response', ...run.base(order), status,
-        ...(order.amount === undefined ? {} : { amount: order.amount }), ...(order.currency === undefined ? {} : { currency: order.currency }),
-        ...(order.awaiting3ds ? { html: `<form method="post" action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}"><button>Authenticate</button></form>` } : {}),
+        type: 'status-response',
+        ...run.base(order),
+        status,
+        ...(order.amount === undefined ? {} : { amount: order.amount }),
+        ...(order.currency === undefined ? {} : { currency: order.currency }),
+        ...(order.awaiting3ds
+          ? {
+              html: `<form method="post" action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}"><button>Authenticate</button></form>`,
+            }
+          : {}),
       };
     }
     case 'form': {
       const order = run.start(undefined, { awaitingCheckout: true });
-      return { type: 'async-form-response', ...run.base(order), 'redirect-url': `${ctx.publicBase}${customerPagePath('checkout', '', order.paynetOrderId)}` };
+      return {
+        type: 'async-form-response',
+        ...run.base(order),
+        'redirect-url': `${ctx.publicBase}${customerPagePath('checkout', '', order.paynetOrderId)}`,
+      };
     }
     case 'move': {
       const parent = run.parent();
-      moveOrder({ operation: endpoint.operation, parent, amountCents: run.amountCents }, params, ctx.broken, ctx.finalized);
-      return { type: 'async-response', ...run.base(run.start(undefined, { approved: true, currency: parent.currency, amount: run.amount ?? parent.amount, parent })) };
+      moveOrder(
+        { operation: endpoint.operation, parent, amountCents: run.amountCents },
+        params,
+        ctx.broken,
+        ctx.finalized,
+      );
+      return {
+        type: 'async-response',
+        ...run.base(
+          run.start(undefined, {
+            approved: true,
+            currency: parent.currency,
+            amount: run.amount ?? parent.amount,
+            parent,
+          }),
+        ),
+      };
     }
     case 'card-ref-of-order': {
       const parent = run.parent();
@@ -190,8 +254,13 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     case 'card-info': {
       const { card } = run.cardRef();
       return {
-        type: 'async-response', ...run.base(run.start(undefined, { approved: true })),
-        bin: card.bin, 'last-four-digits': card.lastFour, 'card-printed-name': card.printedName, 'expire-month': card.expireMonth, 'expire-year': card.expireYear,
+        type: 'async-response',
+        ...run.base(run.start(undefined, { approved: true })),
+        bin: card.bin,
+        'last-four-digits': card.lastFour,
+        'card-printed-name': card.printedName,
+        'expire-month': card.expireMonth,
+        'expire-year': card.expireYear,
       };
     }
     case 'by-card-ref':
@@ -199,14 +268,27 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     case 'recurring-create': {
       const cardRef = run.cardRef();
       const id = orders.newId();
-      orders.recurring.add(id, { id, merchantLogin: run.login, cardRef, amount: run.amount!, currency: field(params, 'currency')! });
-      return { type: 'async-response', ...run.base(run.start(undefined, { approved: true })), 'recurring-payment-id': id };
+      orders.recurring.add(id, {
+        id,
+        merchantLogin: run.login,
+        cardRef,
+        amount: run.amount!,
+        currency: field(params, 'currency')!,
+      });
+      return {
+        type: 'async-response',
+        ...run.base(run.start(undefined, { approved: true })),
+        'recurring-payment-id': id,
+      };
     }
     case 'recurring-process': {
       const found = orders.recurring.find(field(params, 'recurring-payment-id') ?? '', run.login);
       enforce(referenceKnown, { field: 'recurring-payment-id', found: found !== undefined }, ctx.broken);
       const plan = found ?? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } };
-      return { type: 'async-response', ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })) };
+      return {
+        type: 'async-response',
+        ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })),
+      };
     }
     case 'payment':
       return { type: 'async-response', ...run.base(run.start(cardOf(params))) };

@@ -41,7 +41,8 @@ export interface Order {
 }
 
 /** The order has its outcome: no step is awaited and the outcome is a final status. */
-export const isFinal = (order: Order): boolean => !order.awaiting3ds && !order.awaitingCheckout && order.finalStatus !== 'processing';
+export const isFinal = (order: Order): boolean =>
+  !order.awaiting3ds && !order.awaitingCheckout && order.finalStatus !== 'processing';
 
 /** What the mock remembers of a card: enough for card info and to replay the card's magic outcome. */
 export interface StoredCard {
@@ -73,7 +74,22 @@ export interface RecurringPayment {
  */
 export const ownString = (s: string): string => (s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8'));
 
-export type NewOrder = Pick<Order, 'merchantLogin' | 'operation' | 'merchantOrderId' | 'amountCents' | 'amount' | 'currency' | 'finalStatus' | 'awaiting3ds' | 'awaitingCheckout' | 'card' | 'callbackUrl' | 'notify' | 'redirectUrl'>;
+export type NewOrder = Pick<
+  Order,
+  | 'merchantLogin'
+  | 'operation'
+  | 'merchantOrderId'
+  | 'amountCents'
+  | 'amount'
+  | 'currency'
+  | 'finalStatus'
+  | 'awaiting3ds'
+  | 'awaitingCheckout'
+  | 'card'
+  | 'callbackUrl'
+  | 'notify'
+  | 'redirectUrl'
+>;
 
 /** A map that forgets its oldest entry past `max`, and shows a merchant only its own entries. */
 class OwnedMap<V extends { readonly merchantLogin: string }> {
@@ -117,11 +133,25 @@ export class OrderStore {
   create(fields: NewOrder): Order {
     // Field by field: a spread into a literal with more properties is V8's slow path on Node 20.
     const order: Order = {
-      paynetOrderId: this.newId(), merchantLogin: fields.merchantLogin, operation: fields.operation,
-      merchantOrderId: ownString(fields.merchantOrderId), amountCents: fields.amountCents, amount: fields.amount, currency: fields.currency,
-      finalStatus: fields.finalStatus, awaiting3ds: fields.awaiting3ds, awaitingCheckout: fields.awaitingCheckout,
-      statusRequests: 0, voided: false, capturedCents: 0n, returnedCents: 0n, card: fields.card,
-      callbackUrl: fields.callbackUrl, notify: fields.notify, redirectUrl: fields.redirectUrl, announced: false,
+      paynetOrderId: this.newId(),
+      merchantLogin: fields.merchantLogin,
+      operation: fields.operation,
+      merchantOrderId: ownString(fields.merchantOrderId),
+      amountCents: fields.amountCents,
+      amount: fields.amount,
+      currency: fields.currency,
+      finalStatus: fields.finalStatus,
+      awaiting3ds: fields.awaiting3ds,
+      awaitingCheckout: fields.awaitingCheckout,
+      statusRequests: 0,
+      voided: false,
+      capturedCents: 0n,
+      returnedCents: 0n,
+      card: fields.card,
+      callbackUrl: fields.callbackUrl,
+      notify: fields.notify,
+      redirectUrl: fields.redirectUrl,
+      announced: false,
     };
     return this.orders.add(order.paynetOrderId, order);
   }

@@ -77,9 +77,20 @@ function answeredStatus(status: number, format: AnswerFormat): number {
 }
 
 /** Writes an answer in the mock's answer format (catalogue/answer-format.ts, the one writer). */
-function send(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string>, format: AnswerFormat, names: Readonly<Record<string, string>>): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string>,
+  format: AnswerFormat,
+  names: Readonly<Record<string, string>>,
+): void {
   const { text, contentType } = renderAnswer(body, format, names);
-  res.writeHead(answeredStatus(status, format), { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(answeredStatus(status, format), {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -87,12 +98,21 @@ function send(res: ServerResponse, status: number, body: Record<string, unknown>
  * Writes the request log's line; the path is the catalogue's, with the endpoint id (in the group URL
  * form `…/group/{id}` when so requested), never the raw URL.
  */
-function logRequest(log: ((line: string) => void) | undefined, started: number, method: string | undefined, match: PathMatch | undefined, status: number, outcome: string): void {
+function logRequest(
+  log: ((line: string) => void) | undefined,
+  started: number,
+  method: string | undefined,
+  match: PathMatch | undefined,
+  status: number,
+  outcome: string,
+): void {
   if (log === undefined) return;
   const id = (m: PathMatch): string => (m.group === true ? `group/${m.endpointId}` : m.endpointId);
   const path = match ? `${match.prefix}${match.endpoint.path.replace('{endpointId}', id(match))}` : '-';
   const ms = (performance.now() - started).toFixed(1);
-  log(`${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${match?.endpoint.operation ?? '-'} ${outcome} ${ms}ms`);
+  log(
+    `${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${match?.endpoint.operation ?? '-'} ${outcome} ${ms}ms`,
+  );
 }
 
 /** The body, or undefined with the bytes seen when it is larger than the rules allow (not read further). */
@@ -180,7 +200,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   /** The message of a refusal, as a broken mock may leak into it. */
   function messageOf(err: MockError, request: RequestUnderTest | undefined): string {
     let message = err.message;
-    if (err.code === 'CONTROL_INVALID' && broken.breaks('no-control-key-in-answer')) message += ` (SHA-1 of the formula's fields, then ${request?.merchant?.merchantControlKey})`;
+    if (err.code === 'CONTROL_INVALID' && broken.breaks('no-control-key-in-answer'))
+      message += ` (SHA-1 of the formula's fields, then ${request?.merchant?.merchantControlKey})`;
     const pan = broken.breaks('no-full-pan-in-answer') ? request?.field('credit_card_number') : undefined;
     return pan === undefined ? message : `${message} (card ${pan})`;
   }
@@ -192,18 +213,42 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     try {
       const pathname = (req.url ?? '/').split('?')[0]!;
       // The customer's pages sit beside the API, under the prefix the order was made with.
-      const customerPage = pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
+      const customerPage =
+        pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
       if (customerPage && (options.anyPrefix || customerPage.prefix === prefix)) {
         await serveCustomerPage(req, res, customerPage, orders, { finalized, returnFields });
-        return logRequest(options.log, started, req.method, undefined, res.statusCode, `${customerPage.kind} ${customerPage.orderId}`);
+        return logRequest(
+          options.log,
+          started,
+          req.method,
+          undefined,
+          res.statusCode,
+          `${customerPage.kind} ${customerPage.orderId}`,
+        );
       }
       const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
-      request = new RequestUnderTest({ method: req.method ?? 'GET', url: `${origin}${req.url ?? ''}`, headers: req.headers as Record<string, string | undefined> }, context);
+      request = new RequestUnderTest(
+        {
+          method: req.method ?? 'GET',
+          url: `${origin}${req.url ?? ''}`,
+          headers: req.headers as Record<string, string | undefined>,
+        },
+        context,
+      );
       enforce(headRules, request, broken);
       const { body, tooLarge } = await readBody(req);
       enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), broken);
       const match = request.match!;
-      const answer = runOperation({ endpoint: match.endpoint, params: request.params!, merchant: request.merchant!, orders, serialNumber, publicBase: `${origin}${match.prefix}`, broken, finalized });
+      const answer = runOperation({
+        endpoint: match.endpoint,
+        params: request.params!,
+        merchant: request.merchant!,
+        orders,
+        serialNumber,
+        publicBase: `${origin}${match.prefix}`,
+        broken,
+        finalized,
+      });
       send(res, 200, answer, {}, format, names);
       logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
     } catch (err) {
@@ -211,11 +256,35 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       // A broken mock (validation-error-status) crashes on a field problem instead of refusing it.
       if (err instanceof MockError && !(broken.breaks('validation-error-status') && err.code.startsWith('FIELD_'))) {
         if (err.status === 413) closeAfterAnswer(req, res);
-        send(res, err.status, { type: err.status >= 500 ? 'error' : 'validation-error', 'error-code': err.code, 'error-message': messageOf(err, request), 'serial-number': serialNumber, ...(err.field ? { field: err.field } : {}) },
-          err.status === 405 ? { allow: 'POST' } : err.status === 413 ? { connection: 'close' } : {}, format, names);
+        send(
+          res,
+          err.status,
+          {
+            type: err.status >= 500 ? 'error' : 'validation-error',
+            'error-code': err.code,
+            'error-message': messageOf(err, request),
+            'serial-number': serialNumber,
+            ...(err.field ? { field: err.field } : {}),
+          },
+          err.status === 405 ? { allow: 'POST' } : err.status === 413 ? { connection: 'close' } : {},
+          format,
+          names,
+        );
         return logRequest(options.log, started, req.method, match, err.status, err.code);
       }
-      send(res, 500, { type: 'error', 'error-code': 'SERVER_ERROR', 'error-message': 'internal error of the mock gateway', 'serial-number': serialNumber }, {}, format, names);
+      send(
+        res,
+        500,
+        {
+          type: 'error',
+          'error-code': 'SERVER_ERROR',
+          'error-message': 'internal error of the mock gateway',
+          'serial-number': serialNumber,
+        },
+        {},
+        format,
+        names,
+      );
       logRequest(options.log, started, req.method, match, 500, 'SERVER_ERROR');
     }
   }
@@ -231,10 +300,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     url: `http://${host}:${port}`,
     orders,
     callbacks,
-    close: () => new Promise<void>((resolve) => {
-      callbacks.close();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        callbacks.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -27,7 +27,8 @@ export interface Judgement {
 
 export const scenarioKey = (s: Pick<ScenarioResult, 'uri' | 'name'>): string => `${s.uri}: ${s.name}`;
 
-export const isNegative = (s: ScenarioResult): boolean => s.tags.some((t) => t === '@negative' || t.startsWith('@negative:'));
+export const isNegative = (s: ScenarioResult): boolean =>
+  s.tags.some((t) => t === '@negative' || t.startsWith('@negative:'));
 
 export function judge(run: DefectRun, ledger: Ledger | undefined): Judgement {
   const matchers = (ledger?.mustFail ?? []).map((entry) => ({ entry, matches: entryMatcher(entry) }));
@@ -45,13 +46,25 @@ export function judge(run: DefectRun, ledger: Ledger | undefined): Judgement {
 }
 
 export const isClean = (j: Judgement): boolean =>
-  j.scenarios > 0 && j.survived.length === 0 && j.unexpected.length === 0 && j.broken.length === 0 && j.unmatchedEntries.length === 0;
+  j.scenarios > 0 &&
+  j.survived.length === 0 &&
+  j.unexpected.length === 0 &&
+  j.broken.length === 0 &&
+  j.unmatchedEntries.length === 0;
 
 /**
  * Negative scenarios of the correct run that no defect's run saw failing. Defects whose ledger says
  * `all` are left out: an answer nobody can read fails every scenario and proves no particular check.
  */
-export function unkilledNegatives(baseline: DefectRun, judgements: readonly Judgement[], blanket: ReadonlySet<string>): ScenarioResult[] {
-  const killed = new Set(judgements.filter((j) => j.defect !== undefined && !blanket.has(j.defect)).flatMap((j) => j.killed.map(scenarioKey)));
+export function unkilledNegatives(
+  baseline: DefectRun,
+  judgements: readonly Judgement[],
+  blanket: ReadonlySet<string>,
+): ScenarioResult[] {
+  const killed = new Set(
+    judgements
+      .filter((j) => j.defect !== undefined && !blanket.has(j.defect))
+      .flatMap((j) => j.killed.map(scenarioKey)),
+  );
   return baseline.results.filter((s) => isNegative(s) && !killed.has(scenarioKey(s)));
 }

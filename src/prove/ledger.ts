@@ -42,9 +42,17 @@ const SCHEMA = {
         type: 'object',
         required: ['why'],
         // Either `all` alone, or a name and/or a tag expression.
-        oneOf: [{ required: ['all'], not: { anyOf: [{ required: ['name'] }, { required: ['tags'] }] } }, { anyOf: [{ required: ['name'] }, { required: ['tags'] }], not: { required: ['all'] } }],
+        oneOf: [
+          { required: ['all'], not: { anyOf: [{ required: ['name'] }, { required: ['tags'] }] } },
+          { anyOf: [{ required: ['name'] }, { required: ['tags'] }], not: { required: ['all'] } },
+        ],
         additionalProperties: false,
-        properties: { name: { type: 'string', minLength: 1 }, tags: { type: 'string', minLength: 1 }, all: { const: true }, why: { type: 'string', minLength: 10 } },
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          tags: { type: 'string', minLength: 1 },
+          all: { const: true },
+          why: { type: 'string', minLength: 10 },
+        },
       },
     },
   },
@@ -58,7 +66,9 @@ const ledgerError = (file: string, pointer: string, rule: string): PayconformErr
 /** Reads and checks every ledger in `dir`: one per defect, named after it, each entry's tag expression parseable. */
 export function readLedgers(dir: string): Map<Defect, Ledger> {
   const ledgers = new Map<Defect, Ledger>();
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const file = join(dir, name);
     let data: unknown;
     try {
@@ -68,10 +78,17 @@ export function readLedgers(dir: string): Map<Defect, Ledger> {
     }
     if (!validate(data)) {
       const e = validate.errors![0]!;
-      throw ledgerError(file, e.instancePath, e.keyword === 'enum' ? 'must name a defect listed by payconform mock --list-defects' : e.message ?? 'is invalid');
+      throw ledgerError(
+        file,
+        e.instancePath,
+        e.keyword === 'enum'
+          ? 'must name a defect listed by payconform mock --list-defects'
+          : (e.message ?? 'is invalid'),
+      );
     }
     const ledger = { file, ...(data as Omit<Ledger, 'file'>) };
-    if (basename(name, '.json') !== ledger.defect) throw ledgerError(file, '/defect', `must match the file name (${basename(name, '.json')})`);
+    if (basename(name, '.json') !== ledger.defect)
+      throw ledgerError(file, '/defect', `must match the file name (${basename(name, '.json')})`);
     ledger.mustFail.forEach((entry, i) => {
       if (entry.tags === undefined) return;
       try {
@@ -83,7 +100,12 @@ export function readLedgers(dir: string): Map<Defect, Ledger> {
     ledgers.set(ledger.defect, ledger);
   }
   const missing = DEFECT_NAMES.filter((d) => !ledgers.has(d));
-  if (missing.length > 0) throw ledgerError(join(dir, `${missing[0]}.json`), '', `is missing: every defect needs a ledger (${missing.join(', ')})`);
+  if (missing.length > 0)
+    throw ledgerError(
+      join(dir, `${missing[0]}.json`),
+      '',
+      `is missing: every defect needs a ledger (${missing.join(', ')})`,
+    );
   return ledgers;
 }
 
@@ -91,5 +113,7 @@ export function readLedgers(dir: string): Map<Defect, Ledger> {
 export function entryMatcher(entry: LedgerEntry): (scenario: ScenarioResult) => boolean {
   const expression = entry.tags === undefined ? undefined : parseTagExpression(entry.tags);
   if (entry.all) return () => true;
-  return (scenario) => (entry.name === undefined || entry.name === scenario.name) && (expression === undefined || expression.evaluate([...scenario.tags]));
+  return (scenario) =>
+    (entry.name === undefined || entry.name === scenario.name) &&
+    (expression === undefined || expression.evaluate([...scenario.tags]));
 }

@@ -39,21 +39,36 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
   const ledgers = readLedgers(options.ledgerDir);
   const started = performance.now();
   const runs = await runAll([undefined, ...(options.only ? [options.only] : DEFECT_NAMES)], options);
-  const judgements = runs.map((run) => judge(run, run.defect === undefined ? undefined : ledgers.get(run.defect as Defect)));
+  const judgements = runs.map((run) =>
+    judge(run, run.defect === undefined ? undefined : ledgers.get(run.defect as Defect)),
+  );
 
   const width = Math.max(...judgements.map((j) => (j.defect ?? 'correct mock').length));
   const lines = [`${'defect'.padEnd(width)}  scenarios  killed  negatives killed  verdict`];
   for (const j of judgements) {
     const negatives = j.killed.filter(isNegative).length;
-    lines.push(`${(j.defect ?? 'correct mock').padEnd(width)}  ${String(j.scenarios).padStart(9)}  ${String(j.killed.length).padStart(6)}  ${String(negatives).padStart(16)}  ${isClean(j) ? 'as the ledger says' : 'MISMATCH'}`);
+    lines.push(
+      `${(j.defect ?? 'correct mock').padEnd(width)}  ${String(j.scenarios).padStart(9)}  ${String(j.killed.length).padStart(6)}  ${String(negatives).padStart(16)}  ${isClean(j) ? 'as the ledger says' : 'MISMATCH'}`,
+    );
   }
-  for (const j of judgements.filter((x) => !isClean(x))) lines.push('', `${j.defect ?? 'correct mock'}:`, ...findings(j));
+  for (const j of judgements.filter((x) => !isClean(x)))
+    lines.push('', `${j.defect ?? 'correct mock'}:`, ...findings(j));
   const blanket = new Set([...ledgers.values()].filter((l) => l.mustFail.some((e) => e.all)).map((l) => l.defect));
   const unkilled = options.only ? [] : unkilledNegatives(runs[0]!, judgements, blanket);
   const negatives = runs[0]!.results.filter(isNegative).length;
-  if (!options.only) lines.push('', unkilled.length === 0 ? `every one of the ${negatives} negative scenarios was made to fail by at least one defect (not counting ${[...blanket].join(', ')}, which fails everything)` : `negative scenarios no defect made fail (${unkilled.length} of ${negatives}):`, ...unkilled.map((s) => `  ${scenarioKey(s)}`));
+  if (!options.only)
+    lines.push(
+      '',
+      unkilled.length === 0
+        ? `every one of the ${negatives} negative scenarios was made to fail by at least one defect (not counting ${[...blanket].join(', ')}, which fails everything)`
+        : `negative scenarios no defect made fail (${unkilled.length} of ${negatives}):`,
+      ...unkilled.map((s) => `  ${scenarioKey(s)}`),
+    );
   const passed = judgements.every(isClean) && unkilled.length === 0;
-  lines.push('', `prove: ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s with ${options.jobs} job(s); bundles in ${relative(process.cwd(), options.outDir)}/`);
+  lines.push(
+    '',
+    `prove: ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s with ${options.jobs} job(s); bundles in ${relative(process.cwd(), options.outDir)}/`,
+  );
   const report = `${lines.join('\n')}\n`;
   writeFileSync(join(options.outDir, 'prove.txt'), report);
   return { passed, report };
@@ -72,7 +87,10 @@ async function runAll(defects: ReadonlyArray<Defect | undefined>, options: Prove
       while (next < defects.length) {
         const defect = defects[next++];
         const result = await ask(worker, { defect, dir: dirOf(defect) });
-        if (!result.ok) throw new Error(`the run against ${defect ?? 'the correct mock'} stopped: ${result.message} (see ${relative(process.cwd(), join(dirOf(defect), 'console.log'))})`);
+        if (!result.ok)
+          throw new Error(
+            `the run against ${defect ?? 'the correct mock'} stopped: ${result.message} (see ${relative(process.cwd(), join(dirOf(defect), 'console.log'))})`,
+          );
         options.onRunDone?.(defect);
       }
     } finally {
@@ -80,13 +98,17 @@ async function runAll(defects: ReadonlyArray<Defect | undefined>, options: Prove
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.jobs, defects.length) }, lane));
-  return defects.map((defect) => ({ defect, results: scenarioResults(readFileSync(join(dirOf(defect), 'messages.ndjson'), 'utf8')).results }));
+  return defects.map((defect) => ({
+    defect,
+    results: scenarioResults(readFileSync(join(dirOf(defect), 'messages.ndjson'), 'utf8')).results,
+  }));
 }
 
 /** Sends a worker one job and waits for its answer; a worker that dies first is an error. */
 function ask(worker: ChildProcess, job: Job): Promise<JobResult> {
   return new Promise((answered, failed) => {
-    const died = (code: number | null): void => failed(new Error(`a prove worker exited (${code}) during the run against ${job.defect ?? 'the correct mock'}`));
+    const died = (code: number | null): void =>
+      failed(new Error(`a prove worker exited (${code}) during the run against ${job.defect ?? 'the correct mock'}`));
     worker.once('exit', died);
     worker.once('message', (result: JobResult) => {
       worker.off('exit', died);
@@ -96,13 +118,26 @@ function ask(worker: ChildProcess, job: Job): Promise<JobResult> {
   });
 }
 
-const list = (title: string, items: readonly string[]): string[] => (items.length ? [`  ${title}:`, ...items.slice(0, 20).map((i) => `    ${i}`), ...(items.length > 20 ? [`    … and ${items.length - 20} more`] : [])] : []);
+const list = (title: string, items: readonly string[]): string[] =>
+  items.length
+    ? [
+        `  ${title}:`,
+        ...items.slice(0, 20).map((i) => `    ${i}`),
+        ...(items.length > 20 ? [`    … and ${items.length - 20} more`] : []),
+      ]
+    : [];
 
 function findings(j: Judgement): string[] {
   return [
     ...list('listed in the ledger but passed (the defect went unnoticed)', j.survived.map(scenarioKey)),
-    ...list(j.defect ? 'failed but not listed in the ledger' : 'failed against the correct mock', j.unexpected.map(scenarioKey)),
+    ...list(
+      j.defect ? 'failed but not listed in the ledger' : 'failed against the correct mock',
+      j.unexpected.map(scenarioKey),
+    ),
     ...list('neither passed nor failed (undefined, ambiguous or skipped steps)', j.broken.map(scenarioKey)),
-    ...list('ledger entries that match no scenario', j.unmatchedEntries.map((e) => JSON.stringify({ name: e.name, tags: e.tags }))),
+    ...list(
+      'ledger entries that match no scenario',
+      j.unmatchedEntries.map((e) => JSON.stringify({ name: e.name, tags: e.tags })),
+    ),
   ];
 }

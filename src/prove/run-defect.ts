@@ -15,7 +15,12 @@ export async function runDefect(defect: Defect | undefined, dir: string): Promis
   const consoleLog = createWriteStream(join(dir, 'console.log'));
   try {
     await runSuite(
-      { target: resolveTarget({ live: false, defect }, process.env), reportDir: dir, callersFiles: ['console.log'], force: true },
+      {
+        target: resolveTarget({ live: false, defect }, process.env),
+        reportDir: dir,
+        callersFiles: ['console.log'],
+        force: true,
+      },
       { log: (line) => consoleLog.write(`certify: ${line}\n`), progress: consoleLog },
     );
   } finally {

@@ -5,7 +5,10 @@
 import type { Defect } from '../mock/defects.ts';
 import { runDefect } from './run-defect.ts';
 
-export interface Job { readonly defect: Defect | undefined; readonly dir: string }
+export interface Job {
+  readonly defect: Defect | undefined;
+  readonly dir: string;
+}
 export type JobResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
 process.on('message', (job: Job) => {

@@ -53,7 +53,11 @@ export function bundleEntries(dir: string): Entries {
  * passing each chunk to `take`. Returns the bytes read, or what the thing is when it is not a
  * regular file.
  */
-function readBounded(path: string, limit: number, take: (chunk: Buffer) => void): { bytes: number } | { notRegular: string } {
+function readBounded(
+  path: string,
+  limit: number,
+  take: (chunk: Buffer) => void,
+): { bytes: number } | { notRegular: string } {
   const before = lstatSync(path);
   if (!before.isFile()) return { notRegular: kindOf(before) };
   const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -92,9 +96,15 @@ export function readBundleText(dir: string, name: string, limit = SMALL_FILE_LIM
   try {
     read = readBounded(join(dir, name), limit, (chunk) => chunks.push(Buffer.from(chunk)));
   } catch (err) {
-    throw fieldError('ERR_BUNDLE', 'DIR', `${join(dir, name)}: cannot read (${(err as NodeJS.ErrnoException).code ?? 'error'})`, err);
+    throw fieldError(
+      'ERR_BUNDLE',
+      'DIR',
+      `${join(dir, name)}: cannot read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      err,
+    );
   }
-  if ('notRegular' in read) throw fieldError('ERR_BUNDLE', 'DIR', `${join(dir, name)} is ${read.notRegular}, not a regular file (not opened)`);
+  if ('notRegular' in read)
+    throw fieldError('ERR_BUNDLE', 'DIR', `${join(dir, name)} is ${read.notRegular}, not a regular file (not opened)`);
   if (read.bytes > limit) throw fieldError('ERR_BUNDLE', 'DIR', `${join(dir, name)} is larger than ${limit} bytes`);
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -16,7 +16,11 @@ export const SIGNATURE_FILE = 'manifest.jws';
 export const MANIFEST_FILE = 'manifest.json';
 const TYPE = 'payconform-bundle+jws';
 
-export interface FileDigest { readonly path: string; readonly bytes: number; readonly sha256: string }
+export interface FileDigest {
+  readonly path: string;
+  readonly bytes: number;
+  readonly sha256: string;
+}
 
 export interface SignedBundle {
   readonly payconform: string;
@@ -37,7 +41,12 @@ export function bundleSigningKey(pem: string, field: string): KeyObject {
     throw fieldError('ERR_BUNDLE', field, 'is not a PEM private key');
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (key.asymmetricKeyType !== 'rsa' || bits < 2048) throw fieldError('ERR_BUNDLE', field, `must be an RSA key of at least 2048 bits (got ${key.asymmetricKeyType} ${bits || ''})`.trim());
+  if (key.asymmetricKeyType !== 'rsa' || bits < 2048)
+    throw fieldError(
+      'ERR_BUNDLE',
+      field,
+      `must be an RSA key of at least 2048 bits (got ${key.asymmetricKeyType} ${bits || ''})`.trim(),
+    );
   return key;
 }
 
@@ -54,15 +63,21 @@ export function keyFingerprint(key: KeyObject): string {
 export function fileDigests(dir: string): FileDigest[] {
   const { files, refused } = bundleEntries(dir);
   if (refused.length > 0) throw fieldError('ERR_BUNDLE', 'DIR', `${dir}: ${refused[0]}`);
-  return files.filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE).map((path) => {
-    const digest = digestBounded(dir, path, Number.MAX_SAFE_INTEGER);
-    if ('problem' in digest) throw fieldError('ERR_BUNDLE', 'DIR', `${dir}: ${digest.problem}`);
-    return { path, ...digest };
-  });
+  return files
+    .filter((p) => p !== MANIFEST_FILE && p !== SIGNATURE_FILE)
+    .map((path) => {
+      const digest = digestBounded(dir, path, Number.MAX_SAFE_INTEGER);
+      if ('problem' in digest) throw fieldError('ERR_BUNDLE', 'DIR', `${dir}: ${digest.problem}`);
+      return { path, ...digest };
+    });
 }
 
 /** Writes manifest.jws over the bundle as it is now; returns the key's fingerprint. */
-export async function signBundle(dir: string, key: KeyObject, about: Omit<SignedBundle, 'files' | 'signedAt'>): Promise<string> {
+export async function signBundle(
+  dir: string,
+  key: KeyObject,
+  about: Omit<SignedBundle, 'files' | 'signedAt'>,
+): Promise<string> {
   const payload: SignedBundle = { ...about, signedAt: new Date().toISOString(), files: fileDigests(dir) };
   const jwk = createPublicKey(key).export({ format: 'jwk' }) as JWK;
   const kid = keyFingerprint(key);
@@ -97,10 +112,17 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} is not a folder`);
   const signaturePath = join(dir, SIGNATURE_FILE);
   if (!lstatOrUndefined(signaturePath)) {
-    if (!lstatOrUndefined(join(dir, MANIFEST_FILE))) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
+    if (!lstatOrUndefined(join(dir, MANIFEST_FILE)))
+      throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no ${MANIFEST_FILE}: not a payconform bundle`);
     const verdict = summaryVerdict(dir);
     const manifest = readManifest(dir);
-    if (manifest === undefined) return { problems: [`${MANIFEST_FILE}: not a manifest (edited after the run, or not a regular file)`], signed: false, trusted: false, verdict };
+    if (manifest === undefined)
+      return {
+        problems: [`${MANIFEST_FILE}: not a manifest (edited after the run, or not a regular file)`],
+        signed: false,
+        trusted: false,
+        verdict,
+      };
     return { problems: checkFiles(dir, manifest.files, MANIFEST_FILE), signed: false, trusted: false, verdict };
   }
   let jws: string;
@@ -109,7 +131,12 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
   } catch (err) {
     return { problems: [(err as Error).message], signed: true, trusted: false, verdict: summaryVerdict(dir) };
   }
-  const unverified = (problem: string): BundleCheck => ({ problems: [`${SIGNATURE_FILE}: ${problem}`], signed: true, trusted: false, verdict: summaryVerdict(dir) });
+  const unverified = (problem: string): BundleCheck => ({
+    problems: [`${SIGNATURE_FILE}: ${problem}`],
+    signed: true,
+    trusted: false,
+    verdict: summaryVerdict(dir),
+  });
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(jws);
@@ -125,25 +152,34 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
   // The user's own copy of the key when they gave it whole, so a header cannot swap in another.
   const named = trusted.keys.find((k) => keyFingerprint(k) === (inBundle ? keyFingerprint(inBundle) : header.kid));
   const key = named ?? inBundle;
-  if (key === undefined) return unverified('no key in its header; give the signer\'s --public-key');
+  if (key === undefined) return unverified("no key in its header; give the signer's --public-key");
   let payload: SignedBundle;
   try {
     const verified = await compactVerify(jws, key, { algorithms: ['RS256', 'PS256'] });
     payload = JSON.parse(new TextDecoder().decode(verified.payload)) as SignedBundle;
     // Whoever holds a key can sign anything: the payload is checked for shape like any input.
-    if (!isDigestList(payload?.files) || typeof payload.status !== 'string') return unverified('the signed payload is not a bundle manifest');
+    if (!isDigestList(payload?.files) || typeof payload.status !== 'string')
+      return unverified('the signed payload is not a bundle manifest');
   } catch {
     return unverified('the signature does not verify (the signature or the signed manifest was edited)');
   }
   const problems = checkFiles(dir, payload.files, SIGNATURE_FILE);
   if (lstatOrUndefined(join(dir, MANIFEST_FILE))) {
     const manifest = readManifest(dir);
-    if (JSON.stringify(manifest?.files.map(digestOnly)) !== JSON.stringify(payload.files.map(digestOnly))) problems.push(`${MANIFEST_FILE}: differs from the signed digests (edited after signing)`);
+    if (JSON.stringify(manifest?.files.map(digestOnly)) !== JSON.stringify(payload.files.map(digestOnly)))
+      problems.push(`${MANIFEST_FILE}: differs from the signed digests (edited after signing)`);
   } else {
     problems.push(`${MANIFEST_FILE}: missing (a bundle holds it beside ${SIGNATURE_FILE})`);
   }
   const fingerprint = keyFingerprint(key);
-  return { problems, signed: true, keyFingerprint: fingerprint, trusted: trusted.fingerprints.has(fingerprint), payload, verdict: payload.status };
+  return {
+    problems,
+    signed: true,
+    keyFingerprint: fingerprint,
+    trusted: trusted.fingerprints.has(fingerprint),
+    payload,
+    verdict: payload.status,
+  };
 }
 
 /** summary.json's status, when it has one: what an unsigned (or unverifiable) bundle claims. */
@@ -158,10 +194,19 @@ function summaryVerdict(dir: string): string | undefined {
 
 /** A list of {path, bytes, sha256}, as a manifest holds: anything else is not a manifest. */
 function isDigestList(files: unknown): files is FileDigest[] {
-  return Array.isArray(files) && files.every((f: unknown) => {
-    const d = f as Partial<FileDigest> | null;
-    return d !== null && typeof d === 'object' && typeof d.path === 'string' && typeof d.bytes === 'number' && typeof d.sha256 === 'string';
-  });
+  return (
+    Array.isArray(files) &&
+    files.every((f: unknown) => {
+      const d = f as Partial<FileDigest> | null;
+      return (
+        d !== null &&
+        typeof d === 'object' &&
+        typeof d.path === 'string' &&
+        typeof d.bytes === 'number' &&
+        typeof d.sha256 === 'string'
+      );
+    })
+  );
 }
 
 const digestOnly = (f: FileDigest): string => `${f.path} ${f.sha256}`;
@@ -194,7 +239,8 @@ function checkFiles(dir: string, expected: readonly FileDigest[], source: string
     const limit = Number.isSafeInteger(f.bytes) && f.bytes >= 0 ? f.bytes : 0;
     const now = digestBounded(dir, f.path, limit);
     if ('problem' in now) problems.push(now.problem);
-    else if (now.sha256 !== f.sha256) problems.push(`${f.path}: changed since the run (SHA-256 differs from ${source})`);
+    else if (now.sha256 !== f.sha256)
+      problems.push(`${f.path}: changed since the run (SHA-256 differs from ${source})`);
   }
   for (const path of there) problems.push(`${path}: not in ${source} (added after the run)`);
   return problems;

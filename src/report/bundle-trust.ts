@@ -36,13 +36,21 @@ export function publicKeyOf(pem: string, field: string): KeyObject {
 export function parseTrustedKeys(text: string, field: string): TrustedKeys {
   const keys = [...text.matchAll(PEM_BLOCK)].map((m) => publicKeyOf(m[0], field));
   const fingerprints = new Set(keys.map(keyFingerprint));
-  text.replace(PEM_BLOCK, (block) => '\n'.repeat(block.split('\n').length - 1)).split('\n').forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return;
-    const fingerprint = line.replace(/^SHA-256\s+/i, '');
-    if (!FINGERPRINT.test(fingerprint)) throw fieldError('ERR_BUNDLE', field, `line ${i + 1} is neither a PEM public key, a SHA-256 fingerprint (as keygen prints it) nor a # comment`);
-    fingerprints.add(fingerprint);
-  });
+  text
+    .replace(PEM_BLOCK, (block) => '\n'.repeat(block.split('\n').length - 1))
+    .split('\n')
+    .forEach((raw, i) => {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('#')) return;
+      const fingerprint = line.replace(/^SHA-256\s+/i, '');
+      if (!FINGERPRINT.test(fingerprint))
+        throw fieldError(
+          'ERR_BUNDLE',
+          field,
+          `line ${i + 1} is neither a PEM public key, a SHA-256 fingerprint (as keygen prints it) nor a # comment`,
+        );
+      fingerprints.add(fingerprint);
+    });
   return { keys, fingerprints };
 }
 

@@ -46,12 +46,20 @@ const KINDS: ReadonlyArray<readonly [string, string]> = [
 type Cell = 'pass' | 'fail' | 'warn' | 'na' | 'none';
 const MARK: Record<Cell, string> = { pass: '✓', fail: '✗', warn: '!', na: 'n/a', none: '' };
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `payconform-test-merchant` as `pay…nt`: enough to recognise, not to reuse. */
-export const maskLogin = (login: string): string => (login.length <= 4 ? '…' : `${login.slice(0, 3)}…${login.slice(-2)}`);
+export const maskLogin = (login: string): string =>
+  login.length <= 4 ? '…' : `${login.slice(0, 3)}…${login.slice(-2)}`;
 
-interface Failure { readonly name: string; readonly uri: string; readonly tags: readonly string[]; readonly message: string; readonly attachments: readonly string[] }
+interface Failure {
+  readonly name: string;
+  readonly uri: string;
+  readonly tags: readonly string[];
+  readonly message: string;
+  readonly attachments: readonly string[];
+}
 
 /** Every failed scenario with its first failing step's message and its text attachments (already redacted). */
 /**
@@ -59,7 +67,11 @@ interface Failure { readonly name: string; readonly uri: string; readonly tags: 
  * with (AssertionError, PayconformError): the page is for the people who fix it.
  */
 export function failureMessage(raw: string): string {
-  return raw.split('\n').filter((l) => !/^\s+at /.test(l)).join('\n').replace(/^(?:AssertionError \[ERR_ASSERTION\]|PayconformError): /, '');
+  return raw
+    .split('\n')
+    .filter((l) => !/^\s+at /.test(l))
+    .join('\n')
+    .replace(/^(?:AssertionError \[ERR_ASSERTION\]|PayconformError): /, '');
 }
 
 function failuresOf(ndjson: string): Failure[] {
@@ -72,13 +84,33 @@ function failuresOf(ndjson: string): Failure[] {
   for (const line of ndjson.split('\n')) {
     if (line.trim() === '') continue;
     const e = JSON.parse(line) as Record<string, any>;
-    if (e.pickle) pickles.set(e.pickle.id, { name: e.pickle.name, uri: e.pickle.uri, tags: e.pickle.tags.map((t: { name: string }) => t.name) });
+    if (e.pickle)
+      pickles.set(e.pickle.id, {
+        name: e.pickle.name,
+        uri: e.pickle.uri,
+        tags: e.pickle.tags.map((t: { name: string }) => t.name),
+      });
     else if (e.testCase) caseToPickle.set(e.testCase.id, e.testCase.pickleId);
     else if (e.testCaseStarted) started.set(e.testCaseStarted.id, e.testCaseStarted.testCaseId);
-    else if (e.attachment?.mediaType === 'text/plain') texts.set(e.attachment.testCaseStartedId, [...(texts.get(e.attachment.testCaseStartedId) ?? []), e.attachment.body]);
-    else if (e.testStepFinished && e.testStepFinished.testStepResult.status === 'FAILED' && !messages.has(e.testStepFinished.testCaseStartedId)) {
-      messages.set(e.testStepFinished.testCaseStartedId, failureMessage(String(e.testStepFinished.testStepResult.message ?? 'failed')));
-    } else if (e.testCaseFinished && !e.testCaseFinished.willBeRetried && messages.has(e.testCaseFinished.testCaseStartedId)) {
+    else if (e.attachment?.mediaType === 'text/plain')
+      texts.set(e.attachment.testCaseStartedId, [
+        ...(texts.get(e.attachment.testCaseStartedId) ?? []),
+        e.attachment.body,
+      ]);
+    else if (
+      e.testStepFinished &&
+      e.testStepFinished.testStepResult.status === 'FAILED' &&
+      !messages.has(e.testStepFinished.testCaseStartedId)
+    ) {
+      messages.set(
+        e.testStepFinished.testCaseStartedId,
+        failureMessage(String(e.testStepFinished.testStepResult.message ?? 'failed')),
+      );
+    } else if (
+      e.testCaseFinished &&
+      !e.testCaseFinished.willBeRetried &&
+      messages.has(e.testCaseFinished.testCaseStartedId)
+    ) {
       const id = e.testCaseFinished.testCaseStartedId as string;
       const pickle = pickles.get(caseToPickle.get(started.get(id)!)!)!;
       failures.push({ ...pickle, message: messages.get(id)!, attachments: texts.get(id) ?? [] });
@@ -96,18 +128,34 @@ function matrix(ndjson: string): string {
     if (endpoint === undefined) continue;
     const kind = KINDS.find(([tag]) => tag !== '' && r.tags.includes(tag))?.[0] ?? '';
     const failing = r.outcome === 'failed' || r.outcome === 'ambiguous' || r.outcome === 'undefined';
-    const cell: Cell = failing ? 'fail' : r.notApplicable !== undefined ? 'na' : r.warnings.length > 0 ? 'warn' : r.outcome === 'passed' ? 'pass' : 'na';
+    const cell: Cell = failing
+      ? 'fail'
+      : r.notApplicable !== undefined
+        ? 'na'
+        : r.warnings.length > 0
+          ? 'warn'
+          : r.outcome === 'passed'
+            ? 'pass'
+            : 'na';
     const key = `${endpoint} ${kind}`;
     const was = cells.get(key);
-    cells.set(key, { cell: was === undefined || rank.indexOf(cell) < rank.indexOf(was.cell) ? cell : was.cell, n: (was?.n ?? 0) + 1 });
+    cells.set(key, {
+      cell: was === undefined || rank.indexOf(cell) < rank.indexOf(was.cell) ? cell : was.cell,
+      n: (was?.n ?? 0) + 1,
+    });
   }
   const endpoints = [...new Set([...cells.keys()].map((k) => k.split(' ')[0]!))].sort();
   const head = `<tr><th>endpoint</th>${KINDS.map(([, label]) => `<th>${esc(label)}</th>`).join('')}</tr>`;
-  const rows = endpoints.map((ep) => `<tr><th>${esc(ep)}</th>${KINDS.map(([tag, label]) => {
-    const c = cells.get(`${ep} ${tag}`);
-    const cell = c?.cell ?? 'none';
-    return `<td class="${cell}" title="${esc(`${ep}, ${label}: ${c ? `${c.n} scenario${c.n === 1 ? '' : 's'}, ${cell}` : 'no scenario'}`)}">${MARK[cell]}</td>`;
-  }).join('')}</tr>`).join('\n');
+  const rows = endpoints
+    .map(
+      (ep) =>
+        `<tr><th>${esc(ep)}</th>${KINDS.map(([tag, label]) => {
+          const c = cells.get(`${ep} ${tag}`);
+          const cell = c?.cell ?? 'none';
+          return `<td class="${cell}" title="${esc(`${ep}, ${label}: ${c ? `${c.n} scenario${c.n === 1 ? '' : 's'}, ${cell}` : 'no scenario'}`)}">${MARK[cell]}</td>`;
+        }).join('')}</tr>`,
+    )
+    .join('\n');
   return `<div class="scroll"><table id="matrix"><thead>${head}</thead><tbody>${rows}</tbody></table></div>
 <p class="legend">✓ passed · ✗ failed · ! passed with a warning · n/a not applicable here · empty: no such scenario</p>`;
 }
@@ -117,42 +165,63 @@ function ruleOfScenario(tags: readonly string[]): string | undefined {
   const kind = tags.find((t) => t.startsWith('@negative:'))?.slice('@negative:'.length);
   const control = tags.includes('@scheme:control');
   switch (kind) {
-    case 'accept-missing': case 'accept-wrong': return 'accept-header';
-    case 'signature-missing': return control ? 'control-present' : 'oauth-header-present';
-    case 'signature-wrong': return control ? 'control-signature' : 'oauth-signature';
-    case 'field-missing': return 'required-fields';
-    default: return undefined;
+    case 'accept-missing':
+    case 'accept-wrong':
+      return 'accept-header';
+    case 'signature-missing':
+      return control ? 'control-present' : 'oauth-header-present';
+    case 'signature-wrong':
+      return control ? 'control-signature' : 'oauth-signature';
+    case 'field-missing':
+      return 'required-fields';
+    default:
+      return undefined;
   }
 }
 
-const VERDICT: Record<string, string> = { passed: 'PASS', 'passed-with-warnings': 'PASS WITH WARNINGS', failed: 'FAIL', interrupted: 'INTERRUPTED' };
+const VERDICT: Record<string, string> = {
+  passed: 'PASS',
+  'passed-with-warnings': 'PASS WITH WARNINGS',
+  failed: 'FAIL',
+  interrupted: 'INTERRUPTED',
+};
 
 export function certificationPage(ndjson: string, summary: Summary, facts: CertificationFacts): string {
   const status = facts.interrupted ? 'interrupted' : summary.status;
   const t = summary.totals;
   const failures = failuresOf(ndjson);
   const fact = (name: string, value: string): string => `<tr><th>${esc(name)}</th><td>${esc(value)}</td></tr>`;
-  const failureHtml = failures.map((f) => {
-    // A refused set-up request is the cause: the scenario's own rule was never put to the test.
-    const prerequisite = refusedPrerequisiteOf(f.message);
-    const rule = prerequisite ? undefined : /\(rule ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? ruleOfScenario(f.tags);
-    const known = rule === undefined ? undefined : facts.rules[rule];
-    return `<article class="failure"><h3>✗ ${esc(f.name)}</h3>
+  const failureHtml = failures
+    .map((f) => {
+      // A refused set-up request is the cause: the scenario's own rule was never put to the test.
+      const prerequisite = refusedPrerequisiteOf(f.message);
+      const rule = prerequisite ? undefined : (/\(rule ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? ruleOfScenario(f.tags));
+      const known = rule === undefined ? undefined : facts.rules[rule];
+      return `<article class="failure"><h3>✗ ${esc(f.name)}</h3>
 <p class="where">${esc(f.uri)} · ${esc(f.tags.filter((x) => x.startsWith('@endpoint:') || x.startsWith('@negative') || x === '@positive').join(' '))}</p>
 <pre class="message">${esc(f.message)}</pre>
 ${prerequisite ? `<p class="fix"><strong>Fix:</strong> ${esc(prerequisiteFix(prerequisite))}</p>` : ''}
 ${known ? `<p class="rule">Rule <code>${esc(rule!)}</code>: ${esc(known.clause)}</p><p class="fix"><strong>Fix:</strong> ${esc(known.hint)}</p>` : ''}
 ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summary><pre>${esc(a)}</pre></details>`).join('\n')}</article>`;
-  }).join('\n');
+    })
+    .join('\n');
   const byAssumption = new Map<string, Array<Warning & { scenario: string }>>();
   for (const w of summary.warnings.list) byAssumption.set(w.assumption, [...(byAssumption.get(w.assumption) ?? []), w]);
-  const warningsHtml = [...byAssumption].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([id, ws]) => `<section class="assumption"><h3>${esc(id)} <small>(${ws.length})</small></h3>
+  const warningsHtml = [...byAssumption]
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(
+      ([id, ws]) => `<section class="assumption"><h3>${esc(id)} <small>(${ws.length})</small></h3>
 <p>${id.startsWith(DEVIATION_PREFIX) ? `A departure from the spec that the gateway profile declares <em>(docs/certify.md, "Deviations declared by a profile")</em>` : `${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`}</p>
-<ul>${ws.map((w) => `<li>${esc(w.scenario)}: ${esc(w.check)}: expected ${esc(w.expected)}, got ${esc(w.actual)}</li>`).join('')}</ul></section>`).join('\n');
+<ul>${ws.map((w) => `<li>${esc(w.scenario)}: ${esc(w.check)}: expected ${esc(w.expected)}, got ${esc(w.actual)}</li>`).join('')}</ul></section>`,
+    )
+    .join('\n');
   const exercised = new Set(Object.keys(summary.endpoints));
-  const failingEndpoints = Object.entries(summary.endpoints).filter(([, c]) => c.failed > 0).map(([e]) => e);
+  const failingEndpoints = Object.entries(summary.endpoints)
+    .filter(([, c]) => c.failed > 0)
+    .map(([e]) => e);
   const never = ENDPOINTS.map((e) => e.operation).filter((op) => !exercised.has(op));
-  const check = (ok: boolean, text: string): string => `<li class="${ok ? 'ok' : 'todo'}">${ok ? '☑' : '☐'} ${esc(text)}</li>`;
+  const check = (ok: boolean, text: string): string =>
+    `<li class="${ok ? 'ok' : 'todo'}">${ok ? '☑' : '☐'} ${esc(text)}</li>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>payconform certification: ${esc(VERDICT[status]!)} — ${esc(facts.target)}</title>

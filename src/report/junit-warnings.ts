@@ -7,14 +7,16 @@
 import type { Summary } from './bundle.ts';
 import { warningLine } from './findings.ts';
 
-const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `xml` (cucumber's junit.xml, one testsuite) with the run's verdict and warnings added. */
 export function withWarnings(xml: string, summary: Summary): string {
   const open = /<testsuite\b[^>]*>/.exec(xml);
   const close = xml.lastIndexOf('</testsuite>');
   if (open === null || close < 0) return xml;
-  const property = (name: string, value: string | number): string => `    <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`;
+  const property = (name: string, value: string | number): string =>
+    `    <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`;
   const properties = [
     '  <properties>',
     property('payconform.status', summary.status),
@@ -24,7 +26,9 @@ export function withWarnings(xml: string, summary: Summary): string {
     '  </properties>',
   ].join('\n');
   const lines = summary.warnings.list.map((w) => `WARNING ${warningLine(w)} — ${w.scenario} (${w.uri})`);
-  const out = lines.length ? `  <system-out><![CDATA[${lines.join('\n').replaceAll(']]>', ']]]]><![CDATA[>')}]]></system-out>\n` : '';
+  const out = lines.length
+    ? `  <system-out><![CDATA[${lines.join('\n').replaceAll(']]>', ']]]]><![CDATA[>')}]]></system-out>\n`
+    : '';
   const at = open.index + open[0].length;
   return `${xml.slice(0, at)}\n${properties}${xml.slice(at, close)}${out}${xml.slice(close)}`;
 }

@@ -6,12 +6,20 @@
 import { withArticle } from '../article.ts';
 
 /** The failure's message: the operation, the field it needed, and what the prerequisite answered. */
-export function prerequisiteRefusalMessage(operation: string, field: string, prerequisite: string, status: number, answer: string): string {
+export function prerequisiteRefusalMessage(
+  operation: string,
+  field: string,
+  prerequisite: string,
+  status: number,
+  answer: string,
+): string {
   return `${operation} needs ${withArticle(field)} from ${prerequisite}, which answered ${status}: ${answer}`;
 }
 
 /** The prerequisite operation and its status when `message` says one was refused; undefined otherwise. */
-export function refusedPrerequisiteOf(message: string): { readonly operation: string; readonly status: number } | undefined {
+export function refusedPrerequisiteOf(
+  message: string,
+): { readonly operation: string; readonly status: number } | undefined {
   const m = /needs an? \S+ from ([A-Z][A-Z0-9_]*), which answered (\d{3})\b/.exec(message);
   return m ? { operation: m[1]!, status: Number(m[2]) } : undefined;
 }

@@ -8,7 +8,11 @@ import type { Pair } from '../signing/form-body.ts';
 import { percentEncode } from '../signing/percent-encode.ts';
 
 /** Form fields that carry a full card number (public field names of the API family). */
-export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set(['credit_card_number', 'destination-card-no', 'card_number']);
+export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set([
+  'credit_card_number',
+  'destination-card-no',
+  'card_number',
+]);
 /** Form fields that carry a card verification value. */
 export const CVV_FIELDS: ReadonlySet<string> = new Set(['cvv2', 'cvv', 'cvc']);
 
@@ -53,11 +57,23 @@ export function redactPairsInText(text: string, pairs: readonly Pair[]): string 
  * masked and the given secrets (the control key) replaced. CVVs are too short to find safely and
  * are never sent back by a conforming gateway; the suite fails one that does (schemas, A-5).
  */
-export function redactEchoes(text: string, pairs: readonly Pair[], secrets: readonly (string | undefined)[] = []): string {
+export function redactEchoes(
+  text: string,
+  pairs: readonly Pair[],
+  secrets: readonly (string | undefined)[] = [],
+): string {
   let out = text;
-  for (const [name, value] of pairs) if (CARD_NUMBER_FIELDS.has(name) && value.length >= 12) out = out.replaceAll(value, maskCardNumber(value));
+  for (const [name, value] of pairs)
+    if (CARD_NUMBER_FIELDS.has(name) && value.length >= 12) out = out.replaceAll(value, maskCardNumber(value));
   // A form-text answer (`a=b\n&c=d`, a gateway profile's answers.format) carries a secret form-encoded.
-  for (const secret of secrets) if (secret) for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])) out = out.replaceAll(form, '<redacted>');
+  for (const secret of secrets)
+    if (secret)
+      for (const form of new Set([
+        secret,
+        encodeURIComponent(secret),
+        new URLSearchParams({ s: secret }).toString().slice(2),
+      ]))
+        out = out.replaceAll(form, '<redacted>');
   return out;
 }
 
@@ -66,7 +82,10 @@ export const SIGNATURE_FIELDS: ReadonlySet<string> = new Set(['control', 'oauth_
 
 /** Pairs as they may be logged: signatures redacted, card numbers and CVVs masked. */
 export function redactParams(pairs: readonly Pair[]): Pair[] {
-  return pairs.map(([name, value]) => [name, SIGNATURE_FIELDS.has(name) ? '<redacted>' : maskedValue(name, value) ?? value]);
+  return pairs.map(([name, value]) => [
+    name,
+    SIGNATURE_FIELDS.has(name) ? '<redacted>' : (maskedValue(name, value) ?? value),
+  ]);
 }
 
 /** An Authorization header as it may be logged: the oauth_signature value replaced. */

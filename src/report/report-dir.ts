@@ -2,7 +2,17 @@
  * A report folder the user named is checked before any work starts: a run must not find out at its
  * end, with its findings in hand, that the folder is a file or cannot be made.
  */
-import { accessSync, constants, lstatSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fieldError } from '../errors.ts';
 
@@ -21,7 +31,8 @@ export function checkReportDir(dir: string, field: string): void {
       at = parent;
       continue;
     }
-    if (!isDirectory) throw fieldError('ERR_OUT_DIR', field, `${at === resolve(dir) ? dir : at} is a file; give a folder`);
+    if (!isDirectory)
+      throw fieldError('ERR_OUT_DIR', field, `${at === resolve(dir) ? dir : at} is a file; give a folder`);
     try {
       accessSync(at, constants.W_OK);
     } catch {
@@ -33,7 +44,14 @@ export function checkReportDir(dir: string, field: string): void {
 
 /** Every name a certify run writes into its folder, and nothing else: what --force may remove. */
 export const RUN_FILES: ReadonlySet<string> = new Set([
-  'report.html', 'cucumber.html', 'junit.xml', 'messages.ndjson', 'summary.json', 'manifest.json', 'manifest.jws', '.payconform-run',
+  'report.html',
+  'cucumber.html',
+  'junit.xml',
+  'messages.ndjson',
+  'summary.json',
+  'manifest.json',
+  'manifest.jws',
+  '.payconform-run',
 ]);
 /** Held while a run writes into a folder the user named, so a second run there is refused. */
 const LOCK = '.payconform-run';
@@ -64,7 +82,12 @@ const errnoOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ??
  * `force`, which removes exactly those files); a folder with anything else in it, `.` included, is
  * refused even with --force. A lock file keeps a second run out while this one writes.
  */
-export function claimReportDir(requested: string | undefined, force: boolean, stamp: string, options: ClaimOptions = {}): ClaimedDir {
+export function claimReportDir(
+  requested: string | undefined,
+  force: boolean,
+  stamp: string,
+  options: ClaimOptions = {},
+): ClaimedDir {
   const { field = '--report-dir', callersFiles = [], runFiles = RUN_FILES, kind = 'certify bundle' } = options;
   if (requested === undefined) {
     const parent = join(process.cwd(), 'reports');
@@ -98,23 +121,65 @@ export function claimReportDir(requested: string | undefined, force: boolean, st
   try {
     writeFileSync(join(dir, LOCK), `${process.pid}\n`, { flag: 'wx' });
   } catch (err) {
-    if (errnoOf(err) === 'EEXIST') throw fieldError('ERR_OUT_DIR', field, `${requested} is in use by another run (${LOCK}; remove it if no run is writing there)`);
+    if (errnoOf(err) === 'EEXIST')
+      throw fieldError(
+        'ERR_OUT_DIR',
+        field,
+        `${requested} is in use by another run (${LOCK}; remove it if no run is writing there)`,
+      );
     throw fieldError('ERR_OUT_DIR', field, `cannot write in ${requested} (${errnoOf(err)})`);
   }
   const unlock = (): void => rmSync(join(dir, LOCK), { force: true });
-  return { dir, release: unlock, abandon: () => { unlock(); if (made) rmdirQuietly(dir); } };
+  return {
+    dir,
+    release: unlock,
+    abandon: () => {
+      unlock();
+      if (made) rmdirQuietly(dir);
+    },
+  };
 }
 
 /** An existing folder: empty, or an earlier run's files alone and --force, which removes just those. */
-function clearEarlierRun(dir: string, requested: string, force: boolean, { field, callersFiles, runFiles, kind }: { field: string; callersFiles: ReadonlySet<string>; runFiles: ReadonlySet<string>; kind: string }): void {
+function clearEarlierRun(
+  dir: string,
+  requested: string,
+  force: boolean,
+  {
+    field,
+    callersFiles,
+    runFiles,
+    kind,
+  }: { field: string; callersFiles: ReadonlySet<string>; runFiles: ReadonlySet<string>; kind: string },
+): void {
   const names = readdirSync(dir).filter((name) => !callersFiles.has(name));
   if (names.length === 0) return;
-  if (names.includes(LOCK) && !force) throw fieldError('ERR_OUT_DIR', field, `${requested} is in use by another run (${LOCK}; remove it if no run is writing there)`);
+  if (names.includes(LOCK) && !force)
+    throw fieldError(
+      'ERR_OUT_DIR',
+      field,
+      `${requested} is in use by another run (${LOCK}; remove it if no run is writing there)`,
+    );
   const foreign = names.find((name) => !runFiles.has(name) && name !== LOCK);
-  if (foreign !== undefined) throw fieldError('ERR_OUT_DIR', field, `${requested} is not empty and is not ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} (it holds ${foreign}); give a new or empty folder (--force replaces only an earlier run)`);
-  if (!force) throw fieldError('ERR_OUT_DIR', field, `${requested} holds an earlier run; choose another --report-dir or pass --force to replace its files`);
+  if (foreign !== undefined)
+    throw fieldError(
+      'ERR_OUT_DIR',
+      field,
+      `${requested} is not empty and is not ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} (it holds ${foreign}); give a new or empty folder (--force replaces only an earlier run)`,
+    );
+  if (!force)
+    throw fieldError(
+      'ERR_OUT_DIR',
+      field,
+      `${requested} holds an earlier run; choose another --report-dir or pass --force to replace its files`,
+    );
   for (const name of names) {
-    if (!lstatSync(join(dir, name)).isFile()) throw fieldError('ERR_OUT_DIR', field, `${join(requested, name)} is not a regular file; an earlier run did not write it`);
+    if (!lstatSync(join(dir, name)).isFile())
+      throw fieldError(
+        'ERR_OUT_DIR',
+        field,
+        `${join(requested, name)} is not a regular file; an earlier run did not write it`,
+      );
   }
   for (const name of names) rmSync(join(dir, name));
 }

@@ -4,7 +4,13 @@
  * runs the order rules; the client checks every answer with the answer rules. MockErrorCode, inspect's
  * check list and the defect list all come from here (docs/architecture.md: adding a rule).
  */
-import { answerMediaType, noControlKeyInAnswer, noFullPanInAnswer, orderKept, validationErrorStatus } from './answers.ts';
+import {
+  answerMediaType,
+  noControlKeyInAnswer,
+  noFullPanInAnswer,
+  orderKept,
+  validationErrorStatus,
+} from './answers.ts';
 import { callbackMethod, callbackRetried, callbackSigned } from './callbacks.ts';
 import { controlFormat, controlPresent, controlSignature } from './control.ts';
 import { endpointOwner } from './endpoint-owner.ts';
@@ -12,7 +18,18 @@ import { amountFormat, requiredFields } from './fields.ts';
 import { noBlindRetry, orderIdUnique } from './habits.ts';
 import { acceptHeader, bodySize, contentType, encodedOnce, endpointKnown, formEncoding, methodPost } from './http.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from './lookups.ts';
-import { consumerKeyKnown, noOAuthInBody, nonceUnique, oauthBodyConsistent, oauthHeaderFormat, oauthHeaderPresent, oauthSignature, oauthTimestampWindow, oauthVersion, signatureMethod } from './oauth.ts';
+import {
+  consumerKeyKnown,
+  noOAuthInBody,
+  nonceUnique,
+  oauthBodyConsistent,
+  oauthHeaderFormat,
+  oauthHeaderPresent,
+  oauthSignature,
+  oauthTimestampWindow,
+  oauthVersion,
+  signatureMethod,
+} from './oauth.ts';
 import { MOVE_RULES } from './orders.ts';
 
 /** Judged before the body is read: a gateway refuses these without reading it. */
@@ -20,10 +37,27 @@ export const HEAD_RULES = [methodPost, endpointKnown, acceptHeader, contentType]
 
 /** Judged once the body is read, in the order the mock refuses. */
 export const BODY_RULES = [
-  bodySize, formEncoding, encodedOnce, endpointOwner,
-  controlPresent, controlFormat, controlSignature,
-  oauthHeaderPresent, oauthHeaderFormat, oauthBodyConsistent, consumerKeyKnown, signatureMethod, oauthVersion, oauthTimestampWindow, oauthSignature, nonceUnique, noOAuthInBody,
-  requiredFields, amountFormat, orderIdUnique, noBlindRetry,
+  bodySize,
+  formEncoding,
+  encodedOnce,
+  endpointOwner,
+  controlPresent,
+  controlFormat,
+  controlSignature,
+  oauthHeaderPresent,
+  oauthHeaderFormat,
+  oauthBodyConsistent,
+  consumerKeyKnown,
+  signatureMethod,
+  oauthVersion,
+  oauthTimestampWindow,
+  oauthSignature,
+  nonceUnique,
+  noOAuthInBody,
+  requiredFields,
+  amountFormat,
+  orderIdUnique,
+  noBlindRetry,
 ] as const;
 
 export const REQUEST_RULES = [...HEAD_RULES, ...BODY_RULES] as const;
@@ -31,7 +65,13 @@ export const REQUEST_RULES = [...HEAD_RULES, ...BODY_RULES] as const;
 /** Rules of the mock's order stage: references first, then the moves. */
 export const ORDER_RULES = [orderKnown, referenceKnown, cardRefOfApprovedCard, ...MOVE_RULES] as const;
 
-export const ANSWER_RULES = [answerMediaType, validationErrorStatus, noControlKeyInAnswer, noFullPanInAnswer, orderKept] as const;
+export const ANSWER_RULES = [
+  answerMediaType,
+  validationErrorStatus,
+  noControlKeyInAnswer,
+  noFullPanInAnswer,
+  orderKept,
+] as const;
 
 /** Rules of the gateway's callbacks to the merchant. */
 export const CALLBACK_RULES = [callbackSigned, callbackRetried, callbackMethod] as const;
@@ -45,12 +85,13 @@ export type RequestRuleId = (typeof REQUEST_RULES)[number]['id'];
 export type RefusalCode = AnyRule['refusals'][number]['code'];
 
 /** The rule's description without its check: what reports, docs and defects need. */
-export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'hint'> & { readonly refusals: readonly { readonly status: number; readonly code: RefusalCode }[] };
+export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'hint'> & {
+  readonly refusals: readonly { readonly status: number; readonly code: RefusalCode }[];
+};
 
 export const RULE_BY_ID: ReadonlyMap<RuleId, RuleInfo> = new Map(RULES.map((r) => [r.id, r as RuleInfo]));
 
 export const RULE_IDS: readonly RuleId[] = RULES.map((r) => r.id);
-
 
 /** The rules whose refusal carries this error code (the suite names the rule behind a code it expects). */
 export function rulesRefusingWith(code: string): RuleInfo[] {

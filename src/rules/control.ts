@@ -43,23 +43,37 @@ export const controlFormat: ControlRule<'control-format', 'CONTROL_MALFORMED'> =
     const values = controlValues(req);
     if (values.length === 0) return skip('no control field');
     if (values.length === 1 && /^[0-9a-f]{40}$/.test(values[0]!)) return PASS;
-    return fail('control: must appear once, as 40 lowercase hex digits (SHA-1)', { field: 'control', expected: '40 lowercase hex digits, once', actual: values.length > 1 ? `${values.length} control fields` : `${values[0]!.length} characters` });
+    return fail('control: must appear once, as 40 lowercase hex digits (SHA-1)', {
+      field: 'control',
+      expected: '40 lowercase hex digits, once',
+      actual: values.length > 1 ? `${values.length} control fields` : `${values[0]!.length} characters`,
+    });
   },
 };
 
-export const controlSignature: ControlRule<'control-signature', 'CONTROL_INVALID' | 'FIELD_MISSING' | 'FIELD_INVALID'> = {
-  id: 'control-signature',
-  title: 'control signature',
-  clause: 'Scheme A rules 2–4: SHA-1 of the formula\'s values in order, amounts in cents, the control key last',
-  basis: 'spec',
-  refusals: [{ status: 400, code: 'CONTROL_INVALID' }, { status: 400, code: 'FIELD_MISSING' }, { status: 400, code: 'FIELD_INVALID' }],
-  hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
-  needs: ['endpoint', 'form', 'merchant'],
-  check(req): Outcome {
-    const { endpoint } = req.match!;
-    if (endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
-    const values = controlValues(req);
-    if (values.length !== 1) return skip('no single control field');
-    return signatureOutcome(req, { control: values[0] }, 'control', `control: does not match ${endpoint.operation}'s formula`);
-  },
-};
+export const controlSignature: ControlRule<'control-signature', 'CONTROL_INVALID' | 'FIELD_MISSING' | 'FIELD_INVALID'> =
+  {
+    id: 'control-signature',
+    title: 'control signature',
+    clause: "Scheme A rules 2–4: SHA-1 of the formula's values in order, amounts in cents, the control key last",
+    basis: 'spec',
+    refusals: [
+      { status: 400, code: 'CONTROL_INVALID' },
+      { status: 400, code: 'FIELD_MISSING' },
+      { status: 400, code: 'FIELD_INVALID' },
+    ],
+    hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
+    needs: ['endpoint', 'form', 'merchant'],
+    check(req): Outcome {
+      const { endpoint } = req.match!;
+      if (endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
+      const values = controlValues(req);
+      if (values.length !== 1) return skip('no single control field');
+      return signatureOutcome(
+        req,
+        { control: values[0] },
+        'control',
+        `control: does not match ${endpoint.operation}'s formula`,
+      );
+    },
+  };

@@ -2,12 +2,20 @@
 import type { RequestUnderTest } from './request.ts';
 import { PASS, type Rule } from './rule.ts';
 
-export const endpointOwner: Rule<RequestUnderTest, 'endpoint-owner', 'ENDPOINT_UNKNOWN' | 'ENDPOINT_GROUP_NOT_ALLOWED'> = {
+export const endpointOwner: Rule<
+  RequestUnderTest,
+  'endpoint-owner',
+  'ENDPOINT_UNKNOWN' | 'ENDPOINT_GROUP_NOT_ALLOWED'
+> = {
   id: 'endpoint-owner',
   title: 'endpoint id of the merchant',
-  clause: 'Identifiers: endpointId "endpoint identifier; on some operations an endpoint group identifier is also accepted"; A-3, A-24',
+  clause:
+    'Identifiers: endpointId "endpoint identifier; on some operations an endpoint group identifier is also accepted"; A-3, A-24',
   basis: 'assumption',
-  refusals: [{ status: 400, code: 'ENDPOINT_UNKNOWN' }, { status: 400, code: 'ENDPOINT_GROUP_NOT_ALLOWED' }],
+  refusals: [
+    { status: 400, code: 'ENDPOINT_UNKNOWN' },
+    { status: 400, code: 'ENDPOINT_GROUP_NOT_ALLOWED' },
+  ],
   hint: 'Use the endpointId your gateway account was given (a group id only on the operations that accept one).',
   needs: ['endpoint'],
   check(req) {

@@ -7,19 +7,30 @@ import { toCents } from '../signing/cents.ts';
 import type { RequestUnderTest } from './request.ts';
 import { fail, PASS, skip, type Rule } from './rule.ts';
 
-export const requiredFields: Rule<RequestUnderTest, 'required-fields', 'FIELD_MISSING' | 'FIELD_INVALID' | 'FIELD_DUPLICATE'> = {
+export const requiredFields: Rule<
+  RequestUnderTest,
+  'required-fields',
+  'FIELD_MISSING' | 'FIELD_INVALID' | 'FIELD_DUPLICATE'
+> = {
   id: 'required-fields',
   title: 'required fields, well-formed',
   clause: 'Named schemas (field lists "not shown": A-25)',
   basis: 'assumption',
-  refusals: [{ status: 400, code: 'FIELD_MISSING' }, { status: 400, code: 'FIELD_INVALID' }, { status: 400, code: 'FIELD_DUPLICATE' }],
+  refusals: [
+    { status: 400, code: 'FIELD_MISSING' },
+    { status: 400, code: 'FIELD_INVALID' },
+    { status: 400, code: 'FIELD_DUPLICATE' },
+  ],
   hint: 'Send every mandatory field of the request schema once, in the documented format.',
   needs: ['endpoint', 'form'],
   check(req) {
     const schema = requestSchemaOf(req.match!.endpoint);
     if (schema === undefined) return skip('the spec shows no request schema for this endpoint');
     // The signature's own fields are judged by the scheme's rules.
-    const problem = checkRequestFields(schema, req.params!.filter(([n]) => n !== 'control' && !n.startsWith('oauth_')));
+    const problem = checkRequestFields(
+      schema,
+      req.params!.filter(([n]) => n !== 'control' && !n.startsWith('oauth_')),
+    );
     return problem === undefined ? PASS : fail(problem.message, { field: problem.field, code: problem.code });
   },
 };

@@ -31,7 +31,11 @@ export const orderIdUnique: Rule<RequestUnderTest, 'order-id-unique', never> = {
   check(req) {
     const earlier = earlierStart(req);
     if (typeof earlier === 'string') return skip(earlier);
-    return earlier === null ? PASS : fail(`client order id ${JSON.stringify(req.clientOrderId!.slice(0, 40))} was already used by this merchant`, { field: 'client_orderid' });
+    return earlier === null
+      ? PASS
+      : fail(`client order id ${JSON.stringify(req.clientOrderId!.slice(0, 40))} was already used by this merchant`, {
+          field: 'client_orderid',
+        });
   },
 };
 
@@ -46,7 +50,9 @@ export const noBlindRetry: Rule<RequestUnderTest, 'no-blind-retry', never> = {
   check(req) {
     const earlier = earlierStart(req);
     if (typeof earlier === 'string') return skip(earlier);
-    return earlier === null || earlier.statusSince ? PASS : fail('sent again with no status request for the order in between', { field: 'client_orderid' });
+    return earlier === null || earlier.statusSince
+      ? PASS
+      : fail('sent again with no status request for the order in between', { field: 'client_orderid' });
   },
 };
 

@@ -17,7 +17,14 @@ export const methodPost: RequestRule<'method-post', 'METHOD_NOT_ALLOWED'> = {
   basis: 'spec',
   refusals: [{ status: 405, code: 'METHOD_NOT_ALLOWED' }],
   hint: 'Send every API request as POST.',
-  check: (req) => (req.seen.method === 'POST' ? PASS : fail('method: only POST is allowed', { field: 'method', expected: 'POST', actual: req.seen.method.slice(0, 10) })),
+  check: (req) =>
+    req.seen.method === 'POST'
+      ? PASS
+      : fail('method: only POST is allowed', {
+          field: 'method',
+          expected: 'POST',
+          actual: req.seen.method.slice(0, 10),
+        }),
 };
 
 export const endpointKnown: RequestRule<'endpoint-known', 'NOT_FOUND' | 'ENDPOINT_UNKNOWN'> = {
@@ -25,17 +32,26 @@ export const endpointKnown: RequestRule<'endpoint-known', 'NOT_FOUND' | 'ENDPOIN
   title: 'known endpoint',
   clause: 'Endpoints (path table; endpointId int64, A-8)',
   basis: 'spec',
-  refusals: [{ status: 404, code: 'NOT_FOUND' }, { status: 400, code: 'ENDPOINT_UNKNOWN' }],
+  refusals: [
+    { status: 404, code: 'NOT_FOUND' },
+    { status: 400, code: 'ENDPOINT_UNKNOWN' },
+  ],
   hint: 'Use a path of the catalogue (payconform catalogue) ending in your numeric endpointId.',
   check(req) {
     const match = req.match;
     if (match === undefined) {
       // A catalogue path with a malformed endpointId names an endpoint id the gateway cannot know.
-      if (req.whyNoMatch.code === 'ERR_ENDPOINT_ID') return fail(req.whyNoMatch.message, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });
+      if (req.whyNoMatch.code === 'ERR_ENDPOINT_ID')
+        return fail(req.whyNoMatch.message, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });
       return fail(`path: ${req.pathname.slice(0, 100)} is no endpoint of this gateway`, { field: 'path' });
     }
     const { prefix } = req.context;
-    if (prefix !== undefined && match.prefix !== prefix) return fail(`path: endpoints are under ${prefix || '(no prefix)'}/api/`, { field: 'path', expected: `${prefix}/api/…`, actual: req.pathname.slice(0, 100) });
+    if (prefix !== undefined && match.prefix !== prefix)
+      return fail(`path: endpoints are under ${prefix || '(no prefix)'}/api/`, {
+        field: 'path',
+        expected: `${prefix}/api/…`,
+        actual: req.pathname.slice(0, 100),
+      });
     return PASS;
   },
 };
@@ -50,7 +66,11 @@ export const acceptHeader: RequestRule<'accept-header', 'NOT_ACCEPTABLE'> = {
   check(req) {
     const accept = req.seen.headers.accept?.trim();
     if (accept === MEDIA_TYPE) return PASS;
-    return fail(`accept: must be ${MEDIA_TYPE}`, { field: 'accept', expected: MEDIA_TYPE, actual: accept === undefined ? 'no Accept header' : JSON.stringify(accept.slice(0, 60)) });
+    return fail(`accept: must be ${MEDIA_TYPE}`, {
+      field: 'accept',
+      expected: MEDIA_TYPE,
+      actual: accept === undefined ? 'no Accept header' : JSON.stringify(accept.slice(0, 60)),
+    });
   },
 };
 
@@ -64,7 +84,11 @@ export const contentType: RequestRule<'content-type', 'UNSUPPORTED_MEDIA_TYPE'> 
   check(req) {
     const type = (req.seen.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === FORM_TYPE) return PASS;
-    return fail(`content-type: must be ${FORM_TYPE}`, { field: 'content-type', expected: FORM_TYPE, actual: JSON.stringify(type || 'missing') });
+    return fail(`content-type: must be ${FORM_TYPE}`, {
+      field: 'content-type',
+      expected: FORM_TYPE,
+      actual: JSON.stringify(type || 'missing'),
+    });
   },
 };
 
@@ -78,7 +102,9 @@ export const bodySize: RequestRule<'body-size', 'BODY_TOO_LARGE'> = {
   check(req) {
     const size = req.bodyBytes ?? Number(req.seen.headers['content-length'] ?? '0');
     const max = req.context.maxBodyBytes;
-    return size <= max ? PASS : fail(`body: at most ${max} bytes`, { field: 'body', expected: `≤ ${max} bytes`, actual: `${size} bytes` });
+    return size <= max
+      ? PASS
+      : fail(`body: at most ${max} bytes`, { field: 'body', expected: `≤ ${max} bytes`, actual: `${size} bytes` });
   },
 };
 
@@ -103,6 +129,8 @@ export const encodedOnce: RequestRule<'encoded-once', never> = {
   needs: ['form'],
   check(req) {
     const twice = req.params?.find(([, value]) => /%[0-9A-Fa-f]{2}/.test(value));
-    return twice ? fail(`${twice[0]}: still percent-encoded after decoding (encoded twice?)`, { field: twice[0] }) : PASS;
+    return twice
+      ? fail(`${twice[0]}: still percent-encoded after decoding (encoded twice?)`, { field: twice[0] })
+      : PASS;
   },
 };

@@ -6,27 +6,54 @@ import { fail, PASS, type Rule } from './rule.ts';
 import { isApproved, type OrderState } from './orders.ts';
 
 export const orderKnown: Rule<{ readonly order: OrderState | undefined }, 'order-known', 'ORDER_UNKNOWN'> = {
-  id: 'order-known', title: 'orderid names an order of the merchant', clause: 'Identifiers: orderid "service-side order identifier"; A-23', basis: 'assumption',
+  id: 'order-known',
+  title: 'orderid names an order of the merchant',
+  clause: 'Identifiers: orderid "service-side order identifier"; A-23',
+  basis: 'assumption',
   refusals: [{ status: 400, code: 'ORDER_UNKNOWN' }],
   hint: 'Send the paynet-order-id the gateway answered for the order, on an endpoint of the same merchant.',
-  check: ({ order }) => (order !== undefined ? PASS : fail('orderid: no such order for this merchant', { field: 'orderid' })),
+  check: ({ order }) =>
+    order !== undefined ? PASS : fail('orderid: no such order for this merchant', { field: 'orderid' }),
 };
 
-export const referenceKnown: Rule<{ readonly field: 'cardrefid' | 'recurring-payment-id'; readonly found: boolean }, 'reference-known', 'CARD_REF_UNKNOWN' | 'RECURRING_PAYMENT_UNKNOWN'> = {
-  id: 'reference-known', title: 'card reference or recurring payment of the merchant', clause: 'Identifiers: cardrefid; A-27', basis: 'assumption',
-  refusals: [{ status: 400, code: 'CARD_REF_UNKNOWN' }, { status: 400, code: 'RECURRING_PAYMENT_UNKNOWN' }],
+export const referenceKnown: Rule<
+  { readonly field: 'cardrefid' | 'recurring-payment-id'; readonly found: boolean },
+  'reference-known',
+  'CARD_REF_UNKNOWN' | 'RECURRING_PAYMENT_UNKNOWN'
+> = {
+  id: 'reference-known',
+  title: 'card reference or recurring payment of the merchant',
+  clause: 'Identifiers: cardrefid; A-27',
+  basis: 'assumption',
+  refusals: [
+    { status: 400, code: 'CARD_REF_UNKNOWN' },
+    { status: 400, code: 'RECURRING_PAYMENT_UNKNOWN' },
+  ],
   hint: 'Send the card-ref-id or recurring-payment-id the gateway answered, on an endpoint of the same merchant.',
   check({ field, found }) {
     if (found) return PASS;
     return field === 'cardrefid'
       ? fail('cardrefid: no such card reference for this merchant', { field })
-      : fail('recurring-payment-id: no such recurring payment for this merchant', { field, code: 'RECURRING_PAYMENT_UNKNOWN' });
+      : fail('recurring-payment-id: no such recurring payment for this merchant', {
+          field,
+          code: 'RECURRING_PAYMENT_UNKNOWN',
+        });
   },
 };
 
-export const cardRefOfApprovedCard: Rule<{ readonly parent: OrderState; readonly hasCard: boolean }, 'card-ref-of-approved-card', 'ORDER_STATE'> = {
-  id: 'card-ref-of-approved-card', title: 'a card reference comes from an approved card order', clause: 'A-27', basis: 'assumption',
+export const cardRefOfApprovedCard: Rule<
+  { readonly parent: OrderState; readonly hasCard: boolean },
+  'card-ref-of-approved-card',
+  'ORDER_STATE'
+> = {
+  id: 'card-ref-of-approved-card',
+  title: 'a card reference comes from an approved card order',
+  clause: 'A-27',
+  basis: 'assumption',
   refusals: [{ status: 400, code: 'ORDER_STATE' }],
   hint: 'Create a card reference from an approved order that was paid with a card.',
-  check: ({ parent, hasCard }) => (hasCard && isApproved(parent) ? PASS : fail('orderid: a card reference needs an approved order paid with a card', { field: 'orderid' })),
+  check: ({ parent, hasCard }) =>
+    hasCard && isApproved(parent)
+      ? PASS
+      : fail('orderid: a card reference needs an approved order paid with a card', { field: 'orderid' }),
 };

@@ -19,15 +19,28 @@ export interface Merchant {
  * The merchant owning an endpoint id (or a group id where the endpoint accepts one), or the failure.
  * In the endpoint-group URL form (`…/group/{id}`) the id must be a group id.
  */
-export function ownerOf(endpoint: Endpoint, endpointId: string, merchants: readonly Merchant[], group = false): Merchant | Outcome {
+export function ownerOf(
+  endpoint: Endpoint,
+  endpointId: string,
+  merchants: readonly Merchant[],
+  group = false,
+): Merchant | Outcome {
   const byId = group ? undefined : merchants.find((m) => m.endpointIds.includes(endpointId));
   if (byId) return byId;
   const byGroup = merchants.find((m) => m.endpointGroupIds.includes(endpointId));
   if (byGroup && !endpoint.endpointGroup.accepted) {
-    return fail(`endpointId: ${endpoint.operation} does not accept an endpoint group id (A-3: its public page lists no group URL)`, { field: 'endpointId', code: 'ENDPOINT_GROUP_NOT_ALLOWED' });
+    return fail(
+      `endpointId: ${endpoint.operation} does not accept an endpoint group id (A-3: its public page lists no group URL)`,
+      { field: 'endpointId', code: 'ENDPOINT_GROUP_NOT_ALLOWED' },
+    );
   }
   if (byGroup) return byGroup;
-  return fail(group ? `endpointId: ${endpointId} is not an endpoint group of any merchant` : `endpointId: ${endpointId} is not an endpoint of any merchant`, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });
+  return fail(
+    group
+      ? `endpointId: ${endpointId} is not an endpoint group of any merchant`
+      : `endpointId: ${endpointId} is not an endpoint of any merchant`,
+    { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' },
+  );
 }
 
 /** The credentials the signer verifies with, from a merchant record. */

@@ -16,7 +16,13 @@ type OAuthRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id,
  */
 const FORBIDDEN = 403;
 
-const REQUIRED_PARAMS = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_signature'];
+const REQUIRED_PARAMS = [
+  'oauth_consumer_key',
+  'oauth_nonce',
+  'oauth_signature_method',
+  'oauth_timestamp',
+  'oauth_signature',
+];
 
 const isOAuth = (req: RequestUnderTest): boolean => req.match!.endpoint.auth.kind.startsWith('oauth-');
 const NOT_OAUTH = 'does not apply: the endpoint is not signed with OAuth';
@@ -24,7 +30,8 @@ const NOT_OAUTH = 'does not apply: the endpoint is not signed with OAuth';
 /** Skip unless the endpoint is an OAuth one and its header parsed with every parameter there. */
 function usableHeader(req: RequestUnderTest): Outcome | undefined {
   if (!isOAuth(req)) return skip(NOT_OAUTH);
-  if (req.header === undefined || REQUIRED_PARAMS.some((name) => req.oauthParam(name) === undefined)) return skip('not reached: no well-formed Authorization header (the header checks say why)');
+  if (req.header === undefined || REQUIRED_PARAMS.some((name) => req.oauthParam(name) === undefined))
+    return skip('not reached: no well-formed Authorization header (the header checks say why)');
   return undefined;
 }
 
@@ -42,7 +49,9 @@ export const oauthHeaderPresent: OAuthRule<'oauth-header-present', 'AUTH_HEADER_
   needs: ['endpoint'],
   check(req) {
     if (!isOAuth(req)) return skip(NOT_OAUTH);
-    return req.authorization !== undefined ? PASS : fail('authorization: an OAuth Authorization header is required', { field: 'authorization' });
+    return req.authorization !== undefined
+      ? PASS
+      : fail('authorization: an OAuth Authorization header is required', { field: 'authorization' });
   },
 };
 
@@ -75,7 +84,11 @@ export const oauthBodyConsistent: OAuthRule<'oauth-body-consistent', 'OAUTH_PARA
     const unusable = usableHeader(req);
     if (unusable) return unusable;
     const conflict = req.params!.find(([name, value]) => name.startsWith('oauth_') && req.oauthParam(name) !== value);
-    return conflict === undefined ? PASS : fail(`${conflict[0]}: in the form body it must repeat the Authorization header's value, or be left out`, { field: conflict[0] });
+    return conflict === undefined
+      ? PASS
+      : fail(`${conflict[0]}: in the form body it must repeat the Authorization header's value, or be left out`, {
+          field: conflict[0],
+        });
   },
 };
 
@@ -84,7 +97,10 @@ export const consumerKeyKnown: OAuthRule<'consumer-key-known', 'CONSUMER_KEY_UNK
   title: 'consumer key is the merchant login',
   clause: 'Scheme B rule 2: oauth_consumer_key = merchant login',
   basis: 'spec',
-  refusals: [{ status: FORBIDDEN, code: 'CONSUMER_KEY_UNKNOWN' }, { status: 400, code: 'ENDPOINT_UNKNOWN' }],
+  refusals: [
+    { status: FORBIDDEN, code: 'CONSUMER_KEY_UNKNOWN' },
+    { status: 400, code: 'ENDPOINT_UNKNOWN' },
+  ],
   hint: 'Send your merchant login as oauth_consumer_key, on an endpoint id of that merchant.',
   needs: ['endpoint', 'merchant'],
   check(req) {
@@ -92,8 +108,13 @@ export const consumerKeyKnown: OAuthRule<'consumer-key-known', 'CONSUMER_KEY_UNK
     if (unusable) return unusable;
     const consumerKey = req.oauthParam('oauth_consumer_key')!;
     const merchant = req.context.merchants.find((m) => m.login === consumerKey);
-    if (!merchant) return fail('authorization: oauth_consumer_key is not a known merchant login', { field: 'oauth_consumer_key' });
-    if (merchant !== req.merchant) return fail(`endpointId: ${req.match!.endpointId} is not an endpoint of this merchant`, { field: 'endpointId', code: 'ENDPOINT_UNKNOWN' });
+    if (!merchant)
+      return fail('authorization: oauth_consumer_key is not a known merchant login', { field: 'oauth_consumer_key' });
+    if (merchant !== req.merchant)
+      return fail(`endpointId: ${req.match!.endpointId} is not an endpoint of this merchant`, {
+        field: 'endpointId',
+        code: 'ENDPOINT_UNKNOWN',
+      });
     return PASS;
   },
 };
@@ -111,7 +132,13 @@ export const signatureMethod: OAuthRule<'signature-method', 'SIGNATURE_METHOD_WR
     if (unusable) return unusable;
     const required = requiredMethod(req);
     const method = req.oauthParam('oauth_signature_method')!;
-    return method === required ? PASS : fail(`authorization: ${req.match!.endpoint.operation} requires oauth_signature_method ${required}`, { field: 'oauth_signature_method', expected: required, actual: method.slice(0, 20) });
+    return method === required
+      ? PASS
+      : fail(`authorization: ${req.match!.endpoint.operation} requires oauth_signature_method ${required}`, {
+          field: 'oauth_signature_method',
+          expected: required,
+          actual: method.slice(0, 20),
+        });
   },
 };
 
@@ -127,7 +154,13 @@ export const oauthVersion: OAuthRule<'oauth-version', 'OAUTH_VERSION_WRONG'> = {
     const unusable = usableHeader(req);
     if (unusable) return unusable;
     const version = req.oauthParam('oauth_version');
-    return version === undefined || version === '1.0' ? PASS : fail('authorization: oauth_version must be 1.0', { field: 'oauth_version', expected: '1.0', actual: version.slice(0, 20) });
+    return version === undefined || version === '1.0'
+      ? PASS
+      : fail('authorization: oauth_version must be 1.0', {
+          field: 'oauth_version',
+          expected: '1.0',
+          actual: version.slice(0, 20),
+        });
   },
 };
 
@@ -150,9 +183,14 @@ export const oauthTimestampWindow: OAuthRule<'oauth-timestamp-window', 'TIMESTAM
     const window = req.context.windowSeconds;
     if (Number.isInteger(timestamp) && Math.abs(now - timestamp) <= window) return PASS;
     // A millisecond timestamp is the most common way to be years off: say so.
-    const unit = Number.isInteger(timestamp) && timestamp > 1e11 ? `; ${timestamp} looks like milliseconds, and oauth_timestamp is in seconds` : '';
+    const unit =
+      Number.isInteger(timestamp) && timestamp > 1e11
+        ? `; ${timestamp} looks like milliseconds, and oauth_timestamp is in seconds`
+        : '';
     return fail(`authorization: oauth_timestamp must be within ${window} s of the server's clock${unit}`, {
-      field: 'oauth_timestamp', expected: `within ±${window} s`, actual: Number.isInteger(timestamp) ? `${now - timestamp} s away` : 'not a whole number',
+      field: 'oauth_timestamp',
+      expected: `within ±${window} s`,
+      actual: Number.isInteger(timestamp) ? `${now - timestamp} s away` : 'not a whole number',
     });
   },
 };
@@ -162,13 +200,22 @@ export const oauthSignature: OAuthRule<'oauth-signature', 'SIGNATURE_INVALID' | 
   title: 'OAuth signature',
   clause: 'Scheme B rules 4–5: the base string POST&url&params, HMAC-SHA1 with key "secret&" or RSA-SHA256',
   basis: 'spec',
-  refusals: [{ status: FORBIDDEN, code: 'SIGNATURE_INVALID' }, { status: 400, code: 'FIELD_MISSING' }, { status: 400, code: 'FIELD_INVALID' }],
+  refusals: [
+    { status: FORBIDDEN, code: 'SIGNATURE_INVALID' },
+    { status: 400, code: 'FIELD_MISSING' },
+    { status: 400, code: 'FIELD_INVALID' },
+  ],
   hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
     const unusable = usableHeader(req);
     if (unusable) return unusable;
-    return signatureOutcome(req, { authorization: req.authorization }, 'oauth_signature', `authorization: ${requiredMethod(req)} signature does not match the request`);
+    return signatureOutcome(
+      req,
+      { authorization: req.authorization },
+      'oauth_signature',
+      `authorization: ${requiredMethod(req)} signature does not match the request`,
+    );
   },
 };
 
@@ -186,8 +233,15 @@ export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
     // The mock reaches this rule only once the signature is valid, so nobody can burn another merchant's nonces.
     const now = Math.floor(req.context.now() / 1000);
     const timestamp = timestampOf(req);
-    const fresh = req.context.nonces.remember(req.oauthParam('oauth_consumer_key')!, req.oauthParam('oauth_nonce')!, Number.isInteger(timestamp) ? timestamp : now, now);
-    return fresh ? PASS : fail('authorization: oauth_nonce was already used within the timestamp window', { field: 'oauth_nonce' });
+    const fresh = req.context.nonces.remember(
+      req.oauthParam('oauth_consumer_key')!,
+      req.oauthParam('oauth_nonce')!,
+      Number.isInteger(timestamp) ? timestamp : now,
+      now,
+    );
+    return fresh
+      ? PASS
+      : fail('authorization: oauth_nonce was already used within the timestamp window', { field: 'oauth_nonce' });
   },
 };
 
@@ -200,7 +254,8 @@ export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
 export const noOAuthInBody: OAuthRule<'no-oauth-in-body', never> = {
   id: 'no-oauth-in-body',
   title: 'no oauth_* in the body (RSA-SHA256)',
-  clause: 'Scheme B rule 6: oauth_* go in the Authorization header, not in the form body; the HMAC-SHA1 example repeats them; A-26',
+  clause:
+    'Scheme B rule 6: oauth_* go in the Authorization header, not in the form body; the HMAC-SHA1 example repeats them; A-26',
   basis: 'spec',
   refusals: [],
   hint: 'Send the oauth_* parameters only in the Authorization header.',
@@ -208,7 +263,8 @@ export const noOAuthInBody: OAuthRule<'no-oauth-in-body', never> = {
   check(req) {
     const names = [...new Set(req.params!.filter(([n]) => n.startsWith('oauth_')).map(([n]) => n))];
     if (names.length === 0) return PASS;
-    if (req.match!.endpoint.auth.kind === 'oauth-hmac-sha1') return skip('HMAC-SHA1: the spec\'s example and the public HMAC page repeat oauth_* in the body (A-26)');
+    if (req.match!.endpoint.auth.kind === 'oauth-hmac-sha1')
+      return skip("HMAC-SHA1: the spec's example and the public HMAC page repeat oauth_* in the body (A-26)");
     return fail(`${names.join(', ')} in the form body`, { field: names[0] });
   },
 };

@@ -59,7 +59,10 @@ export class RequestUnderTest {
   private body: Buffer | undefined;
   private bodyBytesSeen: number | undefined;
 
-  constructor(readonly seen: SeenRequest, readonly context: RuleContext) {
+  constructor(
+    readonly seen: SeenRequest,
+    readonly context: RuleContext,
+  ) {
     this.body = seen.body;
     this.bodyBytesSeen = seen.bodyBytes;
   }
@@ -126,7 +129,10 @@ export class RequestUnderTest {
   get owner(): Merchant | ReturnType<typeof ownerOf> | undefined {
     if (this.ownerFact === NOT_YET) {
       const match = this.match;
-      this.ownerFact = match === undefined ? undefined : ownerOf(match.endpoint, match.endpointId, this.context.merchants, match.group === true);
+      this.ownerFact =
+        match === undefined
+          ? undefined
+          : ownerOf(match.endpoint, match.endpointId, this.context.merchants, match.group === true);
     }
     return this.ownerFact;
   }

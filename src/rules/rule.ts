@@ -65,7 +65,8 @@ const skips = new Map<string, Outcome>();
 /** A skip; the same reason gives the same frozen object (the mock judges many requests a second). */
 export function skip(reason: string): Outcome {
   let outcome = skips.get(reason);
-  if (outcome === undefined && skips.size < 1000) skips.set(reason, (outcome = Object.freeze({ outcome: 'skip', reason })));
+  if (outcome === undefined && skips.size < 1000)
+    skips.set(reason, (outcome = Object.freeze({ outcome: 'skip', reason })));
   return outcome ?? { outcome: 'skip', reason };
 }
 

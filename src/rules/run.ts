@@ -20,7 +20,7 @@ export interface Judgement {
 const NOT_REACHED: Record<Fact, string> = {
   endpoint: 'not reached: the path names no catalogue endpoint',
   form: 'not reached: the body is not a well-formed form',
-  merchant: 'not reached: the endpoint id is no merchant\'s',
+  merchant: "not reached: the endpoint id is no merchant's",
 };
 
 function has(req: RequestUnderTest, fact: Fact): boolean {
@@ -43,7 +43,11 @@ export function judgeRequest(rules: readonly RequestRule[], req: RequestUnderTes
 }
 
 /** The first rule that fails and its evidence, or undefined (the mock, which refuses with it). */
-export function firstFailure(rules: readonly RequestRule[], req: RequestUnderTest, bent?: Bent): { readonly rule: RequestRule; readonly evidence: Evidence } | undefined {
+export function firstFailure(
+  rules: readonly RequestRule[],
+  req: RequestUnderTest,
+  bent?: Bent,
+): { readonly rule: RequestRule; readonly evidence: Evidence } | undefined {
   for (const rule of rules) {
     const outcome = judge(rule, req, bent);
     if (outcome.outcome === 'fail') return { rule, evidence: outcome.evidence };

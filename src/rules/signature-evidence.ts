@@ -19,7 +19,8 @@ export interface SignatureDetail {
   /** Diagnosis ids (docs/diagnoses.md) that reproduce the value sent; empty when unexplained. */
   readonly diagnoses: readonly string[];
   /** What the signature should cover (the control key shown as a placeholder). */
-  readonly correct?: { readonly baseString?: string | undefined; readonly controlInput?: string | undefined } | undefined;
+  readonly correct?:
+    { readonly baseString?: string | undefined; readonly controlInput?: string | undefined } | undefined;
   /** What the integration signed, under the first diagnosis. */
   readonly sent?: { readonly baseString?: string | undefined; readonly controlInput?: string | undefined } | undefined;
   /** The correct signature step by step (control and HMAC-SHA1). */
@@ -34,11 +35,21 @@ const signedUrl = (req: RequestUnderTest): string => req.seen.signedFor ?? req.s
 
 /** The diagnosis of the signature as sent, for the URL the signature must cover. */
 export function diagnoseSignature(req: RequestUnderTest, merchant: Merchant, url = signedUrl(req)): Diagnosis {
-  return diagnose({ request: { method: 'POST', url, params: req.params!, match: req.match }, credentials: credentialsOf(merchant), given: { authorization: req.authorization } });
+  return diagnose({
+    request: { method: 'POST', url, params: req.params!, match: req.match },
+    credentials: credentialsOf(merchant),
+    given: { authorization: req.authorization },
+  });
 }
 
 export function signatureDetail(req: RequestUnderTest, merchant: Merchant, d: Diagnosis): SignatureDetail {
-  return { scheme: d.scheme, diagnoses: d.defects, correct: d.correct, ...(d.partner ? { sent: d.partner } : {}), ...explanationOf(req, merchant) };
+  return {
+    scheme: d.scheme,
+    diagnoses: d.defects,
+    correct: d.correct,
+    ...(d.partner ? { sent: d.partner } : {}),
+    ...explanationOf(req, merchant),
+  };
 }
 
 /** The correct signature's steps, where the verifier holds the secret to make it (not RSA). */
@@ -46,9 +57,13 @@ function explanationOf(req: RequestUnderTest, merchant: Merchant): { explanation
   const header = req.header;
   if (header !== undefined && getParam(header, 'oauth_signature_method') === 'RSA-SHA256') return {};
   try {
-    const result = signRequest({ method: 'POST', url: signedUrl(req), params: req.params!.filter(([n]) => n !== 'control') }, { login: merchant.login, controlKey: merchant.merchantControlKey }, {
-      ...(header ? { nonce: getParam(header, 'oauth_nonce'), timestamp: getParam(header, 'oauth_timestamp') } : {}),
-    });
+    const result = signRequest(
+      { method: 'POST', url: signedUrl(req), params: req.params!.filter(([n]) => n !== 'control') },
+      { login: merchant.login, controlKey: merchant.merchantControlKey },
+      {
+        ...(header ? { nonce: getParam(header, 'oauth_nonce'), timestamp: getParam(header, 'oauth_timestamp') } : {}),
+      },
+    );
     const e = explain(result);
     return { explanation: explanationText({ ...e, steps: e.steps.filter((s) => !SIGNATURE_STEPS.has(s.step)) }) };
   } catch (err) {
@@ -70,7 +85,11 @@ export function unverifiable(req: RequestUnderTest, err: PayconformError<string>
 
 /** Whether the signature given verifies for this request sent to `url`. */
 function verifies(req: RequestUnderTest, given: GivenSignature, url: string): boolean {
-  return verifyRequest({ method: 'POST', url, params: req.params!, match: req.match }, credentialsOf(req.merchant!), given).valid;
+  return verifyRequest(
+    { method: 'POST', url, params: req.params!, match: req.match },
+    credentialsOf(req.merchant!),
+    given,
+  ).valid;
 }
 
 /**
@@ -79,14 +98,27 @@ function verifies(req: RequestUnderTest, given: GivenSignature, url: string): bo
  * a gateway, the diagnosis where one is asked for. Behind inspect --upstream an OAuth signature made
  * for inspect's own URL fails with that reason: the sandbox would refuse it.
  */
-export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, field: string, message: string): Outcome {
+export function signatureOutcome(
+  req: RequestUnderTest,
+  given: GivenSignature,
+  field: string,
+  message: string,
+): Outcome {
   const { signedFor } = req.seen;
-  if (given.authorization !== undefined && req.match?.endpoint.auth.kind === 'oauth-rsa-sha256' && req.merchant!.publicKeyPem === undefined) {
-    return fail(`${field}: merchant ${req.merchant!.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 signature cannot be verified`, { field });
+  if (
+    given.authorization !== undefined &&
+    req.match?.endpoint.auth.kind === 'oauth-rsa-sha256' &&
+    req.merchant!.publicKeyPem === undefined
+  ) {
+    return fail(
+      `${field}: merchant ${req.merchant!.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 signature cannot be verified`,
+      { field },
+    );
   }
   try {
     if (verifies(req, given, signedUrl(req))) return PASS;
-    if (signedFor !== undefined && given.authorization !== undefined && verifies(req, given, req.seen.url)) return signedForListener(req, field, signedFor);
+    if (signedFor !== undefined && given.authorization !== undefined && verifies(req, given, req.seen.url))
+      return signedForListener(req, field, signedFor);
   } catch (err) {
     if (!isPayconformError(err)) throw err;
     return unverifiable(req, err);
@@ -95,7 +127,10 @@ export function signatureOutcome(req: RequestUnderTest, given: GivenSignature, f
   const d = diagnoseSignature(req, req.merchant!);
   // Nothing in the catalogue of mistakes reproduces it: the message says what that leaves; name the key
   // that was tried, as one of the suspects (another merchant's, or a production key on the sandbox).
-  const hint = d.defects.length === 0 ? `; the key tried is merchant ${req.merchant!.login}'s from the merchants file, for endpoint ${req.match!.endpointId}` : '';
+  const hint =
+    d.defects.length === 0
+      ? `; the key tried is merchant ${req.merchant!.login}'s from the merchants file, for endpoint ${req.match!.endpointId}`
+      : '';
   return fail(`${d.message}${hint}`, { field, detail: signatureDetail(req, req.merchant!, d) });
 }
 

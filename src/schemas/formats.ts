@@ -2,4 +2,6 @@
 import type { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-export const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+export const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;

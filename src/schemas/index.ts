@@ -20,12 +20,20 @@ export function validateResponse(schemaName: string, body: unknown): Validation 
   let validate = compiled.get(schemaName);
   if (!validate) compiled.set(schemaName, (validate = ajv.compile(schema)));
   if (validate(body)) {
-    return containsFullPan(body) ? { valid: false, errors: [': contains a full card number (at most the first six and last four digits may be shown)'] } : { valid: true };
+    return containsFullPan(body)
+      ? {
+          valid: false,
+          errors: [': contains a full card number (at most the first six and last four digits may be shown)'],
+        }
+      : { valid: true };
   }
   return {
     valid: false,
     errors: (validate.errors ?? []).map((e) => {
-      const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
+      const extra =
+        e.keyword === 'additionalProperties'
+          ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"`
+          : '';
       return `${e.instancePath || '/'}: ${e.message ?? 'is invalid'}${extra}`;
     }),
   };

@@ -13,7 +13,11 @@ import { FIELDS, REQUEST_SCHEMAS, REQUIRED_FIELDS } from './requests.ts';
 const ajv = addFormats(new Ajv({ allErrors: false, strict: true }));
 const compiled = new Map<string, ValidateFunction>();
 
-export type RequestProblem = { readonly code: 'FIELD_MISSING' | 'FIELD_INVALID' | 'FIELD_DUPLICATE'; readonly field: string; readonly message: string };
+export type RequestProblem = {
+  readonly code: 'FIELD_MISSING' | 'FIELD_INVALID' | 'FIELD_DUPLICATE';
+  readonly field: string;
+  readonly message: string;
+};
 
 /** The request schema of a catalogue row: the spec's name, or ours where the spec shows none. */
 export function requestSchemaOf(endpoint: Endpoint): string {
@@ -33,7 +37,8 @@ function validatorOf(schemaName: string): ValidateFunction {
 export function checkRequestFields(schemaName: string, params: readonly Pair[]): RequestProblem | undefined {
   const body: Record<string, string> = {};
   for (const [name, value] of params) {
-    if (Object.hasOwn(body, name) && !name.startsWith('oauth_')) return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
+    if (Object.hasOwn(body, name) && !name.startsWith('oauth_'))
+      return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
     body[name] = value;
   }
   const validate = validatorOf(schemaName);
@@ -45,10 +50,22 @@ export function checkRequestFields(schemaName: string, params: readonly Pair[]):
     const field = (error.params as { missingProperty: string }).missingProperty;
     const missing = (REQUIRED_FIELDS[schemaName] ?? [field]).filter((name) => !Object.hasOwn(body, name));
     const all = missing.includes(field) ? missing : [field, ...missing];
-    return { code: 'FIELD_MISSING', field, message: all.length === 1 ? `${field}: is required by ${schemaName}` : `${all.join(', ')}: are required by ${schemaName}` };
+    return {
+      code: 'FIELD_MISSING',
+      field,
+      message:
+        all.length === 1
+          ? `${field}: is required by ${schemaName}`
+          : `${all.join(', ')}: are required by ${schemaName}`,
+    };
   }
   const field = error.instancePath.split('/')[1] ?? '';
-  const rule = error.keyword === 'pattern' ? `must match ${(error.params as { pattern: string }).pattern}` : error.keyword === 'anyOf' ? 'must be an IPv4 or IPv6 address' : error.message ?? 'is invalid';
+  const rule =
+    error.keyword === 'pattern'
+      ? `must match ${(error.params as { pattern: string }).pattern}`
+      : error.keyword === 'anyOf'
+        ? 'must be an IPv4 or IPv6 address'
+        : (error.message ?? 'is invalid');
   return { code: 'FIELD_INVALID', field, message: `${field}: ${rule}` };
 }
 

@@ -10,7 +10,12 @@
 import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
 
-const str = (example: string, maxLength = 128): object => ({ type: 'string', minLength: 1, maxLength, examples: [example] });
+const str = (example: string, maxLength = 128): object => ({
+  type: 'string',
+  minLength: 1,
+  maxLength,
+  examples: [example],
+});
 const pattern = (regex: string, example: string): object => ({ type: 'string', pattern: regex, examples: [example] });
 
 /** Every field any request schema names, with its rule. */
@@ -26,14 +31,26 @@ export const FIELDS: Readonly<Record<string, object>> = {
   currency: pattern('^[A-Z]{3}$', 'EUR'),
   order_desc: str('Order #42', 512),
   email: pattern('^[^@\\s]{1,64}@[^@\\s]{1,190}$', 'jane.doe@example.com'),
-  ipaddress: { type: 'string', anyOf: [{ type: 'string', format: 'ipv4' }, { type: 'string', format: 'ipv6' }], examples: ['192.0.2.10'] },
+  ipaddress: {
+    type: 'string',
+    anyOf: [
+      { type: 'string', format: 'ipv4' },
+      { type: 'string', format: 'ipv6' },
+    ],
+    examples: ['192.0.2.10'],
+  },
   address1: str('1 Test Street'),
   city: str('Testville'),
   zip_code: str('10115', 16),
   country: pattern('^[A-Z]{2}$', 'DE'),
   phone: pattern('^\\+?[0-9 ()-]{5,20}$', '+49 30 1234567'),
   redirect_url: { type: 'string', format: 'uri', pattern: '^https?://', examples: ['https://merchant.example/return'] },
-  server_callback_url: { type: 'string', format: 'uri', pattern: '^https?://', examples: ['https://merchant.example/callback'] },
+  server_callback_url: {
+    type: 'string',
+    format: 'uri',
+    pattern: '^https?://',
+    examples: ['https://merchant.example/callback'],
+  },
   card_printed_name: str('JANE DOE'),
   credit_card_number: pattern('^[0-9]{12,19}$', TEST_CARDS.approved),
   'destination-card-no': pattern('^[0-9]{12,19}$', TEST_CARDS.approved),
@@ -46,7 +63,17 @@ export const FIELDS: Readonly<Record<string, object>> = {
   comment: str('customer request', 512),
 };
 
-const CUSTOMER = ['order_desc', 'address1', 'city', 'zip_code', 'country', 'phone', 'ipaddress', 'email', 'redirect_url'];
+const CUSTOMER = [
+  'order_desc',
+  'address1',
+  'city',
+  'zip_code',
+  'country',
+  'phone',
+  'ipaddress',
+  'email',
+  'redirect_url',
+];
 const CARD = ['card_printed_name', 'credit_card_number', 'expire_month', 'expire_year', 'cvv2'];
 const PAYOUT_CARD = ['card_printed_name', 'credit_card_number', 'expire_month', 'expire_year'];
 const ORDER_MOVE = ['login', 'client_orderid', 'orderid'];

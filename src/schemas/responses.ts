@@ -40,7 +40,11 @@ function errorBody(type: string): object {
 
 export const RESPONSE_SCHEMAS: Readonly<Record<string, object>> = {
   AsyncResponse: asyncBody('async-response'),
-  AsyncCheckoutFormRedirect: asyncBody('async-form-response', { 'redirect-url': { type: 'string', format: 'uri', pattern: '^https?://' } }, ['redirect-url']),
+  AsyncCheckoutFormRedirect: asyncBody(
+    'async-form-response',
+    { 'redirect-url': { type: 'string', format: 'uri', pattern: '^https?://' } },
+    ['redirect-url'],
+  ),
   CardRefAsyncResponse: asyncBody('async-response', { 'card-ref-id': text }),
   CardRefV4AsyncResponse: asyncBody('async-response', { 'card-ref-id': text }),
   CardInfoAsyncResponse: asyncBody('async-response', {
@@ -60,7 +64,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, object>> = {
     'card-ref-id': text,
     'redirect-url': { type: 'string', format: 'uri' },
   }),
-  CreateRecurringPaymentResponse: asyncBody('async-response', { 'recurring-payment-id': text }, ['recurring-payment-id']),
+  CreateRecurringPaymentResponse: asyncBody('async-response', { 'recurring-payment-id': text }, [
+    'recurring-payment-id',
+  ]),
   ValidationErrorResponse: errorBody('validation-error'),
   ServerErrorResponse: errorBody('error'),
 };

@@ -24,8 +24,12 @@ export interface CallbackFacts {
 /** The callback's form pairs, signed with the key, in CALLBACK_FIELDS order. */
 export function callbackPairs(facts: CallbackFacts, controlKey: string): Pair[] {
   const unsigned: Pair[] = [
-    ['orderid', facts.orderid], ['merchant_order', facts.clientOrderId], ['client_orderid', facts.clientOrderId],
-    ['amount', facts.amount], ['status', facts.status], ['type', facts.type],
+    ['orderid', facts.orderid],
+    ['merchant_order', facts.clientOrderId],
+    ['client_orderid', facts.clientOrderId],
+    ['amount', facts.amount],
+    ['status', facts.status],
+    ['type', facts.type],
   ];
   const pairs: Pair[] = [...unsigned, ['control', callbackControl(unsigned, controlKey).control]];
   return CALLBACK_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
@@ -35,10 +39,23 @@ export function callbackPairs(facts: CallbackFacts, controlKey: string): Pair[] 
 export function verifyCallback(params: readonly Pair[], controlKeyValue: string | undefined, given?: string): Verdict {
   const base = { operation: CALLBACK_NAME, scheme: 'control' };
   const sent = given ?? params.find(([name]) => name === 'control')?.[1];
-  if (sent === undefined) return { ...base, valid: false, reason: 'missing', message: 'control: missing (no --control and no control form field)' };
-  if (!isControlShaped(sent)) return { ...base, valid: false, reason: 'malformed', message: 'control: must be 40 lowercase hex digits (SHA-1)' };
+  if (sent === undefined)
+    return {
+      ...base,
+      valid: false,
+      reason: 'missing',
+      message: 'control: missing (no --control and no control form field)',
+    };
+  if (!isControlShaped(sent))
+    return { ...base, valid: false, reason: 'malformed', message: 'control: must be 40 lowercase hex digits (SHA-1)' };
   const expected = callbackControl(params, requireCredential(controlKeyValue, 'control key', HOW.controlKey));
   return constantTimeEqual(sent, expected.control)
     ? { ...base, valid: true, reason: 'valid', message: 'control is valid', controlInput: expected.controlInput }
-    : { ...base, valid: false, reason: 'mismatch', message: 'control does not match SHA-1(status + orderid + client_orderid + merchant_control_key)', controlInput: expected.controlInput };
+    : {
+        ...base,
+        valid: false,
+        reason: 'mismatch',
+        message: 'control does not match SHA-1(status + orderid + client_orderid + merchant_control_key)',
+        controlInput: expected.controlInput,
+      };
 }

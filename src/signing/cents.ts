@@ -27,7 +27,8 @@ export function toCents(amount: string | number, field = 'amount'): string {
 }
 
 function numberToDecimal(amount: number, field: string): string {
-  if (!Number.isFinite(amount)) throw fieldError('ERR_AMOUNT_FORMAT', field, 'must be a finite number (got NaN or Infinity)');
+  if (!Number.isFinite(amount))
+    throw fieldError('ERR_AMOUNT_FORMAT', field, 'must be a finite number (got NaN or Infinity)');
   // Other negative numbers print with a leading '-', which whyNotDecimal rejects with the same rule.
   if (Object.is(amount, -0)) throw fieldError('ERR_AMOUNT_FORMAT', field, 'must not be negative');
   // The shortest decimal that round-trips; exponent forms (1e+21, 1e-7) are rejected below.
@@ -42,7 +43,8 @@ function whyNotDecimal(text: string): string {
   if (text.startsWith('+')) return 'must not have a leading "+"';
   if (/^(nan|[+-]?infinity)$/i.test(text)) return 'must be a finite number (got NaN or Infinity)';
   if (/^[0-9.]*[eE][+-]?[0-9]+$/.test(text)) return 'exponent notation is not allowed (write the digits, e.g. 1000.00)';
-  if (/^[0-9]{1,3}([,' _][0-9]{3})+(\.[0-9]*)?$/.test(text)) return 'thousands separators are not allowed (write 1234567.89)';
+  if (/^[0-9]{1,3}([,' _][0-9]{3})+(\.[0-9]*)?$/.test(text))
+    return 'thousands separators are not allowed (write 1234567.89)';
   const decimals = /^[0-9]*\.([0-9]+)$/.exec(text);
   if (decimals) return `at most 2 decimals are allowed (got ${decimals[1]!.length})`;
   if (text.endsWith('.')) return 'must not end with a decimal point';

@@ -56,7 +56,13 @@ export function formulaText(formula: readonly ControlField[]): string {
 export function controlFieldValues(formula: readonly ControlField[], ctx: ControlContext): ControlFieldValue[] {
   return formula.map((field) => {
     const raw = rawValue(field, ctx, formula);
-    return { name: field.name, from: field.from, raw, value: field.cents ? toCents(raw, field.name) : raw, cents: field.cents };
+    return {
+      name: field.name,
+      from: field.from,
+      raw,
+      value: field.cents ? toCents(raw, field.name) : raw,
+      cents: field.cents,
+    };
   });
 }
 
@@ -73,7 +79,11 @@ function rawValue(field: ControlField, ctx: ControlContext, formula: readonly Co
   throw fieldError('ERR_MISSING_FIELD', field.name, `appears ${found.length} times; ${needs}, so it must appear once`);
 }
 
-export function computeControl(formula: readonly ControlField[], ctx: ControlContext, controlKey: string): ControlComputation {
+export function computeControl(
+  formula: readonly ControlField[],
+  ctx: ControlContext,
+  controlKey: string,
+): ControlComputation {
   const fields = controlFieldValues(formula, ctx);
   const prefix = fields.map((f) => f.value).join('');
   return {

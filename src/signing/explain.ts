@@ -39,25 +39,67 @@ export function explain(result: SignResult): Explanation {
 
   if (result.scheme === 'control') {
     addControlSteps(add, result.control);
-    return { operation: endpoint.operation, path: endpoint.path, endpointId, scheme: result.scheme, steps, expected: expectedValues(result) };
+    return {
+      operation: endpoint.operation,
+      path: endpoint.path,
+      endpointId,
+      scheme: result.scheme,
+      steps,
+      expected: expectedValues(result),
+    };
   }
 
   const { oauth } = result;
-  const urlNotes = [`input: ${oauth.url.input}`, 'scheme and host lowercased, query and fragment removed (RFC 5849 §3.4.1.2)'];
+  const urlNotes = [
+    `input: ${oauth.url.input}`,
+    'scheme and host lowercased, query and fragment removed (RFC 5849 §3.4.1.2)',
+  ];
   if (oauth.url.defaultPortDropped) urlNotes.push(`default port :${oauth.url.explicitPort} dropped`);
   add('url', 'Normalised request URL', oauth.url.normalized, urlNotes);
-  add('protocol-params', 'oauth_* protocol parameters (oauth_signature excluded)', count(oauth.protocol.length, 'parameter'), show(oauth.protocol));
-  add('body-params', 'Form-body parameters, decoded, in send order', count(oauth.body.length, 'parameter'), show(oauth.body));
-  if (oauth.url.queryPairs.length) add('query-params', 'URL query parameters, decoded', count(oauth.url.queryPairs.length, 'parameter'), show(oauth.url.queryPairs));
-  add('sorted-pairs', 'Each name and value RFC 3986-encoded, sorted by name then value (byte order)', count(oauth.params.sorted.length, 'pair'),
-    oauth.params.sorted.map(([n, v]) => `${n}=${v}`));
+  add(
+    'protocol-params',
+    'oauth_* protocol parameters (oauth_signature excluded)',
+    count(oauth.protocol.length, 'parameter'),
+    show(oauth.protocol),
+  );
+  add(
+    'body-params',
+    'Form-body parameters, decoded, in send order',
+    count(oauth.body.length, 'parameter'),
+    show(oauth.body),
+  );
+  if (oauth.url.queryPairs.length)
+    add(
+      'query-params',
+      'URL query parameters, decoded',
+      count(oauth.url.queryPairs.length, 'parameter'),
+      show(oauth.url.queryPairs),
+    );
+  add(
+    'sorted-pairs',
+    'Each name and value RFC 3986-encoded, sorted by name then value (byte order)',
+    count(oauth.params.sorted.length, 'pair'),
+    oauth.params.sorted.map(([n, v]) => `${n}=${v}`),
+  );
   add('normalized-params', 'Pairs joined with & (RFC 5849 §3.4.1.3.2)', oauth.params.normalized);
   add('base-string', 'Signature base string: METHOD & enc(URL) & enc(params)', oauth.baseString);
-  add('key', result.scheme === 'oauth-hmac-sha1' ? 'HMAC-SHA1 key: consumer secret & (empty token secret)' : 'RSA-SHA256 key (PKCS#1 v1.5 over the UTF-8 base string)',
-    result.keyDescription);
+  add(
+    'key',
+    result.scheme === 'oauth-hmac-sha1'
+      ? 'HMAC-SHA1 key: consumer secret & (empty token secret)'
+      : 'RSA-SHA256 key (PKCS#1 v1.5 over the UTF-8 base string)',
+    result.keyDescription,
+  );
   add('signature', 'Signature, Base64', oauth.signature, ['percent-encoded once more in the header']);
   add('authorization', 'Authorization header', oauth.authorization);
-  return { operation: endpoint.operation, path: endpoint.path, endpointId, scheme: result.scheme, steps, expected: expectedValues(result) };
+  return {
+    operation: endpoint.operation,
+    path: endpoint.path,
+    endpointId,
+    scheme: result.scheme,
+    steps,
+    expected: expectedValues(result),
+  };
 }
 
 type AddStep = (step: string, title: string, value: string, details?: string[]) => void;
@@ -65,12 +107,23 @@ type AddStep = (step: string, title: string, value: string, details?: string[]) 
 /** The steps of a control value: formula, cents, concatenation, digest. */
 function addControlSteps(add: AddStep, control: ControlComputation, formulaSource = 'api-spec.md, Scheme A'): void {
   // The computed fields carry the formula's names, sources and cents flags, in the formula's order.
-  add('formula', `Control formula (${formulaSource})`, formulaText(control.fields), ['the merchant control key is appended last and never sent']);
+  add('formula', `Control formula (${formulaSource})`, formulaText(control.fields), [
+    'the merchant control key is appended last and never sent',
+  ]);
   for (const f of control.fields.filter((x) => x.cents)) {
-    add('cents', `Amount in integer cents: ${f.name}`, f.value, [`${JSON.stringify(f.raw)} → ${f.value} (decimal arithmetic, no floating point)`]);
+    add('cents', `Amount in integer cents: ${f.name}`, f.value, [
+      `${JSON.stringify(f.raw)} → ${f.value} (decimal arithmetic, no floating point)`,
+    ]);
   }
-  add('concatenation', 'Plain concatenation, key last', control.controlInput,
-    control.fields.map((f) => `${f.name} = ${JSON.stringify(f.value)} (from ${f.from === 'url' ? 'the URL' : f.from === 'credentials' ? 'the login' : 'the form body'})`));
+  add(
+    'concatenation',
+    'Plain concatenation, key last',
+    control.controlInput,
+    control.fields.map(
+      (f) =>
+        `${f.name} = ${JSON.stringify(f.value)} (from ${f.from === 'url' ? 'the URL' : f.from === 'credentials' ? 'the login' : 'the form body'})`,
+    ),
+  );
   add('digest', 'SHA-1 of the UTF-8 concatenation, lowercase hex', control.control);
 }
 
@@ -78,9 +131,18 @@ function addControlSteps(add: AddStep, control: ControlComputation, formulaSourc
 export function explainCallback(control: ControlComputation): Explanation {
   const steps: ExplainStep[] = [];
   const add: AddStep = (step, title, value, details = []) => void steps.push({ step, title, value, details });
-  add('message', 'Gateway callback to server_callback_url (or customer return to redirect_url)', CALLBACK_NAME, ['sent by the gateway, checked by the merchant; the amount is not in the formula, so compare it with your order']);
+  add('message', 'Gateway callback to server_callback_url (or customer return to redirect_url)', CALLBACK_NAME, [
+    'sent by the gateway, checked by the merchant; the amount is not in the formula, so compare it with your order',
+  ]);
   addControlSteps(add, control, 'API family library, docs/assumptions.md A-31');
-  return { operation: CALLBACK_NAME, path: 'server_callback_url', endpointId: '', scheme: 'control', steps, expected: { controlInput: control.controlInput, control: control.control } };
+  return {
+    operation: CALLBACK_NAME,
+    path: 'server_callback_url',
+    endpointId: '',
+    scheme: 'control',
+    steps,
+    expected: { controlInput: control.controlInput, control: control.control },
+  };
 }
 
 export function explanationText(explanation: Explanation): string {

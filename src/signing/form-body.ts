@@ -43,6 +43,11 @@ export function parseParamOption(option: string, field = '--param'): Pair {
   if (eq <= 0) throw fieldError('ERR_FORM_BODY', field, `"${option.slice(0, 40)}" must be written name=value`);
   // Node reads argument bytes that are not UTF-8 as U+FFFD, which would be signed in their place:
   // refused as --body-file refuses such bytes. The value is not shown (it may be a card number).
-  if (option.includes('\uFFFD')) throw fieldError('ERR_ENCODING', field, `${option.slice(0, Math.min(eq, 40))} has bytes that are not UTF-8 (read as U+FFFD, which would be signed in their place); give the value as UTF-8 text`);
+  if (option.includes('\uFFFD'))
+    throw fieldError(
+      'ERR_ENCODING',
+      field,
+      `${option.slice(0, Math.min(eq, 40))} has bytes that are not UTF-8 (read as U+FFFD, which would be signed in their place); give the value as UTF-8 text`,
+    );
   return [option.slice(0, eq), option.slice(eq + 1)];
 }

@@ -7,12 +7,55 @@ export { normalizeParams, compareEncodedPairs, type NormalizedParams } from './n
 export { signatureBaseString } from './base-string.ts';
 export { hmacSigningKey, hmacSha1Signature } from './hmac-sha1.ts';
 export { rsaSha256Signature, rsaSha256Verify } from './rsa-sha256.ts';
-export { loadPrivateKey, loadPublicKey, generateRsaKeyPair, describeKey, KEY_SIZES, MIN_RSA_BITS, type KeySize } from './keys.ts';
-export { protocolPairs, newNonce, currentTimestamp, type ProtocolParams, type SignatureMethod } from './oauth-params.ts';
-export { buildAuthorizationHeader, parseAuthorizationHeader, getParam, type ParsedAuthorization } from './authorization-header.ts';
-export { computeControl, controlFieldValues, formulaText, CONTROL_KEY_PLACEHOLDER, CONTROL_PATTERN, isControlShaped, type ControlComputation, type ControlContext } from './control.ts';
-export { signOAuth, oauthBaseString, collectSignedPairs, signWithKey, type OAuthComputation, type OAuthKey, type OAuthRequest } from './oauth.ts';
-export { signRequest, expectedValues, signableScheme, type SignResult, type SignOptions, type ExpectedValues } from './sign.ts';
+export {
+  loadPrivateKey,
+  loadPublicKey,
+  generateRsaKeyPair,
+  describeKey,
+  KEY_SIZES,
+  MIN_RSA_BITS,
+  type KeySize,
+} from './keys.ts';
+export {
+  protocolPairs,
+  newNonce,
+  currentTimestamp,
+  type ProtocolParams,
+  type SignatureMethod,
+} from './oauth-params.ts';
+export {
+  buildAuthorizationHeader,
+  parseAuthorizationHeader,
+  getParam,
+  type ParsedAuthorization,
+} from './authorization-header.ts';
+export {
+  computeControl,
+  controlFieldValues,
+  formulaText,
+  CONTROL_KEY_PLACEHOLDER,
+  CONTROL_PATTERN,
+  isControlShaped,
+  type ControlComputation,
+  type ControlContext,
+} from './control.ts';
+export {
+  signOAuth,
+  oauthBaseString,
+  collectSignedPairs,
+  signWithKey,
+  type OAuthComputation,
+  type OAuthKey,
+  type OAuthRequest,
+} from './oauth.ts';
+export {
+  signRequest,
+  expectedValues,
+  signableScheme,
+  type SignResult,
+  type SignOptions,
+  type ExpectedValues,
+} from './sign.ts';
 export { verifyRequest, constantTimeEqual, type Verdict, type VerifyReason, type GivenSignature } from './verify.ts';
 export { explain, explainCallback, explanationText, type Explanation, type ExplainStep } from './explain.ts';
 export { callbackControl, callbackPairs, verifyCallback, type CallbackFacts } from './callback.ts';

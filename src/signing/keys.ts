@@ -40,12 +40,17 @@ export function loadPrivateKey(pem: string, field = 'private key'): KeyObject {
   if (cached) return cached;
   const label = pemLabel(pem);
   if (label === null) throw fieldError('ERR_KEY', field, 'is not PEM (no -----BEGIN ...----- line)');
-  if (label.includes('PUBLIC KEY')) throw fieldError('ERR_KEY', field, `is a public key (${label}); a private key is needed to sign`);
+  if (label.includes('PUBLIC KEY'))
+    throw fieldError('ERR_KEY', field, `is a public key (${label}); a private key is needed to sign`);
   if (label.includes('ENCRYPTED') || /Proc-Type:\s*4,ENCRYPTED/.test(pem)) {
     throw fieldError('ERR_KEY', field, 'is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem)');
   }
   if (label !== 'PRIVATE KEY' && label !== 'RSA PRIVATE KEY') {
-    throw fieldError('ERR_KEY', field, `has PEM label "${label}"; expected PRIVATE KEY (PKCS#8) or RSA PRIVATE KEY (PKCS#1)`);
+    throw fieldError(
+      'ERR_KEY',
+      field,
+      `has PEM label "${label}"; expected PRIVATE KEY (PKCS#8) or RSA PRIVATE KEY (PKCS#1)`,
+    );
   }
   let key: KeyObject;
   try {

@@ -23,6 +23,8 @@ export function compareEncodedPairs(a: Pair, b: Pair): number {
 
 /** `pairs` are the decoded parameters from body, query and protocol, oauth_signature already left out. */
 export function normalizeParams(pairs: readonly Pair[]): NormalizedParams {
-  const sorted = pairs.map(([name, value]): Pair => [percentEncode(name, name), percentEncode(value, name)]).sort(compareEncodedPairs);
+  const sorted = pairs
+    .map(([name, value]): Pair => [percentEncode(name, name), percentEncode(value, name)])
+    .sort(compareEncodedPairs);
   return { sorted, normalized: sorted.map(([name, value]) => `${name}=${value}`).join('&') };
 }

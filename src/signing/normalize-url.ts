@@ -31,7 +31,12 @@ export function normalizeUrl(input: string, field = 'url'): NormalizedUrl {
   try {
     url = new URL(input);
   } catch (cause) {
-    throw fieldError('ERR_URL', field, 'must be an absolute URL such as https://gateway.example/api/v2/sale/1234', cause);
+    throw fieldError(
+      'ERR_URL',
+      field,
+      'must be an absolute URL such as https://gateway.example/api/v2/sale/1234',
+      cause,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw fieldError('ERR_URL', field, `scheme must be http or https (got ${url.protocol.slice(0, -1)})`);

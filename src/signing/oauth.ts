@@ -53,7 +53,10 @@ export function signWithKey(key: OAuthKey, baseString: string): string {
     : rsaSha256Signature(key.privateKey, baseString);
 }
 
-export function oauthBaseString(request: OAuthRequest, protocol: readonly Pair[]): Pick<OAuthComputation, 'url' | 'params' | 'baseString' | 'body'> {
+export function oauthBaseString(
+  request: OAuthRequest,
+  protocol: readonly Pair[],
+): Pick<OAuthComputation, 'url' | 'params' | 'baseString' | 'body'> {
   const url = request.normalizedUrl ?? normalizeUrl(request.url);
   const body = request.params.filter(([name]) => name !== 'oauth_signature');
   const params = normalizeParams(collectSignedPairs(body, protocol, url.queryPairs));

@@ -23,7 +23,9 @@ export function percentEncode(value: string, field = 'value'): string {
   } catch (cause) {
     throw fieldError('ERR_ENCODING', field, 'contains a lone UTF-16 surrogate, which has no UTF-8 form', cause);
   }
-  return KEPT_BY_ENCODE_URI_COMPONENT.test(encoded) ? encoded.replace(KEPT_BY_ENCODE_URI_COMPONENT_ALL, escape) : encoded;
+  return KEPT_BY_ENCODE_URI_COMPONENT.test(encoded)
+    ? encoded.replace(KEPT_BY_ENCODE_URI_COMPONENT_ALL, escape)
+    : encoded;
 }
 
 /** Strict percent-decoding (UTF-8); `+` is kept as `+`. Malformed escapes or bytes are an error. */

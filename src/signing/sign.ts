@@ -61,7 +61,13 @@ export function signRequest(request: RequestInput, credentials: Credentials, opt
   if (endpoint.auth.kind === 'control') {
     const controlKey = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
     const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params: request.params };
-    return { endpoint, endpointId, prefix, scheme: 'control', control: computeControl(endpoint.auth.fields, ctx, controlKey) };
+    return {
+      endpoint,
+      endpointId,
+      prefix,
+      scheme: 'control',
+      control: computeControl(endpoint.auth.fields, ctx, controlKey),
+    };
   }
   const { key, keyDescription } = oauthKey(scheme, credentials);
   const protocol = {
@@ -71,8 +77,20 @@ export function signRequest(request: RequestInput, credentials: Credentials, opt
     version: '1.0',
     token: credentials.token,
   };
-  const oauth = signOAuth({ method: request.method ?? 'POST', url: request.url, params: request.params, normalizedUrl: url }, protocol, key, options.realm);
-  return { endpoint, endpointId, prefix, scheme: scheme as 'oauth-hmac-sha1' | 'oauth-rsa-sha256', oauth, keyDescription };
+  const oauth = signOAuth(
+    { method: request.method ?? 'POST', url: request.url, params: request.params, normalizedUrl: url },
+    protocol,
+    key,
+    options.realm,
+  );
+  return {
+    endpoint,
+    endpointId,
+    prefix,
+    scheme: scheme as 'oauth-hmac-sha1' | 'oauth-rsa-sha256',
+    oauth,
+    keyDescription,
+  };
 }
 
 function oauthKey(scheme: SignableScheme, credentials: Credentials): { key: OAuthKey; keyDescription: string } {
@@ -89,7 +107,8 @@ function oauthKey(scheme: SignableScheme, credentials: Credentials): { key: OAut
 }
 
 export function expectedValues(result: SignResult): ExpectedValues {
-  if (result.scheme === 'control') return { controlInput: result.control.controlInput, control: result.control.control };
+  if (result.scheme === 'control')
+    return { controlInput: result.control.controlInput, control: result.control.control };
   const { baseString, signature, authorization } = result.oauth;
   return { baseString, signature, authorization };
 }

@@ -15,13 +15,7 @@ import { rsaSha256Verify } from './rsa-sha256.ts';
 import { signableScheme } from './sign.ts';
 
 export type VerifyReason =
-  | 'valid'
-  | 'missing'
-  | 'malformed'
-  | 'wrong-signature-method'
-  | 'wrong-consumer-key'
-  | 'wrong-version'
-  | 'mismatch';
+  'valid' | 'missing' | 'malformed' | 'wrong-signature-method' | 'wrong-consumer-key' | 'wrong-version' | 'mismatch';
 
 export interface Verdict {
   readonly valid: boolean;
@@ -52,7 +46,11 @@ export function verifyRequest(request: RequestInput, credentials: Credentials, g
   const scheme = signableScheme(endpoint);
   const base = { operation: endpoint.operation, scheme };
   const verdict = (reason: VerifyReason, message: string, extra: Partial<Verdict> = {}): Verdict => ({
-    valid: reason === 'valid', reason, message, ...base, ...extra,
+    valid: reason === 'valid',
+    reason,
+    message,
+    ...base,
+    ...extra,
   });
 
   if (endpoint.auth.kind === 'control') {
@@ -94,18 +92,28 @@ function verifyOAuth(
   }
   const method = getParam(parsed, 'oauth_signature_method');
   if (method !== required) {
-    return verdict('wrong-signature-method', `authorization: oauth_signature_method is ${method}; ${endpoint.operation} requires ${required}`);
+    return verdict(
+      'wrong-signature-method',
+      `authorization: oauth_signature_method is ${method}; ${endpoint.operation} requires ${required}`,
+    );
   }
   const version = getParam(parsed, 'oauth_version');
-  if (version !== undefined && version !== '1.0') return verdict('wrong-version', `authorization: oauth_version must be 1.0 (got ${version})`);
+  if (version !== undefined && version !== '1.0')
+    return verdict('wrong-version', `authorization: oauth_version must be 1.0 (got ${version})`);
   const consumerKey = getParam(parsed, 'oauth_consumer_key');
   if (credentials.login !== undefined && consumerKey !== credentials.login) {
     return verdict('wrong-consumer-key', 'authorization: oauth_consumer_key is not the merchant login');
   }
-  const { baseString } = oauthBaseString({ method: request.method ?? 'POST', url: request.url, params: request.params }, parsed.pairs);
+  const { baseString } = oauthBaseString(
+    { method: request.method ?? 'POST', url: request.url, params: request.params },
+    parsed.pairs,
+  );
   let ok: boolean;
   if (required === 'HMAC-SHA1') {
-    const key = hmacSigningKey(requireCredential(credentials.controlKey, 'control key', HOW.controlKey), credentials.tokenSecret);
+    const key = hmacSigningKey(
+      requireCredential(credentials.controlKey, 'control key', HOW.controlKey),
+      credentials.tokenSecret,
+    );
     ok = constantTimeEqual(signature, hmacSha1Signature(key, baseString));
   } else {
     const pem = credentials.publicKeyPem ?? requireCredential(credentials.privateKeyPem, 'public key', HOW.publicKey);

@@ -28,27 +28,42 @@ export interface RunFacts {
 
 /** SHA-256 of the spec this payconform certifies against (docs/spec/api-spec.md). */
 export function specSha256(): string {
-  return createHash('sha256').update(readFileSync(packageFile('docs/spec/api-spec.md'))).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(packageFile('docs/spec/api-spec.md')))
+    .digest('hex');
 }
 
 let assumptions: Record<string, string> | undefined;
 
 /** A-n → the assumption's statement, from the table of docs/assumptions.md. */
 function assumptionStatements(): Record<string, string> {
-  assumptions ??= Object.fromEntries(readFileSync(packageFile('docs/assumptions.md'), 'utf8').split('\n')
-    .map((line) => /^\| (A-\d+) \| [^|]* \| ([^|]*) \|/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1]!, m[2]!.replace(/\*\*|`/g, '').trim()]));
+  assumptions ??= Object.fromEntries(
+    readFileSync(packageFile('docs/assumptions.md'), 'utf8')
+      .split('\n')
+      .map((line) => /^\| (A-\d+) \| [^|]* \| ([^|]*) \|/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1]!, m[2]!.replace(/\*\*|`/g, '').trim()]),
+  );
   return assumptions;
 }
 
 export function writeCertificationPage(dir: string, summary: Summary, facts: RunFacts, interrupted = false): void {
   const ndjson = readFileSync(join(dir, 'messages.ndjson'), 'utf8');
   const page = certificationPage(ndjson, summary, {
-    target: summary.target, merchantLogin: facts.merchant, endpointIds: facts.endpointIds ?? [], payconform: packageVersion(),
+    target: summary.target,
+    merchantLogin: facts.merchant,
+    endpointIds: facts.endpointIds ?? [],
+    payconform: packageVersion(),
     specSha256: facts.specSha256 ?? specSha256(),
-    profile: facts.profile, deviations: facts.deviations ?? [], selection: facts.selection, shard: facts.shard, strict: facts.strict, live: facts.live, interrupted,
-    rules: Object.fromEntries(RULES.map((r) => [r.id, { clause: r.clause, hint: r.hint }])), assumptions: assumptionStatements(),
+    profile: facts.profile,
+    deviations: facts.deviations ?? [],
+    selection: facts.selection,
+    shard: facts.shard,
+    strict: facts.strict,
+    live: facts.live,
+    interrupted,
+    rules: Object.fromEntries(RULES.map((r) => [r.id, { clause: r.clause, hint: r.hint }])),
+    assumptions: assumptionStatements(),
   });
   writeFileSync(join(dir, 'report.html'), page);
 }

@@ -10,9 +10,21 @@ import { OP, PREREQUISITES, type Endpoint } from '../catalogue/index.ts';
 import { REQUIRED_FIELDS, requestSchemaOf } from '../schemas/index.ts';
 
 /** The kinds of scenario every row must have, as the tag that marks each. */
-export const REQUIRED_KINDS = ['@positive', '@negative:accept-missing', '@negative:accept-wrong', '@negative:signature-missing', '@negative:signature-wrong', '@negative:field-missing'] as const;
+export const REQUIRED_KINDS = [
+  '@positive',
+  '@negative:accept-missing',
+  '@negative:accept-wrong',
+  '@negative:signature-missing',
+  '@negative:signature-wrong',
+  '@negative:field-missing',
+] as const;
 
-export const slug = (endpoint: Endpoint): string => endpoint.path.split('/').slice(2, -1).join('-').replace(/^3ds-v1-/, '3ds-');
+export const slug = (endpoint: Endpoint): string =>
+  endpoint.path
+    .split('/')
+    .slice(2, -1)
+    .join('-')
+    .replace(/^3ds-v1-/, '3ds-');
 
 export function endpointFeaturePath(endpoint: Endpoint): string {
   return `features/${endpoint.featureArea}/${slug(endpoint)}.feature`;
@@ -28,7 +40,11 @@ function unsignedMandatoryField(endpoint: Endpoint): string {
   const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)!]!;
   const signed = new Set(endpoint.auth.kind === 'control' ? endpoint.auth.fields.map((f) => f.name) : []);
   const prerequisite = PREREQUISITES[endpoint.operation]?.field;
-  return required.find((f) => !signed.has(f) && f !== prerequisite) ?? required.find((f) => f !== prerequisite) ?? required[0]!;
+  return (
+    required.find((f) => !signed.has(f) && f !== prerequisite) ??
+    required.find((f) => f !== prerequisite) ??
+    required[0]!
+  );
 }
 
 const schemeText = (endpoint: Endpoint): string =>
@@ -39,13 +55,15 @@ const schemeText = (endpoint: Endpoint): string =>
 const SCHEME_TEXT: Record<Endpoint['auth']['kind'], string> = {
   control: 'a control field (SHA-1 of the formula fields, amounts in cents, merchant control key last)',
   'oauth-hmac-sha1': 'OAuth 1.0a with HMAC-SHA1 (key: the control key and "&")',
-  'oauth-rsa-sha256': 'OAuth 1.0a with RSA-SHA256 (the merchant\'s registered key)',
+  'oauth-rsa-sha256': "OAuth 1.0a with RSA-SHA256 (the merchant's registered key)",
   unstated: 'nothing: the spec states no authentication for it (docs/assumptions.md A-12, A-24)',
 };
 
 /** Tags of a signature refusal: an assumption's (A-12) where the formula is the public page's, not the spec's. */
 function signatureBasis(endpoint: Endpoint): string[] {
-  return endpoint.auth.kind === 'control' && endpoint.auth.fromPublicPage !== undefined ? ['@spec:authentication', '@assumption', '@A-12'] : ['@spec:authentication'];
+  return endpoint.auth.kind === 'control' && endpoint.auth.fromPublicPage !== undefined
+    ? ['@spec:authentication', '@assumption', '@A-12']
+    : ['@spec:authentication'];
 }
 
 export function endpointFeatureText(endpoint: Endpoint): string {
@@ -56,13 +74,19 @@ export function endpointFeatureText(endpoint: Endpoint): string {
   const prerequisite = PREREQUISITES[op];
   const form = endpoint.responseSchema === 'AsyncCheckoutFormRedirect';
   const schema = endpoint.responseSchema ?? 'AsyncResponse (assumed: the spec shows none)';
-  const sendStep = endpoint.auth.kind === 'unstated' ? `When I send an unsigned "${op}" request` : `When I send a signed "${op}" request`;
+  const sendStep =
+    endpoint.auth.kind === 'unstated'
+      ? `When I send an unsigned "${op}" request`
+      : `When I send a signed "${op}" request`;
   const missingSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_MISSING' : 'AUTH_HEADER_MISSING';
   const wrongSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_INVALID' : 'SIGNATURE_INVALID';
   const field = unsignedMandatoryField(endpoint);
-  const positiveThen = op === OP.STATUS ? ['Then the gateway accepts it', 'And the answer carries a "status"']
-    : form ? ['Then the gateway accepts it', 'And the answer carries a "redirect-url"']
-      : ['Then the gateway accepts it', 'And the order reaches a final status'];
+  const positiveThen =
+    op === OP.STATUS
+      ? ['Then the gateway accepts it', 'And the answer carries a "status"']
+      : form
+        ? ['Then the gateway accepts it', 'And the answer carries a "redirect-url"']
+        : ['Then the gateway accepts it', 'And the order reaches a final status'];
   const lines = [
     `# Generated from the endpoint catalogue by \`npm run features\`; edit scripts or flows, not this file.`,
     `@area:${endpoint.featureArea}`,

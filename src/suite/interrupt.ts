@@ -14,7 +14,14 @@ import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
 const WRITTEN_AT_THE_END = ['junit.xml', 'cucumber.html'];
 
 /** `page` writes report.html, the certification page, which says INTERRUPTED. */
-export function writeInterruptedBundle(dir: string, envelopes: readonly Envelope[], target: string, versions: Record<string, string>, extra: object, page: (summary: Summary) => void): Summary {
+export function writeInterruptedBundle(
+  dir: string,
+  envelopes: readonly Envelope[],
+  target: string,
+  versions: Record<string, string>,
+  extra: object,
+  page: (summary: Summary) => void,
+): Summary {
   for (const file of WRITTEN_AT_THE_END) rmSync(join(dir, file), { force: true });
   const ndjson = envelopes.map((e) => JSON.stringify(e)).join('\n');
   writeFileSync(join(dir, 'messages.ndjson'), `${ndjson}\n`);

@@ -20,7 +20,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  */
 export function checkTargetChoice(choice: TargetChoice): void {
   if (choice.baseUrl === undefined) return;
-  if (choice.defect !== undefined) throw fieldError('ERR_TARGET', '--defect', 'applies to the embedded mock only: leave out --base-url');
+  if (choice.defect !== undefined)
+    throw fieldError('ERR_TARGET', '--defect', 'applies to the embedded mock only: leave out --base-url');
   let url: URL;
   try {
     url = new URL(choice.baseUrl);
@@ -29,19 +30,31 @@ export function checkTargetChoice(choice: TargetChoice): void {
   }
   if (!/^https?:$/.test(url.protocol)) throw fieldError('ERR_URL', '--base-url', 'must be an http or https URL');
   // WHATWG parsing turns http:/x and http:x into http://x/: take only what was written as scheme://host.
-  if (!/^https?:\/\/[^/\\]/i.test(choice.baseUrl)) throw fieldError('ERR_URL', '--base-url', `${choice.baseUrl} is a malformed URL (write http(s)://host/path)`);
-  if (!LOOPBACK.has(url.hostname) && !choice.live) throw fieldError('ERR_LIVE_RUN', '--live', `required for a base URL that is not loopback (${url.origin}): a live run sends real requests`);
+  if (!/^https?:\/\/[^/\\]/i.test(choice.baseUrl))
+    throw fieldError('ERR_URL', '--base-url', `${choice.baseUrl} is a malformed URL (write http(s)://host/path)`);
+  if (!LOOPBACK.has(url.hostname) && !choice.live)
+    throw fieldError(
+      'ERR_LIVE_RUN',
+      '--live',
+      `required for a base URL that is not loopback (${url.origin}): a live run sends real requests`,
+    );
 }
 
 /**
  * Why a live run must not send these fields, or undefined: a card that is neither a documented test
  * card nor one of `profileCards` (the test cards a gateway profile names), an amount above the cap.
  */
-export function liveSendProblem(params: readonly Pair[], maxAmountCents: string, profileCards: readonly string[] = []): string | undefined {
+export function liveSendProblem(
+  params: readonly Pair[],
+  maxAmountCents: string,
+  profileCards: readonly string[] = [],
+): string | undefined {
   for (const [name, value] of params) {
-    if (CARD_NUMBER_FIELDS.has(name) && !isTestCard(value) && !profileCards.includes(value)) return `live run: ${name} is not one of the documented test cards (docs/mock.md) or the profile's; not sent`;
+    if (CARD_NUMBER_FIELDS.has(name) && !isTestCard(value) && !profileCards.includes(value))
+      return `live run: ${name} is not one of the documented test cards (docs/mock.md) or the profile's; not sent`;
     // A malformed amount is sent as it is: the gateway must refuse it, and that is what a scenario checks.
-    if (name === 'amount' && DECIMAL_AMOUNT.test(value) && BigInt(toCents(value)) > BigInt(maxAmountCents)) return `live run: amount ${value} is above PAYCONFORM_MAX_AMOUNT; not sent`;
+    if (name === 'amount' && DECIMAL_AMOUNT.test(value) && BigInt(toCents(value)) > BigInt(maxAmountCents))
+      return `live run: amount ${value} is above PAYCONFORM_MAX_AMOUNT; not sent`;
   }
   return undefined;
 }

@@ -44,16 +44,32 @@ async function checkShard(dir: string): Promise<CheckedShard | string> {
   const manifestText = readBundleText(dir, MANIFEST_FILE);
   const manifest = parseJson(dir, MANIFEST_FILE, manifestText) as { files: Array<{ path: string; bytes: number }> };
   const sizes = new Map(manifest.files.map((f) => [f.path, f.bytes]));
-  const summary = parseJson(dir, 'summary.json', readBundleText(dir, 'summary.json', sizes.get('summary.json') ?? 0)) as ShardSummary;
-  if (summary === null || typeof summary !== 'object' || typeof summary.target !== 'string' || typeof summary.versions?.payconform !== 'string') {
-    throw fieldError('ERR_BUNDLE', 'DIR', `${dir}/summary.json is not a run's summary (no target or payconform version)`);
+  const summary = parseJson(
+    dir,
+    'summary.json',
+    readBundleText(dir, 'summary.json', sizes.get('summary.json') ?? 0),
+  ) as ShardSummary;
+  if (
+    summary === null ||
+    typeof summary !== 'object' ||
+    typeof summary.target !== 'string' ||
+    typeof summary.versions?.payconform !== 'string'
+  ) {
+    throw fieldError(
+      'ERR_BUNDLE',
+      'DIR',
+      `${dir}/summary.json is not a run's summary (no target or payconform version)`,
+    );
   }
   if (summary.status === 'interrupted') return `${dir} is an interrupted run; merge only shards that finished`;
   const shard = /^([1-9]\d*)\/([1-9]\d*)$/.exec(String(summary.shard ?? ''));
   if (shard === null) return `${dir} is not a shard (certified without --shard I/N)`;
   const record = {
-    shard: shard[0], manifestSha256: sha256(manifestText),
-    ...(check.signed ? { signatureSha256: sha256(readBundleText(dir, SIGNATURE_FILE)), keyFingerprint: check.keyFingerprint! } : {}),
+    shard: shard[0],
+    manifestSha256: sha256(manifestText),
+    ...(check.signed
+      ? { signatureSha256: sha256(readBundleText(dir, SIGNATURE_FILE)), keyFingerprint: check.keyFingerprint! }
+      : {}),
   };
   return { dir, summary, index: Number(shard[1]), total: Number(shard[2]), sizes, record };
 }
@@ -82,7 +98,10 @@ export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck>
   for (const s of shards.slice(1)) {
     for (const [what, of] of SAME_RUN) {
       const [mine, theirs] = [JSON.stringify(of(s)), JSON.stringify(of(head!))];
-      if (mine !== theirs) return { refused: `${s.dir} differs from ${head!.dir} in its ${what} (${mine ?? 'none'}, not ${theirs ?? 'none'}): not shards of one run` };
+      if (mine !== theirs)
+        return {
+          refused: `${s.dir} differs from ${head!.dir} in its ${what} (${mine ?? 'none'}, not ${theirs ?? 'none'}): not shards of one run`,
+        };
     }
   }
   const byIndex = new Map<number, string>();
@@ -92,7 +111,12 @@ export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck>
     byIndex.set(s.index, s.dir);
   }
   const total = head!.total;
-  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((i) => !byIndex.has(i)).map((i) => `${i}/${total}`);
-  if (missing.length > 0) return { refused: `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: a merge needs every shard of the run` };
+  const missing = Array.from({ length: total }, (_, i) => i + 1)
+    .filter((i) => !byIndex.has(i))
+    .map((i) => `${i}/${total}`);
+  if (missing.length > 0)
+    return {
+      refused: `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: a merge needs every shard of the run`,
+    };
   return { shards: shards.sort((a, b) => a.index - b.index) };
 }

@@ -20,27 +20,38 @@ import { withWarnings } from '../report/junit-warnings.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 
-interface Shard { readonly dir: string; readonly summary: ShardSummary; readonly envelopes: Envelope[]; readonly junit: string }
+interface Shard {
+  readonly dir: string;
+  readonly summary: ShardSummary;
+  readonly envelopes: Envelope[];
+  readonly junit: string;
+}
 
 /** A checked shard's messages and junit.xml, each read to at most its listed size. */
 function readShard(shard: CheckedShard): Shard {
   const { dir, sizes } = shard;
   const text = (file: string): string => readBundleText(dir, file, sizes.get(file) ?? 0);
-  if (!sizes.has('messages.ndjson')) throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no messages.ndjson: not a certify bundle`);
+  if (!sizes.has('messages.ndjson'))
+    throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no messages.ndjson: not a certify bundle`);
   const ndjson = text('messages.ndjson');
   const notMessages = (why: string): Error => fieldError('ERR_BUNDLE', 'DIR', `${dir}/messages.ndjson: ${why}`);
-  const envelopes = ndjson.split('\n').filter((l) => l.trim() !== '').map((l, i) => {
-    let e: unknown;
-    try {
-      e = JSON.parse(l);
-    } catch {
-      throw notMessages(`line ${i + 1} is not JSON`);
-    }
-    if (e === null || typeof e !== 'object' || Array.isArray(e)) throw notMessages(`line ${i + 1} is not a cucumber message`);
-    return e as Envelope;
-  });
+  const envelopes = ndjson
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l, i) => {
+      let e: unknown;
+      try {
+        e = JSON.parse(l);
+      } catch {
+        throw notMessages(`line ${i + 1} is not JSON`);
+      }
+      if (e === null || typeof e !== 'object' || Array.isArray(e))
+        throw notMessages(`line ${i + 1} is not a cucumber message`);
+      return e as Envelope;
+    });
   for (const kind of ['testRunStarted', 'testRunFinished'] as const) {
-    if (envelopes.filter((e) => e[kind] !== undefined).length !== 1) throw notMessages(`not one run (${kind} must appear once)`);
+    if (envelopes.filter((e) => e[kind] !== undefined).length !== 1)
+      throw notMessages(`not one run (${kind} must appear once)`);
   }
   try {
     scenarioResults(ndjson); // what summarize reads of it, read once here so a broken stream is named with its shard
@@ -77,7 +88,8 @@ function mergedMessages(shards: readonly Shard[]): Envelope[] {
     } else if (e.testRunStarted) {
       if (e.testRunStarted === first) out.push(e);
     } else if (e.testRunFinished) {
-      if (e.testRunFinished === last) out.push({ testRunFinished: { ...last, success: finishes.every((f) => f.success) } });
+      if (e.testRunFinished === last)
+        out.push({ testRunFinished: { ...last, success: finishes.every((f) => f.success) } });
     } else out.push(e);
   }
   // testRunFinished last, as a run ends.
@@ -89,7 +101,13 @@ function mergedMessages(shards: readonly Shard[]): Envelope[] {
 /** junit.xml of the merged run: every shard's test suites under one root. */
 function mergedJunit(shards: readonly Shard[]): string {
   // Each shard's own verdict properties and warning lines go: the merged run's are added once (withWarnings).
-  const suites = shards.map((s) => (/<testsuite[\s\S]*<\/testsuite>/.exec(s.junit)?.[0] ?? '').replace(/\s*<properties>[\s\S]*?<\/properties>/, '').replace(/\s*<system-out>[\s\S]*?<\/system-out>/, '')).filter((x) => x !== '');
+  const suites = shards
+    .map((s) =>
+      (/<testsuite[\s\S]*<\/testsuite>/.exec(s.junit)?.[0] ?? '')
+        .replace(/\s*<properties>[\s\S]*?<\/properties>/, '')
+        .replace(/\s*<system-out>[\s\S]*?<\/system-out>/, ''),
+    )
+    .filter((x) => x !== '');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
@@ -109,9 +127,14 @@ export interface MergeOptions {
 
 export type MergeResult = { readonly summary: Summary } | { readonly refused: string };
 
-export async function mergeBundles(dirs: readonly string[], outDir: string, options: MergeOptions = {}): Promise<MergeResult> {
+export async function mergeBundles(
+  dirs: readonly string[],
+  outDir: string,
+  options: MergeOptions = {},
+): Promise<MergeResult> {
   if (dirs.length === 0) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of the shards');
-  if (existsSync(outDir) && readdirSync(outDir).length > 0) throw fieldError('ERR_OUT_DIR', '--out', `${outDir} exists and is not empty`);
+  if (existsSync(outDir) && readdirSync(outDir).length > 0)
+    throw fieldError('ERR_OUT_DIR', '--out', `${outDir} exists and is not empty`);
   const checked = await checkShards(dirs);
   if ('refused' in checked) return checked;
   const shards = checked.shards.map(readShard);
@@ -133,20 +156,39 @@ export async function mergeBundles(dirs: readonly string[], outDir: string, opti
 }
 
 /** Every file a merge writes, so a failed one removes exactly these. */
-const MERGED_FILES = ['messages.ndjson', 'summary.json', 'junit.xml', 'cucumber.html', 'report.html', 'manifest.json', 'manifest.jws'];
+const MERGED_FILES = [
+  'messages.ndjson',
+  'summary.json',
+  'junit.xml',
+  'cucumber.html',
+  'report.html',
+  'manifest.json',
+  'manifest.jws',
+];
 
-async function writeMerged(outDir: string, shards: readonly Shard[], mergedFrom: readonly CheckedShard['record'][], options: MergeOptions): Promise<MergeResult> {
+async function writeMerged(
+  outDir: string,
+  shards: readonly Shard[],
+  mergedFrom: readonly CheckedShard['record'][],
+  options: MergeOptions,
+): Promise<MergeResult> {
   const [head] = shards;
   let envelopes: Envelope[];
   try {
     envelopes = mergedMessages(shards);
   } catch {
-    throw fieldError('ERR_BUNDLE', 'DIR', `the shards' messages.ndjson are not the messages of cucumber runs (${shards.map((s) => s.dir).join(', ')})`);
+    throw fieldError(
+      'ERR_BUNDLE',
+      'DIR',
+      `the shards' messages.ndjson are not the messages of cucumber runs (${shards.map((s) => s.dir).join(', ')})`,
+    );
   }
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
   const payconform = head!.summary.versions.payconform!;
-  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, { payconform });
+  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, {
+    payconform,
+  });
   const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head!.summary;
   const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
   const shardNames = mergedFrom.map((r) => r.shard);
@@ -154,10 +196,19 @@ async function writeMerged(outDir: string, shards: readonly Shard[], mergedFrom:
   writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom }, null, 2)}\n`);
   writeFileSync(join(outDir, 'junit.xml'), withWarnings(mergedJunit(shards), summary));
   await writeHtml(join(outDir, 'cucumber.html'), envelopes);
-  writeCertificationPage(outDir, summary, { ...facts, selection: `${selection}, merged from shards ${shardNames.join(', ')}` });
+  writeCertificationPage(outDir, summary, {
+    ...facts,
+    selection: `${selection}, merged from shards ${shardNames.join(', ')}`,
+  });
   writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify({ ...manifestOf(outDir), mergedFrom }, null, 2)}\n`);
   if (options.signKey) {
-    await signBundle(outDir, options.signKey, { payconform, target: summary.target, status: summary.status, startedAt: summary.startedAt ?? '', finishedAt: summary.finishedAt ?? '' });
+    await signBundle(outDir, options.signKey, {
+      payconform,
+      target: summary.target,
+      status: summary.status,
+      startedAt: summary.startedAt ?? '',
+      finishedAt: summary.finishedAt ?? '',
+    });
   }
   return { summary };
 }

@@ -20,7 +20,17 @@ import { acceptHeader } from '../rules/http.ts';
 import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
 
 /** The answer fields the suite reads, by the name the mock gives them (docs/assumptions.md A-17). */
-export const ANSWER_FIELDS = ['paynet-order-id', 'status', 'redirect-url', 'card-ref-id', 'recurring-payment-id', 'html', 'error-code', 'error-message', 'field'] as const;
+export const ANSWER_FIELDS = [
+  'paynet-order-id',
+  'status',
+  'redirect-url',
+  'card-ref-id',
+  'recurring-payment-id',
+  'html',
+  'error-code',
+  'error-message',
+  'field',
+] as const;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 /** Every error code a rule of the rule book refuses with, in book order. */
@@ -61,7 +71,10 @@ export interface Deviation {
 }
 
 /** What the embedded mock needs to answer as the profile's gateway does: its answer format and whether it asks for Accept. */
-export function profileWire(profile: Pick<Profile, 'answers' | 'request'>): { answers: AnswerFormat; acceptRequired: boolean } {
+export function profileWire(profile: Pick<Profile, 'answers' | 'request'>): {
+  answers: AnswerFormat;
+  acceptRequired: boolean;
+} {
   return { answers: profile.answers, acceptRequired: profile.request.acceptRequired };
 }
 
@@ -69,7 +82,8 @@ export function profileWire(profile: Pick<Profile, 'answers' | 'request'>): { an
 export const deviationLine = (d: Deviation): string => `${d.key}: departs from ${d.clause}`;
 
 /** The scenarios that test the Accept header: not applicable where a profile says the gateway does not require it. */
-export const ACCEPT_SCENARIOS = '@negative:accept-missing or @negative:accept-wrong or (@spec:common-headers and @negative and @A-21)';
+export const ACCEPT_SCENARIOS =
+  '@negative:accept-missing or @negative:accept-wrong or (@spec:common-headers and @negative and @A-21)';
 
 /**
  * Where the profile departs from the spec, each with the clause (the rule book's wording): the
@@ -78,8 +92,10 @@ export const ACCEPT_SCENARIOS = '@negative:accept-missing or @negative:accept-wr
 export function profileDeviations(profile: Pick<Profile, 'answers' | 'request'>): Deviation[] {
   const found: Deviation[] = [];
   if (profile.answers.format !== 'json') found.push({ key: 'answers.format', clause: answerMediaType.clause });
-  if (profile.answers.mediaType !== MEDIA_TYPE) found.push({ key: 'answers.mediaType', clause: answerMediaType.clause });
-  if (profile.answers.errorStatus !== undefined) found.push({ key: 'answers.errorStatus', clause: validationErrorStatus.clause });
+  if (profile.answers.mediaType !== MEDIA_TYPE)
+    found.push({ key: 'answers.mediaType', clause: answerMediaType.clause });
+  if (profile.answers.errorStatus !== undefined)
+    found.push({ key: 'answers.errorStatus', clause: validationErrorStatus.clause });
   if (!profile.request.acceptRequired) found.push({ key: 'request.acceptRequired', clause: acceptHeader.clause });
   return found;
 }
@@ -102,7 +118,12 @@ export function mockProfile(): Profile {
   };
 }
 
-const codes = { anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 }] };
+const codes = {
+  anyOf: [
+    { type: 'string', minLength: 1 },
+    { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+  ],
+};
 const ms = { type: 'integer', minimum: 0, maximum: 86_400_000 };
 const amount = { type: 'string', pattern: DECIMAL_AMOUNT_PATTERN };
 
@@ -115,38 +136,63 @@ export const PROFILE_SCHEMA = {
     name: { type: 'string', minLength: 1 },
     description: { type: 'string' },
     errorCodes: { type: 'object', propertyNames: { enum: [...REFUSAL_CODES] }, additionalProperties: codes },
-    answerFields: { type: 'object', propertyNames: { enum: [...ANSWER_FIELDS] }, additionalProperties: { type: 'string', minLength: 1 } },
+    answerFields: {
+      type: 'object',
+      propertyNames: { enum: [...ANSWER_FIELDS] },
+      additionalProperties: { type: 'string', minLength: 1 },
+    },
     finalStatuses: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, uniqueItems: true },
     poll: { type: 'object', additionalProperties: false, properties: { intervalMs: ms, deadlineMs: ms } },
-    testCards: { type: 'object', propertyNames: { enum: [...TEST_CARD_ROLES] }, additionalProperties: { type: 'string', pattern: '^[0-9]{12,19}$' } },
+    testCards: {
+      type: 'object',
+      propertyNames: { enum: [...TEST_CARD_ROLES] },
+      additionalProperties: { type: 'string', pattern: '^[0-9]{12,19}$' },
+    },
     amounts: { type: 'object', additionalProperties: false, properties: { default: amount, max: amount } },
     unknownAnswerFields: { enum: ['warn', 'ignore'] },
     answers: {
-      type: 'object', additionalProperties: false, required: ['format'],
-      properties: { format: { enum: ['json', 'form'] }, mediaType: { type: 'string', pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' }, errorStatus: { const: 200 } },
+      type: 'object',
+      additionalProperties: false,
+      required: ['format'],
+      properties: {
+        format: { enum: ['json', 'form'] },
+        mediaType: { type: 'string', pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$' },
+        errorStatus: { const: 200 },
+      },
     },
     request: { type: 'object', additionalProperties: false, properties: { acceptRequired: { type: 'boolean' } } },
     callbacks: { type: 'object', additionalProperties: false, properties: { method: { enum: [...CALLBACK_METHODS] } } },
     notApplicable: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['tags', 'reason'], properties: { tags: { type: 'string', minLength: 1 }, reason: { type: 'string', minLength: 1 } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['tags', 'reason'],
+        properties: { tags: { type: 'string', minLength: 1 }, reason: { type: 'string', minLength: 1 } },
+      },
     },
   },
 } as const;
 
 /** One line: the option, the file, then the JSON pointer and the rule. */
-const bad = (file: string, detail: string): PayconformError => new PayconformError('ERR_PROFILE', `--profile ${file}: ${detail}`, { field: '--profile', rule: detail });
+const bad = (file: string, detail: string): PayconformError =>
+  new PayconformError('ERR_PROFILE', `--profile ${file}: ${detail}`, { field: '--profile', rule: detail });
 
 let validator: ReturnType<Ajv['compile']> | undefined;
 
 /** One line per ajv error: the JSON pointer, then what is wrong, naming the allowed keys where that helps. */
 function describe(e: ErrorObject): string {
   const at = e.instancePath || '/';
-  if (e.keyword === 'additionalProperties') return `${at === '/' ? '' : at}/${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile setting`;
-  if (e.keyword === 'propertyNames') return `${at}/${(e.params as { propertyName: string }).propertyName}: is not one of the allowed names`;
-  if (e.keyword === 'enum' && e.propertyName !== undefined) return `${at}/${e.propertyName}: is not one of the allowed names`;
-  if (e.keyword === 'enum') return `${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (e.keyword === 'const') return `${at}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+  if (e.keyword === 'additionalProperties')
+    return `${at === '/' ? '' : at}/${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile setting`;
+  if (e.keyword === 'propertyNames')
+    return `${at}/${(e.params as { propertyName: string }).propertyName}: is not one of the allowed names`;
+  if (e.keyword === 'enum' && e.propertyName !== undefined)
+    return `${at}/${e.propertyName}: is not one of the allowed names`;
+  if (e.keyword === 'enum')
+    return `${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'const')
+    return `${at}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return `${at}: ${e.message ?? 'is invalid'}`;
 }
 
@@ -157,9 +203,23 @@ export function profileOf(data: unknown, file: string): Profile {
     const error = validator.errors!.find((e) => e.keyword !== 'if' && e.keyword !== 'anyOf') ?? validator.errors![0]!;
     throw bad(file, describe(error));
   }
-  const given = data as Partial<{ name: string; errorCodes: Record<string, string | string[]>; answerFields: Record<string, string>; finalStatuses: string[]; poll: Profile['poll']; testCards: Record<string, string>; amounts: Profile['amounts']; notApplicable: NotApplicable[]; unknownAnswerFields: 'warn' | 'ignore'; answers: { format: 'json' | 'form'; mediaType?: string; errorStatus?: 200 }; request: { acceptRequired?: boolean }; callbacks: { method?: CallbackMethod } }>;
+  const given = data as Partial<{
+    name: string;
+    errorCodes: Record<string, string | string[]>;
+    answerFields: Record<string, string>;
+    finalStatuses: string[];
+    poll: Profile['poll'];
+    testCards: Record<string, string>;
+    amounts: Profile['amounts'];
+    notApplicable: NotApplicable[];
+    unknownAnswerFields: 'warn' | 'ignore';
+    answers: { format: 'json' | 'form'; mediaType?: string; errorStatus?: 200 };
+    request: { acceptRequired?: boolean };
+    callbacks: { method?: CallbackMethod };
+  }>;
   for (const [role, card] of Object.entries(given.testCards ?? {})) {
-    if (!luhn(card)) throw bad(file, `/testCards/${role}: fails the Luhn check (a card number has a valid check digit)`);
+    if (!luhn(card))
+      throw bad(file, `/testCards/${role}: fails the Luhn check (a card number has a valid check digit)`);
   }
   (given.notApplicable ?? []).forEach((n, i) => {
     try {
@@ -170,13 +230,36 @@ export function profileOf(data: unknown, file: string): Profile {
   });
   const base = mockProfile();
   // A form answer has no media type of the spec's: the profile must name the one its gateway sends.
-  if (given.answers?.format === 'form' && given.answers.mediaType === undefined) throw bad(file, '/answers/mediaType: is required with "format": "form" (the Content-Type the gateway answers with)');
-  const answers: AnswerFormat = given.answers === undefined ? base.answers : { format: given.answers.format, mediaType: given.answers.mediaType ?? MEDIA_TYPE, errorStatus: given.answers.errorStatus };
+  if (given.answers?.format === 'form' && given.answers.mediaType === undefined)
+    throw bad(
+      file,
+      '/answers/mediaType: is required with "format": "form" (the Content-Type the gateway answers with)',
+    );
+  const answers: AnswerFormat =
+    given.answers === undefined
+      ? base.answers
+      : {
+          format: given.answers.format,
+          mediaType: given.answers.mediaType ?? MEDIA_TYPE,
+          errorStatus: given.answers.errorStatus,
+        };
   const request = { acceptRequired: given.request?.acceptRequired ?? base.request.acceptRequired };
-  const implied: NotApplicable[] = request.acceptRequired ? [] : [{ tags: ACCEPT_SCENARIOS, reason: `the profile sets request.acceptRequired: false, a departure from the spec (${acceptHeader.clause})` }];
+  const implied: NotApplicable[] = request.acceptRequired
+    ? []
+    : [
+        {
+          tags: ACCEPT_SCENARIOS,
+          reason: `the profile sets request.acceptRequired: false, a departure from the spec (${acceptHeader.clause})`,
+        },
+      ];
   return {
     name: given.name ?? file,
-    errorCodes: { ...base.errorCodes, ...Object.fromEntries(Object.entries(given.errorCodes ?? {}).map(([k, v]) => [k, typeof v === 'string' ? [v] : v])) },
+    errorCodes: {
+      ...base.errorCodes,
+      ...Object.fromEntries(
+        Object.entries(given.errorCodes ?? {}).map(([k, v]) => [k, typeof v === 'string' ? [v] : v]),
+      ),
+    },
     answerFields: { ...base.answerFields, ...given.answerFields },
     finalStatuses: given.finalStatuses ?? base.finalStatuses,
     poll: { ...given.poll },

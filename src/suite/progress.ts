@@ -14,14 +14,19 @@ export interface ProgressOut {
 const FAILING = new Set(['FAILED', 'AMBIGUOUS', 'UNDEFINED']);
 
 /** A message handler that reports progress on `out`; call its `end` once the run is over. */
-export function progressReporter(total: number, out: ProgressOut, now: () => number = Date.now): { onMessage: (e: Envelope) => void; end: () => void } {
+export function progressReporter(
+  total: number,
+  out: ProgressOut,
+  now: () => number = Date.now,
+): { onMessage: (e: Envelope) => void; end: () => void } {
   const started = now();
   const failedCases = new Set<string>();
   let done = 0;
   let failed = 0;
   let warnings = 0;
   let lastTenth = 0;
-  const line = (): string => `${done}/${total} scenarios, ${failed} failed, ${warnings} warning${warnings === 1 ? '' : 's'}, ${((now() - started) / 1000).toFixed(1)} s`;
+  const line = (): string =>
+    `${done}/${total} scenarios, ${failed} failed, ${warnings} warning${warnings === 1 ? '' : 's'}, ${((now() - started) / 1000).toFixed(1)} s`;
   const show = (): void => {
     if (out.isTTY) {
       out.write(`\r\x1b[Kcertify: ${line()}`);
@@ -35,7 +40,8 @@ export function progressReporter(total: number, out: ProgressOut, now: () => num
   };
   return {
     onMessage(e) {
-      if (e.testStepFinished && FAILING.has(String(e.testStepFinished.testStepResult.status))) failedCases.add(e.testStepFinished.testCaseStartedId);
+      if (e.testStepFinished && FAILING.has(String(e.testStepFinished.testStepResult.status)))
+        failedCases.add(e.testStepFinished.testCaseStartedId);
       else if (e.attachment?.mediaType === WARNING_MEDIA_TYPE) warnings++;
       else if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) {
         done++;

@@ -28,7 +28,6 @@ import { progressReporter, type ProgressOut } from './progress.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
 import { targetParameters, type Target } from './target.ts';
 
-
 /** One run of the suite: the target carries the gateway profile and whether assumption misses fail (--strict). */
 export interface SuiteRun {
   readonly target: Target;
@@ -90,7 +89,10 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   const { target } = run;
   const { dir } = claim;
   const described = describeTarget(target);
-  const tags = [target.live ? 'not @mock-only' : undefined, run.tags].filter((t) => t !== undefined).map((t) => `(${t})`).join(' and ');
+  const tags = [target.live ? 'not @mock-only' : undefined, run.tags]
+    .filter((t) => t !== undefined)
+    .map((t) => `(${t})`)
+    .join(' and ');
   const progress = io.progress ?? process.stdout;
   // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
   const { loadConfiguration, loadSources } = await import('@cucumber/cucumber/api');
@@ -98,31 +100,51 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   // certify's table say it better. Its file formats are unaffected.
   // Its stderr is read too: a report file it cannot write is named there (writeFailureOf), not in its error.
   const stderr = cucumberStderr((text) => process.stderr.write(text));
-  const environment: IRunEnvironment = { cwd: PACKAGE_ROOT, env: process.env, stdout: new PassThrough().resume(), stderr: stderr.stream };
-  const { runConfiguration } = await loadConfiguration({
-    // cucumber.json's profiles are for plain `npx cucumber-js`; the runner sets the same options itself.
-    file: false,
-    provided: {
-      strict: true,
-      paths: [packageFile('features/**/*.feature')],
-      // The step code of the kind this process runs: compiled (installed) or TypeScript through tsx.
-      import: COMPILED ? [packageFile('dist/steps/**/*.js')] : [packageFile('steps/tsx.mjs'), packageFile('steps/**/*.ts')],
-      // Progress is ours (progressReporter): scenarios, failures and warnings, which cucumber's own formatters cannot count.
-      // cucumber's own page is cucumber.html; report.html is the certification page (certificate.ts).
-      format: [['html', join(dir, 'cucumber.html')], ['junit', join(dir, 'junit.xml')], ['message', join(dir, 'messages.ndjson')]],
-      ...(tags ? { tags } : {}),
-      parallel: run.parallel ?? 0,
-      ...(run.shard ? { shard: run.shard } : {}),
-      // As JSON, exactly what a worker process receives.
-      worldParameters: JSON.parse(JSON.stringify(targetParameters(target))),
+  const environment: IRunEnvironment = {
+    cwd: PACKAGE_ROOT,
+    env: process.env,
+    stdout: new PassThrough().resume(),
+    stderr: stderr.stream,
+  };
+  const { runConfiguration } = await loadConfiguration(
+    {
+      // cucumber.json's profiles are for plain `npx cucumber-js`; the runner sets the same options itself.
+      file: false,
+      provided: {
+        strict: true,
+        paths: [packageFile('features/**/*.feature')],
+        // The step code of the kind this process runs: compiled (installed) or TypeScript through tsx.
+        import: COMPILED
+          ? [packageFile('dist/steps/**/*.js')]
+          : [packageFile('steps/tsx.mjs'), packageFile('steps/**/*.ts')],
+        // Progress is ours (progressReporter): scenarios, failures and warnings, which cucumber's own formatters cannot count.
+        // cucumber's own page is cucumber.html; report.html is the certification page (certificate.ts).
+        format: [
+          ['html', join(dir, 'cucumber.html')],
+          ['junit', join(dir, 'junit.xml')],
+          ['message', join(dir, 'messages.ndjson')],
+        ],
+        ...(tags ? { tags } : {}),
+        parallel: run.parallel ?? 0,
+        ...(run.shard ? { shard: run.shard } : {}),
+        // As JSON, exactly what a worker process receives.
+        worldParameters: JSON.parse(JSON.stringify(targetParameters(target))),
+      },
     },
-  }, environment);
+    environment,
+  );
   const tagged = (await loadSources(runConfiguration.sources, environment)).plan.length;
   checkSelected(tagged, run.tags, run.shard);
   const selected = shardSize(tagged, run.shard);
   if (target.live) {
-    io.log(`LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`);
-    if (!(await io.confirmLive?.())) throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', { field: '--live', rule: 'confirmed' });
+    io.log(
+      `LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`,
+    );
+    if (!(await io.confirmLive?.()))
+      throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', {
+        field: '--live',
+        rule: 'confirmed',
+      });
   }
   if (target.baseUrl !== undefined) await checkAnswersHttp(target.baseUrl, '--base-url', 'no scenario was run');
   state.started = true;
@@ -136,7 +158,9 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
 }
 
 interface Prepared {
-  readonly runConfiguration: Awaited<ReturnType<typeof import('@cucumber/cucumber/api').loadConfiguration>>['runConfiguration'];
+  readonly runConfiguration: Awaited<
+    ReturnType<typeof import('@cucumber/cucumber/api').loadConfiguration>
+  >['runConfiguration'];
   readonly environment: IRunEnvironment;
   readonly selected: number;
   readonly described: string;
@@ -153,10 +177,11 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
   const support = await supportCode(runConfiguration, environment);
   const envelopes: Envelope[] = [];
   const reporter = progressReporter(selected, progress as ProgressOut);
-  const execute = () => runCucumber({ ...runConfiguration, support }, environment, (e) => {
-    envelopes.push(e);
-    reporter.onMessage(e);
-  });
+  const execute = () =>
+    runCucumber({ ...runConfiguration, support }, environment, (e) => {
+      envelopes.push(e);
+      reporter.onMessage(e);
+    });
   const running = runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute();
   const stopped = await Promise.race([running.then(({ success }) => ({ success })), aborted(run.signal)]);
   reporter.end();
@@ -164,29 +189,52 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
 
   const versions = { payconform: packageVersion() };
   const extra: RunFacts = {
-    live: target.live, strict: target.strict, profile: target.profile.name, deviations: profileDeviations(target.profile).map(deviationLine), selection: tags || 'all', shard: run.shard ?? null,
-    merchant: target.credentials.login ? maskLogin(target.credentials.login) : undefined, endpointIds: [target.endpointId],
+    live: target.live,
+    strict: target.strict,
+    profile: target.profile.name,
+    deviations: profileDeviations(target.profile).map(deviationLine),
+    selection: tags || 'all',
+    shard: run.shard ?? null,
+    merchant: target.credentials.login ? maskLogin(target.credentials.login) : undefined,
+    endpointIds: [target.endpointId],
     specSha256: specSha256(),
   };
   if (stopped === 'aborted') {
     running.catch(() => undefined);
-    const summary = writeInterruptedBundle(dir, envelopes, described, versions, extra, (s) => writeCertificationPage(dir, s, extra, true));
+    const summary = writeInterruptedBundle(dir, envelopes, described, versions, extra, (s) =>
+      writeCertificationPage(dir, s, extra, true),
+    );
     await signIfAsked(run.signKey, dir, summary);
     return { passed: false, selected, finished: finishedCount(envelopes), summary, dir };
   }
   const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, versions);
-  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'summary.json'),
+    `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, 'junit.xml'), withWarnings(readFileSync(join(dir, 'junit.xml'), 'utf8'), summary));
   writeCertificationPage(dir, summary, extra);
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   await signIfAsked(run.signKey, dir, summary);
-  return { passed: stopped.success && summary.status !== 'failed', selected, finished: finishedCount(envelopes), summary, dir };
+  return {
+    passed: stopped.success && summary.status !== 'failed',
+    selected,
+    finished: finishedCount(envelopes),
+    summary,
+    dir,
+  };
 }
 
 /** manifest.jws over the finished bundle, when a signing key was given. */
 async function signIfAsked(key: KeyObject | undefined, dir: string, summary: Summary): Promise<void> {
   if (key === undefined) return;
-  await signBundle(dir, key, { payconform: packageVersion(), target: summary.target, status: summary.status, startedAt: summary.startedAt ?? '', finishedAt: summary.finishedAt ?? '' });
+  await signBundle(dir, key, {
+    payconform: packageVersion(),
+    target: summary.target,
+    status: summary.status,
+    startedAt: summary.startedAt ?? '',
+    finishedAt: summary.finishedAt ?? '',
+  });
 }
 
 /** Resolves 'aborted' when the signal fires (never, without one). */
@@ -197,11 +245,13 @@ function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
   });
 }
 
-const finishedCount = (envelopes: readonly Envelope[]): number => envelopes.filter((e) => e.testCaseFinished && !e.testCaseFinished.willBeRetried).length;
+const finishedCount = (envelopes: readonly Envelope[]): number =>
+  envelopes.filter((e) => e.testCaseFinished && !e.testCaseFinished.willBeRetried).length;
 
 /** The target as the bundle and the console name it: never a credential. */
 function describeTarget(target: Target): string {
-  if (target.baseUrl === undefined) return `the embedded mock gateway (TEST-ONLY merchant)${target.defect ? `, deliberately broken: ${target.defect}` : ''}`;
+  if (target.baseUrl === undefined)
+    return `the embedded mock gateway (TEST-ONLY merchant)${target.defect ? `, deliberately broken: ${target.defect}` : ''}`;
   const url = new URL(target.baseUrl);
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
@@ -210,7 +260,10 @@ function describeTarget(target: Target): string {
 // the support code loaded by the first (cucumber-js docs/javascript_api.md, "Preloading and reusing
 // support code").
 let support: Promise<ISupportCodeLibrary> | undefined;
-async function supportCode(configuration: ILoadSupportOptions, environment: IRunEnvironment): Promise<ISupportCodeLibrary> {
+async function supportCode(
+  configuration: ILoadSupportOptions,
+  environment: IRunEnvironment,
+): Promise<ISupportCodeLibrary> {
   const { loadSupport } = await import('@cucumber/cucumber/api');
   support ??= loadSupport(configuration, environment);
   return support;

@@ -11,8 +11,14 @@ export function checkTagExpression(tags: string | undefined): void {
   try {
     parse(tags);
   } catch (err) {
-    const reason = (err as Error).message.split('\n')[0]!.replace(/^Tag expression "[^"]*" could not be parsed because of syntax error: /, '');
-    throw new PayconformError('ERR_SELECTION', `--tags: "${tags}" is not a tag expression (${reason})`, { field: '--tags', rule: 'tag expression', cause: err });
+    const reason = (err as Error).message
+      .split('\n')[0]!
+      .replace(/^Tag expression "[^"]*" could not be parsed because of syntax error: /, '');
+    throw new PayconformError('ERR_SELECTION', `--tags: "${tags}" is not a tag expression (${reason})`, {
+      field: '--tags',
+      rule: 'tag expression',
+      cause: err,
+    });
   }
 }
 
@@ -29,8 +35,12 @@ export function shardSize(tagged: number, shard: string | undefined): number {
 /** Throws ERR_SELECTION when the selection (tags, then shard) holds no scenario. */
 export function checkSelected(tagged: number, tags: string | undefined, shard: string | undefined): void {
   if (shardSize(tagged, shard) > 0) return;
-  const [field, detail] = tagged === 0
-    ? ['--tags', tags === undefined ? 'no feature holds a scenario' : `"${tags}" selects no scenario`]
-    : ['--shard', `shard ${shard} of the ${tagged} selected scenarios is empty`];
-  throw new PayconformError('ERR_SELECTION', `${field}: ${detail}; nothing was run`, { field, rule: 'selects a scenario' });
+  const [field, detail] =
+    tagged === 0
+      ? ['--tags', tags === undefined ? 'no feature holds a scenario' : `"${tags}" selects no scenario`]
+      : ['--shard', `shard ${shard} of the ${tagged} selected scenarios is empty`];
+  throw new PayconformError('ERR_SELECTION', `${field}: ${detail}; nothing was run`, {
+    field,
+    rule: 'selects a scenario',
+  });
 }

@@ -57,14 +57,20 @@ export interface TargetChoice {
 export const NO_PROFILE = "none given (--profile): the embedded mock's choices stand in";
 
 /** The variables a run against a real gateway needs, in the order they are checked. */
-export const TARGET_VARIABLES = ['PAYCONFORM_ENDPOINT_ID', 'PAYCONFORM_LOGIN', 'PAYCONFORM_CONTROL_KEY', 'PAYCONFORM_PRIVATE_KEY_FILE'] as const;
+export const TARGET_VARIABLES = [
+  'PAYCONFORM_ENDPOINT_ID',
+  'PAYCONFORM_LOGIN',
+  'PAYCONFORM_CONTROL_KEY',
+  'PAYCONFORM_PRIVATE_KEY_FILE',
+] as const;
 
 /** The key under which the target travels in cucumber's worldParameters. */
 export const TARGET_PARAMETER = 'payconformTarget';
 
 // A day: far above any sensible poll, and below setTimeout's limit (2^31 - 1 ms), past which Node waits 1 ms.
 const MAX_MS = 86_400_000;
-const milliseconds = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => wholeNumber(env[name] || undefined, name, 0, MAX_MS) ?? fallback;
+const milliseconds = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =>
+  wholeNumber(env[name] || undefined, name, 0, MAX_MS) ?? fallback;
 
 /**
  * The target of a run the person chose (certify's options): the choice is checked first (a defect only
@@ -79,7 +85,15 @@ export function resolveTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Tar
 export function targetFromEnv(env: NodeJS.ProcessEnv): Target {
   const baseUrl = env.PAYCONFORM_BASE_URL || undefined;
   const profile = env.PAYCONFORM_PROFILE ? readProfile(env.PAYCONFORM_PROFILE) : undefined;
-  return readTarget({ baseUrl, live: baseUrl !== undefined && env.PAYCONFORM_LIVE === '1', strict: env.PAYCONFORM_STRICT === '1', profile }, env);
+  return readTarget(
+    {
+      baseUrl,
+      live: baseUrl !== undefined && env.PAYCONFORM_LIVE === '1',
+      strict: env.PAYCONFORM_STRICT === '1',
+      profile,
+    },
+    env,
+  );
 }
 
 /** The one reading of the PAYCONFORM_* variables: polling, the live cap and, for a gateway, the credentials. */
@@ -88,29 +102,77 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   // A real gateway run without --profile is judged by the mock's choices: its page must not name the mock as the gateway's profile.
   const profile = choice.profile ?? (baseUrl === undefined ? mockProfile() : { ...mockProfile(), name: NO_PROFILE });
   // The environment beats the profile, which beats the defaults: the person running has the last word.
-  const pollIntervalMs = milliseconds(env, 'PAYCONFORM_POLL_INTERVAL_MS', profile.poll.intervalMs ?? (baseUrl ? 500 : 0));
-  const pollDeadlineMs = milliseconds(env, 'PAYCONFORM_POLL_DEADLINE_MS', profile.poll.deadlineMs ?? (baseUrl ? 120_000 : 5_000));
-  const maxAmountCents = env.PAYCONFORM_MAX_AMOUNT ? toCents(env.PAYCONFORM_MAX_AMOUNT, 'PAYCONFORM_MAX_AMOUNT') : toCents(profile.amounts.max ?? '10.00', '--profile /amounts/max');
-  const settings = { maxAmountCents, pollIntervalMs, pollDeadlineMs, strict: baseUrl === undefined || choice.strict === true, profile };
+  const pollIntervalMs = milliseconds(
+    env,
+    'PAYCONFORM_POLL_INTERVAL_MS',
+    profile.poll.intervalMs ?? (baseUrl ? 500 : 0),
+  );
+  const pollDeadlineMs = milliseconds(
+    env,
+    'PAYCONFORM_POLL_DEADLINE_MS',
+    profile.poll.deadlineMs ?? (baseUrl ? 120_000 : 5_000),
+  );
+  const maxAmountCents = env.PAYCONFORM_MAX_AMOUNT
+    ? toCents(env.PAYCONFORM_MAX_AMOUNT, 'PAYCONFORM_MAX_AMOUNT')
+    : toCents(profile.amounts.max ?? '10.00', '--profile /amounts/max');
+  const settings = {
+    maxAmountCents,
+    pollIntervalMs,
+    pollDeadlineMs,
+    strict: baseUrl === undefined || choice.strict === true,
+    profile,
+  };
   if (baseUrl === undefined) {
     const m = testMerchant();
     return {
-      baseUrl, endpointId: m.endpointIds[0]!, endpointGroupId: m.endpointGroupIds[0], live: false, ...settings, ...(defect ? { defect } : {}),
-      credentials: { login: m.login, controlKey: m.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') },
+      baseUrl,
+      endpointId: m.endpointIds[0]!,
+      endpointGroupId: m.endpointGroupIds[0],
+      live: false,
+      ...settings,
+      ...(defect ? { defect } : {}),
+      credentials: {
+        login: m.login,
+        controlKey: m.merchantControlKey,
+        privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+      },
     };
   }
   const missing = TARGET_VARIABLES.filter((name) => !env[name]).join(', ');
-  if (missing) throw new PayconformError('ERR_CREDENTIALS', `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`, { field: missing, rule: 'required' });
+  if (missing)
+    throw new PayconformError(
+      'ERR_CREDENTIALS',
+      `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`,
+      { field: missing, rule: 'required' },
+    );
   checkEndpointId(env.PAYCONFORM_ENDPOINT_ID!, 'PAYCONFORM_ENDPOINT_ID');
   const callbackUrl = env.PAYCONFORM_CALLBACK_URL || undefined;
-  if (callbackUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(callbackUrl)) throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_URL: must be an http(s) URL the gateway can reach', { field: 'PAYCONFORM_CALLBACK_URL', rule: 'http(s) URL' });
+  if (callbackUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(callbackUrl))
+    throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_URL: must be an http(s) URL the gateway can reach', {
+      field: 'PAYCONFORM_CALLBACK_URL',
+      rule: 'http(s) URL',
+    });
   const callbackPort = wholeNumber(env.PAYCONFORM_CALLBACK_PORT || undefined, 'PAYCONFORM_CALLBACK_PORT', 1, 65535);
-  if (callbackUrl !== undefined && callbackPort === undefined) throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_PORT: missing (the port here that PAYCONFORM_CALLBACK_URL is forwarded to)', { field: 'PAYCONFORM_CALLBACK_PORT', rule: 'required with PAYCONFORM_CALLBACK_URL' });
+  if (callbackUrl !== undefined && callbackPort === undefined)
+    throw new PayconformError(
+      'ERR_TARGET',
+      'PAYCONFORM_CALLBACK_PORT: missing (the port here that PAYCONFORM_CALLBACK_URL is forwarded to)',
+      { field: 'PAYCONFORM_CALLBACK_PORT', rule: 'required with PAYCONFORM_CALLBACK_URL' },
+    );
   return {
-    baseUrl, endpointId: env.PAYCONFORM_ENDPOINT_ID!, live: choice.live, ...settings,
+    baseUrl,
+    endpointId: env.PAYCONFORM_ENDPOINT_ID!,
+    live: choice.live,
+    ...settings,
     ...(callbackUrl === undefined ? {} : { callbackHandler: { url: callbackUrl, port: callbackPort! } }),
-    ...(env.PAYCONFORM_ENDPOINT_GROUP_ID ? { endpointGroupId: checkEndpointId(env.PAYCONFORM_ENDPOINT_GROUP_ID, 'PAYCONFORM_ENDPOINT_GROUP_ID') } : {}),
-    credentials: { login: env.PAYCONFORM_LOGIN, controlKey: env.PAYCONFORM_CONTROL_KEY, privateKeyPem: readUserFile(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'PAYCONFORM_PRIVATE_KEY_FILE') },
+    ...(env.PAYCONFORM_ENDPOINT_GROUP_ID
+      ? { endpointGroupId: checkEndpointId(env.PAYCONFORM_ENDPOINT_GROUP_ID, 'PAYCONFORM_ENDPOINT_GROUP_ID') }
+      : {}),
+    credentials: {
+      login: env.PAYCONFORM_LOGIN,
+      controlKey: env.PAYCONFORM_CONTROL_KEY,
+      privateKeyPem: readUserFile(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'PAYCONFORM_PRIVATE_KEY_FILE'),
+    },
   };
 }
 
@@ -124,7 +186,11 @@ export function targetOf(worldParameters: unknown, env: NodeJS.ProcessEnv): Targ
   const given = (worldParameters as Record<string, unknown> | undefined)?.[TARGET_PARAMETER];
   if (given === undefined) return targetFromEnv(env);
   if (given === null || typeof given !== 'object' || typeof (given as Target).endpointId !== 'string') {
-    throw new PayconformError('ERR_TARGET', `worldParameters.${TARGET_PARAMETER}: must be a target written by the runner (src/suite/run.ts)`, { field: `worldParameters.${TARGET_PARAMETER}`, rule: 'target' });
+    throw new PayconformError(
+      'ERR_TARGET',
+      `worldParameters.${TARGET_PARAMETER}: must be a target written by the runner (src/suite/run.ts)`,
+      { field: `worldParameters.${TARGET_PARAMETER}`, rule: 'target' },
+    );
   }
   return given as Target;
 }

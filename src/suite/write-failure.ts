@@ -27,16 +27,21 @@ export function cucumberStderr(passOn: (text: string) => void): { stream: PassTh
 
 /** The write error behind a failure, from its code, its cause's, or what cucumber said on stderr; undefined if none. */
 export function writeFailureOf(err: unknown, stderrText: string): string | undefined {
-  const codes = [(err as NodeJS.ErrnoException)?.code, ((err as { cause?: NodeJS.ErrnoException })?.cause)?.code];
+  const codes = [(err as NodeJS.ErrnoException)?.code, (err as { cause?: NodeJS.ErrnoException })?.cause?.code];
   const direct = codes.find((c): c is string => c !== undefined && (WRITE_CODES as readonly string[]).includes(c));
   if (direct !== undefined) return direct;
   const said = WRITE_CODE.exec(stderrText)?.[1];
-  return said !== undefined || codes.includes('ERR_STREAM_DESTROYED') ? said ?? 'a write error' : undefined;
+  return said !== undefined || codes.includes('ERR_STREAM_DESTROYED') ? (said ?? 'a write error') : undefined;
 }
 
 const WHY: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is used up', EROFS: 'the file system is read-only',
-  EACCES: 'permission denied', EPERM: 'operation not permitted', EIO: 'an input/output error', EFBIG: 'a file grew too large',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EIO: 'an input/output error',
+  EFBIG: 'a file grew too large',
 };
 
 /**
@@ -47,9 +52,16 @@ export function reportNotWritten(dir: string, cause: string): PayconformError {
   // The lock is the claim's to release; everything else of the run's own names goes.
   for (const name of RUN_FILES) if (!name.startsWith('.')) rmSync(join(dir, name), { force: true });
   try {
-    writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ status: 'incomplete', reason: `the report could not be written: ${WHY[cause] ?? cause}` }, null, 2)}\n`);
+    writeFileSync(
+      join(dir, 'summary.json'),
+      `${JSON.stringify({ status: 'incomplete', reason: `the report could not be written: ${WHY[cause] ?? cause}` }, null, 2)}\n`,
+    );
   } catch {
     rmSync(join(dir, 'summary.json'), { force: true });
   }
-  return new PayconformError('ERR_IO', `the report could not be written to ${dir}: ${WHY[cause] ?? cause} (${cause}); the run's files were removed, so nothing passes for a complete report`, { field: '--report-dir', rule: 'writable' });
+  return new PayconformError(
+    'ERR_IO',
+    `the report could not be written to ${dir}: ${WHY[cause] ?? cause} (${cause}); the run's files were removed, so nothing passes for a complete report`,
+    { field: '--report-dir', rule: 'writable' },
+  );
 }

@@ -39,20 +39,36 @@ export class CallbackHandler {
         if (req.method === 'POST') {
           try {
             pairs = decodeForm(Buffer.concat(chunks).toString('utf8'));
-          } catch { pairs = []; /* recorded as empty: the step says what is missing */ }
+          } catch {
+            pairs = []; /* recorded as empty: the step says what is missing */
+          }
         }
         const answered = this.received.length < this.failFirst ? 503 : 200;
-        this.received.push({ pairs, method: req.method ?? '', own: query.filter(([n]) => ownNames.has(n)), at: Date.now(), answered });
+        this.received.push({
+          pairs,
+          method: req.method ?? '',
+          own: query.filter(([n]) => ownNames.has(n)),
+          at: Date.now(),
+          answered,
+        });
         res.writeHead(answered, { 'content-type': 'text/plain' });
         res.end(answered === 200 ? 'OK' : 'try again');
       });
     });
     await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE'
-        ? new Error(`PAYCONFORM_CALLBACK_PORT ${port} is in use (by another worker of --parallel?): run the @spec:callbacks scenarios without --parallel`) : err));
+      this.server!.once('error', (err: NodeJS.ErrnoException) =>
+        reject(
+          err.code === 'EADDRINUSE'
+            ? new Error(
+                `PAYCONFORM_CALLBACK_PORT ${port} is in use (by another worker of --parallel?): run the @spec:callbacks scenarios without --parallel`,
+              )
+            : err,
+        ),
+      );
       this.server!.listen(port, port === 0 ? '127.0.0.1' : undefined, resolve);
     });
-    this.url = publicUrl ?? `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/payconform/callback?run=payconform`;
+    this.url =
+      publicUrl ?? `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/payconform/callback?run=payconform`;
     this.ownQuery = [...new URL(this.url).searchParams] as Pair[];
   }
 
@@ -64,7 +80,8 @@ export class CallbackHandler {
   /** The callbacks for an order (by orderid), waiting until there are `count` or the deadline passes. */
   async forOrder(orderid: string, count: number, deadlineMs: number): Promise<ReceivedCallback[]> {
     const until = Date.now() + deadlineMs;
-    const mine = (): ReceivedCallback[] => this.received.filter((r) => r.pairs.some(([n, v]) => n === 'orderid' && v === orderid));
+    const mine = (): ReceivedCallback[] =>
+      this.received.filter((r) => r.pairs.some(([n, v]) => n === 'orderid' && v === orderid));
     while (mine().length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     return mine();
   }

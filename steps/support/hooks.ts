@@ -29,9 +29,21 @@ BeforeAll(async function () {
   // Callbacks soon, retried on the default compressed timeline (the first retry after a millisecond), by the
   // method the profile says the gateway uses; with a profile that declares how its gateway answers, the embedded
   // mock answers so (mock --profile does the same).
-  if (target.baseUrl === undefined) mock = await startMock({ prefix: MOCK_PREFIX, defect: target.defect, callbacks: { delayMs: 10, method: target.profile.callbacks.method }, ...profileWire(target.profile) });
+  if (target.baseUrl === undefined)
+    mock = await startMock({
+      prefix: MOCK_PREFIX,
+      defect: target.defect,
+      callbacks: { delayMs: 10, method: target.profile.callbacks.method },
+      ...profileWire(target.profile),
+    });
   shared.baseUrl = target.baseUrl ?? `${mock!.url}${MOCK_PREFIX}`;
-  shared.client = new PayClient({ baseUrl: shared.baseUrl, credentials: target.credentials, endpointId: target.endpointId, answerFields: target.profile.answerFields, answers: target.profile.answers });
+  shared.client = new PayClient({
+    baseUrl: shared.baseUrl,
+    credentials: target.credentials,
+    endpointId: target.endpointId,
+    answerFields: target.profile.answerFields,
+    answers: target.profile.answers,
+  });
 });
 
 /** A scenario's premise assumptions are its @A-n tags; a profile may say it does not apply to this gateway. */
@@ -56,5 +68,6 @@ AfterAll(async function () {
 
 AfterStep(function (this: PayWorld, { result }) {
   if (result.status !== Status.FAILED) return;
-  for (const exchange of this.exchanges.slice(-3)) this.attach(exchangeText(exchange, [this.target.credentials.controlKey]), 'text/plain');
+  for (const exchange of this.exchanges.slice(-3))
+    this.attach(exchangeText(exchange, [this.target.credentials.controlKey]), 'text/plain');
 });

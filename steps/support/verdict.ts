@@ -12,7 +12,13 @@
  */
 import { AssertionError } from 'node:assert';
 import { Given as CucumberGiven, Then as CucumberThen, When as CucumberWhen } from '@cucumber/cucumber';
-import { DEVIATION_PREFIX, NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, warningLine, type Warning } from '../../src/report/findings.ts';
+import {
+  DEVIATION_PREFIX,
+  NOT_APPLICABLE_MEDIA_TYPE,
+  WARNING_MEDIA_TYPE,
+  warningLine,
+  type Warning,
+} from '../../src/report/findings.ts';
 
 /** An expectation: what was checked, what was expected and what came, and the assumption it rests on (none: the spec). */
 export interface Expectation {
@@ -51,13 +57,28 @@ class ScenarioEnded extends Error {}
 export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean {
   if (met) return true;
   if (e.deviation !== undefined) {
-    void judge.attach(JSON.stringify({ assumption: `${DEVIATION_PREFIX}${e.deviation}`, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule } satisfies Warning), WARNING_MEDIA_TYPE);
+    void judge.attach(
+      JSON.stringify({
+        assumption: `${DEVIATION_PREFIX}${e.deviation}`,
+        check: e.check,
+        expected: e.expected,
+        actual: e.actual,
+        rule: e.rule,
+      } satisfies Warning),
+      WARNING_MEDIA_TYPE,
+    );
     return false;
   }
   const assumption = e.assumption ?? (judge.premise.length ? judge.premise.join(', ') : undefined);
-  if (assumption === undefined) throw new AssertionError({ message: `${e.check}: expected ${e.expected}, got ${e.actual} (the spec)${e.detail ? `\n${e.detail}` : ''}` });
+  if (assumption === undefined)
+    throw new AssertionError({
+      message: `${e.check}: expected ${e.expected}, got ${e.actual} (the spec)${e.detail ? `\n${e.detail}` : ''}`,
+    });
   const warning: Warning = { assumption, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule };
-  if (judge.strict) throw new AssertionError({ message: `${warningLine(warning)} (an assumption: docs/assumptions.md; a failure against the embedded mock or with --strict)${e.detail ? `\n${e.detail}` : ''}` });
+  if (judge.strict)
+    throw new AssertionError({
+      message: `${warningLine(warning)} (an assumption: docs/assumptions.md; a failure against the embedded mock or with --strict)${e.detail ? `\n${e.detail}` : ''}`,
+    });
   void judge.attach(JSON.stringify(warning), WARNING_MEDIA_TYPE);
   // Only the premise ends a scenario: a check with an assumption of its own (an error code, an
   // answer's fields) is a warning wherever it is, and the scenario goes on.

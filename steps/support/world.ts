@@ -6,7 +6,13 @@
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts';
 import { answerText } from '../../src/client/answer-field.ts';
-import { buildRequest, type Exchange, type PayClient, type SendOptions, type SentRequest } from '../../src/client/client.ts';
+import {
+  buildRequest,
+  type Exchange,
+  type PayClient,
+  type SendOptions,
+  type SentRequest,
+} from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { redactEchoes } from '../../src/report/redact.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -19,7 +25,8 @@ import { expectThat, type Expectation, type Judge } from './verdict.ts';
 
 /** Set by the hooks before the first scenario, from the run's target: one kept-alive client for every scenario. */
 export const shared: { target?: Target; client?: PayClient; baseUrl?: string; runId: string; counter: number } = {
-  runId: Date.now().toString(36).toUpperCase(), counter: 0,
+  runId: Date.now().toString(36).toUpperCase(),
+  counter: 0,
 };
 
 /** An answer for a failure message, with any echoed card number or control key hidden. */
@@ -45,15 +52,23 @@ export class PayWorld extends World implements Judge {
     super(options);
   }
 
-  get target(): Target { return shared.target!; }
-  get strict(): boolean { return this.target.strict; }
-  get profile(): Profile { return this.target.profile; }
+  get target(): Target {
+    return shared.target!;
+  }
+  get strict(): boolean {
+    return this.target.strict;
+  }
+  get profile(): Profile {
+    return this.target.profile;
+  }
 
   /** Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. */
   expect(met: boolean, e: Expectation): boolean {
     return expectThat(this, met, e);
   }
-  get client(): PayClient { return this.ownClient ?? shared.client!; }
+  get client(): PayClient {
+    return this.ownClient ?? shared.client!;
+  }
 
   /** A client of this scenario's own (a second gateway), in place of the run's. */
   useClient(client: PayClient): void {
@@ -76,8 +91,17 @@ export class PayWorld extends World implements Judge {
     const { operation } = endpointByOperation(name);
     const prerequisite = PREREQUISITES[operation];
     const known = prerequisite ? this.known.get(prerequisite.field) : undefined;
-    const given: Pair[] = prerequisite && known !== undefined && !overrides.some(([n]) => n === prerequisite.field) ? [[prerequisite.field, known], ...overrides] : [...overrides];
-    return prepareRequest(this.client, operation, given, () => this.freshOrderId(), (name, example) => this.sampleValue(name, example));
+    const given: Pair[] =
+      prerequisite && known !== undefined && !overrides.some(([n]) => n === prerequisite.field)
+        ? [[prerequisite.field, known], ...overrides]
+        : [...overrides];
+    return prepareRequest(
+      this.client,
+      operation,
+      given,
+      () => this.freshOrderId(),
+      (name, example) => this.sampleValue(name, example),
+    );
   }
 
   /** The name this gateway gives an answer field the mock names `name`. */

@@ -8,7 +8,10 @@ const FORM = { format: 'form', mediaType: 'text/plain' } as const;
 
 describe('renderAnswer', () => {
   it('writes form text one pair a line, each after the first starting with &, ending in a line break', () => {
-    const { text, contentType } = renderAnswer({ type: 'async-response', 'serial-number': 'mock-1', 'merchant-order-id': 'A-1', 'paynet-order-id': '77' }, FORM);
+    const { text, contentType } = renderAnswer(
+      { type: 'async-response', 'serial-number': 'mock-1', 'merchant-order-id': 'A-1', 'paynet-order-id': '77' },
+      FORM,
+    );
     assert.equal(text, 'type=async-response\n&serial-number=mock-1\n&merchant-order-id=A-1\n&paynet-order-id=77\n');
     assert.equal(contentType, 'text/plain;charset=utf-8');
   });
@@ -18,16 +21,26 @@ describe('renderAnswer', () => {
     assert.equal(text, 'error-message=a%26b%3Dc%0Ad%2Be%20f\n');
   });
 
-  it('writes the spec JSON unchanged by default, and renames fields to the gateway\'s names', () => {
-    assert.deepEqual(renderAnswer({ type: 'error', 'error-code': 'X' }, SPEC_ANSWERS), { text: '{"type":"error","error-code":"X"}', contentType: 'application/vnd.pay+json' });
+  it("writes the spec JSON unchanged by default, and renames fields to the gateway's names", () => {
+    assert.deepEqual(renderAnswer({ type: 'error', 'error-code': 'X' }, SPEC_ANSWERS), {
+      text: '{"type":"error","error-code":"X"}',
+      contentType: 'application/vnd.pay+json',
+    });
     assert.equal(renderAnswer({ 'paynet-order-id': '7' }, FORM, { 'paynet-order-id': 'orderid' }).text, 'orderid=7\n');
   });
 });
 
 describe('parseFormAnswer', () => {
-  it('reads the docs\' layout as parse_str and trim do', () => {
-    const text = 'type=async-response\n&serial-number=00000000-0000-0000-0000-0000043b64ff\n&merchant-order-id=902B4FF56\n&paynet-order-id=1969106\n&end-point-id=12246\n';
-    assert.deepEqual(parseFormAnswer(text), { type: 'async-response', 'serial-number': '00000000-0000-0000-0000-0000043b64ff', 'merchant-order-id': '902B4FF56', 'paynet-order-id': '1969106', 'end-point-id': '12246' });
+  it("reads the docs' layout as parse_str and trim do", () => {
+    const text =
+      'type=async-response\n&serial-number=00000000-0000-0000-0000-0000043b64ff\n&merchant-order-id=902B4FF56\n&paynet-order-id=1969106\n&end-point-id=12246\n';
+    assert.deepEqual(parseFormAnswer(text), {
+      type: 'async-response',
+      'serial-number': '00000000-0000-0000-0000-0000043b64ff',
+      'merchant-order-id': '902B4FF56',
+      'paynet-order-id': '1969106',
+      'end-point-id': '12246',
+    });
   });
 
   it('reads back what renderAnswer writes, escapes included', () => {

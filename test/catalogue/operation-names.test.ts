@@ -12,7 +12,11 @@ import { ENDPOINTS, operationNames, PREREQUISITES } from '../../src/catalogue/in
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NAMES: ReadonlySet<string> = new Set(operationNames());
 
-interface Hit { readonly file: string; readonly line: number; readonly name: string }
+interface Hit {
+  readonly file: string;
+  readonly line: number;
+  readonly name: string;
+}
 
 /** Every string or plain template literal whose whole text is an operation name. */
 function quotedOperationNames(file: string, text: string): Hit[] {
@@ -31,7 +35,11 @@ function quotedOperationNames(file: string, text: string): Hit[] {
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(path) : e.name.endsWith('.ts') ? [relative(ROOT, path).split('\\').join('/')] : [];
+    return e.isDirectory()
+      ? sourceFiles(path)
+      : e.name.endsWith('.ts')
+        ? [relative(ROOT, path).split('\\').join('/')]
+        : [];
   });
 }
 
@@ -47,7 +55,10 @@ describe('operation names outside the catalogue', () => {
       "/* 'RETURN' */ const e = 'SALES' + 'sale' + `${a} STATUS`;",
       "type F = 'REBILL';",
     ].join('\n');
-    assert.deepEqual(quotedOperationNames('x.ts', text).map((h) => `${h.line} ${h.name}`), ['1 SALE', '2 PAYOUT_V4', '3 CAPTURE', '6 REBILL']);
+    assert.deepEqual(
+      quotedOperationNames('x.ts', text).map((h) => `${h.line} ${h.name}`),
+      ['1 SALE', '2 PAYOUT_V4', '3 CAPTURE', '6 REBILL'],
+    );
   });
 
   const files = sourceFiles(join(ROOT, 'src')).filter((f) => !f.startsWith('src/catalogue/'));
@@ -64,7 +75,8 @@ describe('per-operation facts', () => {
     assert.deepEqual(Object.keys(PREREQUISITES).sort(), [...NAMES].sort());
   });
 
-  it('a row checks requests against the spec\'s schema where the spec shows one', () => {
-    for (const e of ENDPOINTS) if (e.requestSchema !== null) assert.equal(e.checkedRequestSchema, e.requestSchema, e.operation);
+  it("a row checks requests against the spec's schema where the spec shows one", () => {
+    for (const e of ENDPOINTS)
+      if (e.requestSchema !== null) assert.equal(e.checkedRequestSchema, e.requestSchema, e.operation);
   });
 });

@@ -1,7 +1,14 @@
 // The test cards, the Luhn check and card-number masking: one module, known answers first.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isTestCard, isTestCardRole, luhn, maskCardNumber, TEST_CARD_ROLES, TEST_CARDS } from '../../src/catalogue/test-cards.ts';
+import {
+  isTestCard,
+  isTestCardRole,
+  luhn,
+  maskCardNumber,
+  TEST_CARD_ROLES,
+  TEST_CARDS,
+} from '../../src/catalogue/test-cards.ts';
 import { THREE_DS_CARD } from '../../src/catalogue/index.ts';
 import { cardOutcome, MAGIC_CARDS } from '../../src/mock/magic.ts';
 
@@ -12,9 +19,12 @@ describe('test cards', () => {
     for (const n of numbers) assert.ok(/^[0-9]{16}$/.test(n) && luhn(n), n);
   });
 
-  it('are the mock\'s magic cards, each with the outcome its role names', () => {
+  it("are the mock's magic cards, each with the outcome its role names", () => {
     assert.deepEqual(Object.keys(MAGIC_CARDS).sort(), Object.values(TEST_CARDS).sort());
-    assert.deepEqual(TEST_CARD_ROLES.map((role) => cardOutcome(TEST_CARDS[role]).finalStatus), ['approved', 'declined', 'approved', 'processing', 'error']);
+    assert.deepEqual(
+      TEST_CARD_ROLES.map((role) => cardOutcome(TEST_CARDS[role]).finalStatus),
+      ['approved', 'declined', 'approved', 'processing', 'error'],
+    );
     assert.equal(cardOutcome(TEST_CARDS['3-D Secure']).awaiting3ds, true);
     assert.equal(THREE_DS_CARD, TEST_CARDS['3-D Secure']);
   });

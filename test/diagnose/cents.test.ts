@@ -11,9 +11,14 @@ const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest(
 // SALE: SHA-1(endpointId + client_orderid + amount in cents + email + key), api-spec.md Scheme A.
 const KEY = 'TESTKEY-123';
 const url = 'https://h.example/api/v2/sale/9876';
-const sale = (amount: string): Pair[] => [['client_orderid', 'A-7'], ['amount', amount], ['email', 'e@x']];
+const sale = (amount: string): Pair[] => [
+  ['client_orderid', 'A-7'],
+  ['amount', amount],
+  ['email', 'e@x'],
+];
 const credentials = { controlKey: KEY };
-const check = (amount: string, control: string) => diagnose({ request: { url, params: sale(amount) }, credentials, given: { control } });
+const check = (amount: string, control: string) =>
+  diagnose({ request: { url, params: sale(amount) }, credentials, given: { control } });
 
 describe('diagnose: truncated cents (PHP (int)($amount * 100), Java (long), JavaScript Math.floor)', () => {
   // amount, the cents a truncating integration signs (worked out by hand: amount × 100 as a binary
@@ -35,24 +40,47 @@ describe('diagnose: truncated cents (PHP (int)($amount * 100), Java (long), Java
   }
 
   it('makes the same value on purpose as the hand-written concatenation', () => {
-    assert.equal(controlWithMistake('truncated-cents', 'SALE', '9876', { url, params: sale('0.29') }, credentials), sha1(`9876A-728e@x${KEY}`));
+    assert.equal(
+      controlWithMistake('truncated-cents', 'SALE', '9876', { url, params: sale('0.29') }, credentials),
+      sha1(`9876A-728e@x${KEY}`),
+    );
   });
 
   it('masks no correct control: where truncating gives the exact cents (10.00, 0.50) the control is valid and no mistake applies', () => {
-    for (const [amount, cents] of [['10.00', '1000'], ['0.50', '50'], ['7', '700']]) {
+    for (const [amount, cents] of [
+      ['10.00', '1000'],
+      ['0.50', '50'],
+      ['7', '700'],
+    ]) {
       const d = check(amount!, sha1(`9876A-7${cents}e@x${KEY}`));
       assert.deepEqual([d.verdict, d.defects], ['valid', []], amount);
-      assert.equal(controlWithMistake('truncated-cents', 'SALE', '9876', { url, params: sale(amount!) }, credentials), undefined, amount);
+      assert.equal(
+        controlWithMistake('truncated-cents', 'SALE', '9876', { url, params: sale(amount!) }, credentials),
+        undefined,
+        amount,
+      );
     }
   });
 
   it('accepts the published example of a white-label copy of the API (10.42 → 1042), which no cent mistake changes', () => {
     // https://apidoc.instanttransfer.tech/doc-778348: "1111902B4FF51042john.smith@gmail.comB17F59B4-A7DC-41B4-8FF9-37D986B43D20"
     // gives c6bdd88a78834ef4b863b088827a459f039e8257 (10.42 × 100 is exactly 1042 as a double).
-    const request = { url: 'https://h.example/paynet/api/v2/sale/1111', params: [['client_orderid', '902B4FF5'], ['amount', '10.42'], ['email', 'john.smith@gmail.com']] as Pair[] };
+    const request = {
+      url: 'https://h.example/paynet/api/v2/sale/1111',
+      params: [
+        ['client_orderid', '902B4FF5'],
+        ['amount', '10.42'],
+        ['email', 'john.smith@gmail.com'],
+      ] as Pair[],
+    };
     const published = { controlKey: 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20' };
-    assert.equal(diagnose({ request, credentials: published, given: { control: 'c6bdd88a78834ef4b863b088827a459f039e8257' } }).verdict, 'valid');
-    for (const id of ['truncated-cents', 'cents-leading-zero']) assert.equal(controlWithMistake(id, 'SALE', '1111', request, published), undefined, id);
+    assert.equal(
+      diagnose({ request, credentials: published, given: { control: 'c6bdd88a78834ef4b863b088827a459f039e8257' } })
+        .verdict,
+      'valid',
+    );
+    for (const id of ['truncated-cents', 'cents-leading-zero'])
+      assert.equal(controlWithMistake(id, 'SALE', '1111', request, published), undefined, id);
   });
 
   it('takes rounded cents (Math.round, toFixed(0), PHP round) as the exact ones: valid, no mistake', () => {
@@ -66,34 +94,60 @@ describe('diagnose: truncated cents (PHP (int)($amount * 100), Java (long), Java
   });
 
   it('adds no cent mistake to a shipped vector of another mistake (vectors/diagnoses.json)', () => {
-    const vectors = JSON.parse(readFileSync(new URL('../../vectors/diagnoses.json', import.meta.url), 'utf8')).vectors as Array<{
-      id: string; operation?: string; message?: string; request: { url: string; params: Pair[] };
-      credentials: { login?: string; merchantControlKey: string }; given: { control?: string }; expected: { defect: string | null };
+    const vectors = JSON.parse(readFileSync(new URL('../../vectors/diagnoses.json', import.meta.url), 'utf8'))
+      .vectors as Array<{
+      id: string;
+      operation?: string;
+      message?: string;
+      request: { url: string; params: Pair[] };
+      credentials: { login?: string; merchantControlKey: string };
+      given: { control?: string };
+      expected: { defect: string | null };
     }>;
     for (const v of vectors.filter((x) => x.given.control !== undefined)) {
       const d = diagnose({
-        request: v.request, credentials: { login: v.credentials.login, controlKey: v.credentials.merchantControlKey }, given: v.given,
-        ...(v.operation === undefined ? {} : { operation: v.operation }), callback: v.message === 'callback',
+        request: v.request,
+        credentials: { login: v.credentials.login, controlKey: v.credentials.merchantControlKey },
+        given: v.given,
+        ...(v.operation === undefined ? {} : { operation: v.operation }),
+        callback: v.message === 'callback',
       });
-      for (const id of ['truncated-cents', 'cents-leading-zero']) if (v.expected.defect !== id) assert.ok(!d.defects.includes(id), `${v.id}: ${id}`);
+      for (const id of ['truncated-cents', 'cents-leading-zero'])
+        if (v.expected.defect !== id) assert.ok(!d.defects.includes(id), `${v.id}: ${id}`);
     }
   });
 });
 
 describe('diagnose: cents with a leading zero (the early PHP library split the amount at the dot)', () => {
   it('names cents-leading-zero for 0.05 signed as "05", and 0.00 as "00"', () => {
-    for (const [amount, written, exact] of [['0.05', '05', '5'], ['0.07', '07', '7'], ['0.00', '00', '0']]) {
+    for (const [amount, written, exact] of [
+      ['0.05', '05', '5'],
+      ['0.07', '07', '7'],
+      ['0.00', '00', '0'],
+    ]) {
       const d = check(amount!, sha1(`9876A-7${written}e@x${KEY}`));
       assert.deepEqual([d.verdict, d.defects], ['invalid', ['cents-leading-zero']], amount);
       assert.equal(d.correct.controlInput, `9876A-7${exact}e@x<merchant_control_key>`);
     }
-    assert.equal(controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale('0.05') }, credentials), sha1(`9876A-705e@x${KEY}`));
+    assert.equal(
+      controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale('0.05') }, credentials),
+      sha1(`9876A-705e@x${KEY}`),
+    );
   });
 
   it('has no room where splitting gives the exact cents (0.29, 10.05, 10.5, 7): the correct control stays valid', () => {
-    for (const [amount, cents] of [['0.29', '29'], ['10.05', '1005'], ['10.5', '1050'], ['7', '700']]) {
+    for (const [amount, cents] of [
+      ['0.29', '29'],
+      ['10.05', '1005'],
+      ['10.5', '1050'],
+      ['7', '700'],
+    ]) {
       assert.deepEqual(check(amount!, sha1(`9876A-7${cents}e@x${KEY}`)).defects, [], amount);
-      assert.equal(controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale(amount!) }, credentials), undefined, amount);
+      assert.equal(
+        controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale(amount!) }, credentials),
+        undefined,
+        amount,
+      );
     }
   });
 

@@ -12,14 +12,19 @@ import type { Pair } from '../../src/signing/form-body.ts';
 const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
 const hmac = (key: string, base: string): string => createHmac('sha1', key).update(base, 'utf8').digest('base64');
 /** An Authorization header written out by hand: name="value" items, values percent-encoded. */
-const header = (pairs: Array<[string, string]>): string => `OAuth ${pairs.map(([n, v]) => `${n}="${encodeURIComponent(v)}"`).join(',')}`;
+const header = (pairs: Array<[string, string]>): string =>
+  `OAuth ${pairs.map(([n, v]) => `${n}="${encodeURIComponent(v)}"`).join(',')}`;
 const PLACEHOLDER = '<merchant_control_key>';
 
 describe('diagnose, control scheme', () => {
   // SALE: SHA-1(endpointId + client_orderid + amount in cents + email + key), api-spec.md Scheme A.
   const KEY = 'K3y';
   const url = 'https://h.example/api/v2/sale/9876';
-  const params: Pair[] = [['client_orderid', 'A-7'], ['amount', '10.00'], ['email', 'e@x']];
+  const params: Pair[] = [
+    ['client_orderid', 'A-7'],
+    ['amount', '10.00'],
+    ['email', 'e@x'],
+  ];
   const concatenation = '9876' + 'A-7' + '1000' + 'e@x';
   const credentials = { controlKey: KEY };
 
@@ -68,8 +73,16 @@ describe('diagnose, control scheme', () => {
   });
 
   it('names decimal-amount for an amount that is no decimal at all ("10,00"), though no correct control exists', () => {
-    const comma: Pair[] = [['client_orderid', 'A-7'], ['amount', '10,00'], ['email', 'e@x']];
-    const d = diagnose({ request: { url, params: comma }, credentials, given: { control: sha1('9876' + 'A-7' + '10,00' + 'e@x' + KEY) } });
+    const comma: Pair[] = [
+      ['client_orderid', 'A-7'],
+      ['amount', '10,00'],
+      ['email', 'e@x'],
+    ];
+    const d = diagnose({
+      request: { url, params: comma },
+      credentials,
+      given: { control: sha1('9876' + 'A-7' + '10,00' + 'e@x' + KEY) },
+    });
     assert.equal(d.verdict, 'invalid');
     assert.deepEqual(d.defects, ['decimal-amount']);
     assert.match(d.message, /^control cannot be computed \(amount: /);
@@ -89,18 +102,41 @@ describe('diagnose, control scheme', () => {
   it('says, for an unexplained value, what it tried and what that leaves instead of blaming the key', () => {
     const d = diagnose({ request: { url, params }, credentials, given: { control: sha1('unrelated') } });
     // The known control mistakes, written out here (docs/diagnoses.md).
-    const known = ['decimal-amount', 'float-cents', 'truncated-cents', 'cents-leading-zero', 'fields-wrong-order', 'missing-field', 'amount-in-formula',
-      'uppercase-hex', 'base64-digest', 'client-order-id-spelling', 'login-endpointid-confusion', 'key-not-last'];
+    const known = [
+      'decimal-amount',
+      'float-cents',
+      'truncated-cents',
+      'cents-leading-zero',
+      'fields-wrong-order',
+      'missing-field',
+      'amount-in-formula',
+      'uppercase-hex',
+      'base64-digest',
+      'client-order-id-spelling',
+      'login-endpointid-confusion',
+      'key-not-last',
+    ];
     assert.deepEqual(d.tried, known);
-    assert.match(d.message, /no known mistake reproduces it \(all 12 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/);
+    assert.match(
+      d.message,
+      /no known mistake reproduces it \(all 12 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/,
+    );
     // A value a mistake explains names that mistake and lists nothing tried.
-    const explained = diagnose({ request: { url, params }, credentials, given: { control: sha1(`${concatenation}${KEY}`).toUpperCase() } });
+    const explained = diagnose({
+      request: { url, params },
+      credentials,
+      given: { control: sha1(`${concatenation}${KEY}`).toUpperCase() },
+    });
     assert.deepEqual([explained.defects, explained.tried], [['uppercase-hex'], undefined]);
     assert.doesNotMatch(explained.message, /that leaves/);
   });
 
   it('names the client-order-id spelling when the order id was sent under the other name (SALE uses client_orderid)', () => {
-    const sent: Pair[] = [['client-order-id', 'A-7'], ['amount', '10.00'], ['email', 'e@x']];
+    const sent: Pair[] = [
+      ['client-order-id', 'A-7'],
+      ['amount', '10.00'],
+      ['email', 'e@x'],
+    ];
     const d = diagnose({ request: { url, params: sent }, credentials, given: { control: sha1(concatenation + KEY) } });
     assert.equal(d.verdict, 'invalid');
     assert.deepEqual(d.defects, ['client-order-id-spelling']);
@@ -113,38 +149,77 @@ describe('diagnose, control scheme', () => {
 
   it('names the client-order-id spelling on a 3-D Secure upload (formula uses client-order-id) signed over client_orderid', () => {
     // TDS_UPLOAD_CRES_RESULT: SHA-1(login + client-order-id + orderid + key).
-    const request = { url: 'https://h.example/api/3ds/v1/upload-cres-result/42', params: [['client_orderid', 'A-7'], ['orderid', '55']] as Pair[] };
-    const d = diagnose({ request, credentials: { login: 'merch', controlKey: KEY }, given: { control: sha1('merch' + 'A-7' + '55' + KEY) } });
+    const request = {
+      url: 'https://h.example/api/3ds/v1/upload-cres-result/42',
+      params: [
+        ['client_orderid', 'A-7'],
+        ['orderid', '55'],
+      ] as Pair[],
+    };
+    const d = diagnose({
+      request,
+      credentials: { login: 'merch', controlKey: KEY },
+      given: { control: sha1('merch' + 'A-7' + '55' + KEY) },
+    });
     assert.ok(d.defects.includes('client-order-id-spelling'), d.defects.join());
     assert.match(d.message, /client-order-id/);
   });
 
   it('names login-endpointid-confusion for a STATUS control over the endpointId instead of the login', () => {
     // STATUS: SHA-1(login + client_orderid + orderid + key).
-    const request = { url: 'https://h.example/api/v2/status/42', params: [['client_orderid', 'A-7'], ['orderid', '55']] as Pair[] };
-    const d = diagnose({ request, credentials: { login: 'merch', controlKey: KEY }, given: { control: sha1('42' + 'A-7' + '55' + KEY) } });
+    const request = {
+      url: 'https://h.example/api/v2/status/42',
+      params: [
+        ['client_orderid', 'A-7'],
+        ['orderid', '55'],
+      ] as Pair[],
+    };
+    const d = diagnose({
+      request,
+      credentials: { login: 'merch', controlKey: KEY },
+      given: { control: sha1('42' + 'A-7' + '55' + KEY) },
+    });
     assert.deepEqual(d.defects, ['login-endpointid-confusion']);
     assert.equal(d.partner?.controlInput, '42A-755' + PLACEHOLDER);
   });
 
-  it('diagnoses get-card-info by its public page\'s formula, SHA-1(login + cardrefid + key) (A-12)', () => {
-    const request = { url: 'https://h.example/api/v2/get-card-info/42', params: [['login', 'merch'], ['cardrefid', '9001']] as Pair[] };
+  it("diagnoses get-card-info by its public page's formula, SHA-1(login + cardrefid + key) (A-12)", () => {
+    const request = {
+      url: 'https://h.example/api/v2/get-card-info/42',
+      params: [
+        ['login', 'merch'],
+        ['cardrefid', '9001'],
+      ] as Pair[],
+    };
     const creds = { login: 'merch', controlKey: KEY };
-    assert.equal(diagnose({ request, credentials: creds, given: { control: sha1('merch9001' + KEY) } }).verdict, 'valid');
+    assert.equal(
+      diagnose({ request, credentials: creds, given: { control: sha1('merch9001' + KEY) } }).verdict,
+      'valid',
+    );
     const d = diagnose({ request, credentials: creds, given: { control: sha1(KEY + 'merch9001') } });
     assert.deepEqual(d.defects, ['key-not-last']);
     assert.equal(d.partner?.controlInput, PLACEHOLDER + 'merch9001');
   });
 
   it('takes the login from the form when the credentials have none, for the mistakes too', () => {
-    const request = { url: 'https://h.example/api/v2/status/42', params: [['login', 'merch'], ['client_orderid', 'A-7'], ['orderid', '55']] as Pair[] };
+    const request = {
+      url: 'https://h.example/api/v2/status/42',
+      params: [
+        ['login', 'merch'],
+        ['client_orderid', 'A-7'],
+        ['orderid', '55'],
+      ] as Pair[],
+    };
     const d = diagnose({ request, credentials, given: { control: sha1(KEY + 'merch' + 'A-7' + '55') } });
     assert.deepEqual(d.defects, ['key-not-last']);
     assert.equal(d.partner?.controlInput, PLACEHOLDER + 'merchA-755');
   });
 
   it('never takes a field the request lacks as empty: an uppercase digest over the fields without email is no mistake', () => {
-    const noEmail: Pair[] = [['client_orderid', 'A-7'], ['amount', '10.00']];
+    const noEmail: Pair[] = [
+      ['client_orderid', 'A-7'],
+      ['amount', '10.00'],
+    ];
     const given = sha1('9876A-71000' + KEY).toUpperCase();
     const d = diagnose({ request: { url, params: noEmail }, credentials, given: { control: given } });
     assert.deepEqual(d.defects, []);
@@ -153,19 +228,31 @@ describe('diagnose, control scheme', () => {
   });
 
   it('uses the operation given for a URL that is no catalogue path, with the endpointId from its last segment', () => {
-    const d = diagnose({ request: { url: 'https://h.example/merchant/9876', params }, credentials, operation: 'SALE', given: { control: sha1(concatenation + KEY) } });
+    const d = diagnose({
+      request: { url: 'https://h.example/merchant/9876', params },
+      credentials,
+      operation: 'SALE',
+      given: { control: sha1(concatenation + KEY) },
+    });
     assert.equal(d.verdict, 'valid');
     assert.equal(d.correct.controlInput, concatenation + PLACEHOLDER);
   });
 
   it('refuses an endpoint without a stated scheme, and a control without a control key', () => {
     assert.throws(
-      () => diagnose({ request: { url: 'https://h.example/api/v2/payment-form/1', params: [] }, credentials, given: { control: 'x' } }),
-      (e: Error & { code?: string }) => e.code === 'ERR_SCHEME' && /PAYMENTFORM/.test(e.message) && /no authentication stated/.test(e.message),
+      () =>
+        diagnose({
+          request: { url: 'https://h.example/api/v2/payment-form/1', params: [] },
+          credentials,
+          given: { control: 'x' },
+        }),
+      (e: Error & { code?: string }) =>
+        e.code === 'ERR_SCHEME' && /PAYMENTFORM/.test(e.message) && /no authentication stated/.test(e.message),
     );
     assert.throws(
       () => diagnose({ request: { url, params }, credentials: {}, given: { control: sha1(concatenation) } }),
-      (e: Error & { code?: string }) => e.code === 'ERR_CREDENTIALS' && /control key/.test(e.message) && /missing/.test(e.message),
+      (e: Error & { code?: string }) =>
+        e.code === 'ERR_CREDENTIALS' && /control key/.test(e.message) && /missing/.test(e.message),
     );
   });
 
@@ -173,28 +260,67 @@ describe('diagnose, control scheme', () => {
     // A pair whose value throws a TypeError the first time it is read (a bug in the caller, not bad input).
     let thrown = false;
     const email = ['email', ''] as unknown as Pair;
-    Object.defineProperty(email, 1, { get() { if (!thrown) { thrown = true; throw new TypeError('boom'); } return 'e@x'; } });
-    assert.throws(() => diagnose({ request: { url, params: [['client_orderid', 'A-7'], ['amount', '10.00'], email] }, credentials, given: { control: sha1('x') } }), TypeError);
+    Object.defineProperty(email, 1, {
+      get() {
+        if (!thrown) {
+          thrown = true;
+          throw new TypeError('boom');
+        }
+        return 'e@x';
+      },
+    });
+    assert.throws(
+      () =>
+        diagnose({
+          request: { url, params: [['client_orderid', 'A-7'], ['amount', '10.00'], email] },
+          credentials,
+          given: { control: sha1('x') },
+        }),
+      TypeError,
+    );
     const payout = 'https://h.example/api/v2/payout/7';
-    assert.throws(() => diagnose({ request: { url: payout, params: [] }, credentials, given: { authorization: Symbol('h') as unknown as string } }), TypeError);
+    assert.throws(
+      () =>
+        diagnose({
+          request: { url: payout, params: [] },
+          credentials,
+          given: { authorization: Symbol('h') as unknown as string },
+        }),
+      TypeError,
+    );
   });
 });
 
 describe('diagnose, OAuth', () => {
   const KEY = 'K3y';
   const payout = 'https://h.example/api/v2/payout/7';
-  const params: Pair[] = [['amount', '10.00'], ['note', 'a b']];
-  const protocol = (method: string): Array<[string, string]> =>
-    [['oauth_consumer_key', 'm'], ['oauth_nonce', 'n'], ['oauth_signature_method', method], ['oauth_timestamp', '1'], ['oauth_version', '1.0']];
+  const params: Pair[] = [
+    ['amount', '10.00'],
+    ['note', 'a b'],
+  ];
+  const protocol = (method: string): Array<[string, string]> => [
+    ['oauth_consumer_key', 'm'],
+    ['oauth_nonce', 'n'],
+    ['oauth_signature_method', method],
+    ['oauth_timestamp', '1'],
+    ['oauth_version', '1.0'],
+  ];
   // RFC 5849 §3.4.1 by hand: POST & enc(URL) & enc(sorted name=value pairs), a space as %20 (so %2520 after the outer encoding).
-  const oauthTail = (method: string) => `%26oauth_consumer_key%3Dm%26oauth_nonce%3Dn%26oauth_signature_method%3D${method}%26oauth_timestamp%3D1%26oauth_version%3D1.0`;
-  const hmacBase = 'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&amount%3D10.00%26note%3Da%2520b' + oauthTail('HMAC-SHA1');
-  const plusBase = 'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&amount%3D10.00%26note%3Da%2Bb' + oauthTail('HMAC-SHA1');
+  const oauthTail = (method: string) =>
+    `%26oauth_consumer_key%3Dm%26oauth_nonce%3Dn%26oauth_signature_method%3D${method}%26oauth_timestamp%3D1%26oauth_version%3D1.0`;
+  const hmacBase =
+    'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&amount%3D10.00%26note%3Da%2520b' + oauthTail('HMAC-SHA1');
+  const plusBase =
+    'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&amount%3D10.00%26note%3Da%2Bb' + oauthTail('HMAC-SHA1');
   const signed = (method: string, signature: string) => header([...protocol(method), ['oauth_signature', signature]]);
   const credentials = { login: 'm', controlKey: KEY };
 
   it('accepts the correct HMAC-SHA1 signature and shows the base string', () => {
-    const d = diagnose({ request: { url: payout, params }, credentials, given: { authorization: signed('HMAC-SHA1', hmac(`${KEY}&`, hmacBase)) } });
+    const d = diagnose({
+      request: { url: payout, params },
+      credentials,
+      given: { authorization: signed('HMAC-SHA1', hmac(`${KEY}&`, hmacBase)) },
+    });
     assert.equal(d.verdict, 'valid');
     assert.equal(d.scheme, 'oauth-hmac-sha1');
     assert.deepEqual(d.defects, []);
@@ -205,7 +331,11 @@ describe('diagnose, OAuth', () => {
   });
 
   it('names plus-for-space for a signature over "a+b" and shows that base string', () => {
-    const d = diagnose({ request: { url: payout, params }, credentials, given: { authorization: signed('HMAC-SHA1', hmac(`${KEY}&`, plusBase)) } });
+    const d = diagnose({
+      request: { url: payout, params },
+      credentials,
+      given: { authorization: signed('HMAC-SHA1', hmac(`${KEY}&`, plusBase)) },
+    });
     assert.equal(d.verdict, 'invalid');
     assert.deepEqual(d.defects, ['plus-for-space']);
     assert.equal(d.partner?.baseString, plusBase);
@@ -215,16 +345,27 @@ describe('diagnose, OAuth', () => {
   });
 
   it('says no known mistake reproduces an unrelated signature, and shows no partner base string', () => {
-    const d = diagnose({ request: { url: payout, params }, credentials, given: { authorization: signed('HMAC-SHA1', hmac('other&', hmacBase)) } });
+    const d = diagnose({
+      request: { url: payout, params },
+      credentials,
+      given: { authorization: signed('HMAC-SHA1', hmac('other&', hmacBase)) },
+    });
     assert.deepEqual([d.verdict, d.defects, d.partner], ['invalid', [], undefined]);
     assert.match(d.message, /does not match/);
-    assert.match(d.message, /no known mistake reproduces it \(all 21 known OAuth mistakes of docs\/diagnoses\.md tried\); that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know$/);
+    assert.match(
+      d.message,
+      /no known mistake reproduces it \(all 21 known OAuth mistakes of docs\/diagnoses\.md tried\); that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know$/,
+    );
     assert.equal(d.tried?.length, 21);
     assert.ok(d.tried?.includes('double-encoding') && d.tried.includes('realm-signed'));
   });
 
   it('reports a missing header under the scheme the endpoint requires (HMAC-SHA1 when there is no catalogue endpoint)', () => {
-    for (const [u, scheme] of [[payout, 'oauth-hmac-sha1'], ['https://h.example/api/v4/payout/7', 'oauth-rsa-sha256'], ['https://h.example/other/7', 'oauth-hmac-sha1']] as const) {
+    for (const [u, scheme] of [
+      [payout, 'oauth-hmac-sha1'],
+      ['https://h.example/api/v4/payout/7', 'oauth-rsa-sha256'],
+      ['https://h.example/other/7', 'oauth-hmac-sha1'],
+    ] as const) {
       const d = diagnose({ request: { url: u, params }, credentials, given: {} });
       assert.deepEqual([d.verdict, d.scheme, d.defects, d.correct], ['invalid', scheme, [], {}], u);
       assert.match(d.message, /authorization/);
@@ -233,24 +374,43 @@ describe('diagnose, OAuth', () => {
   });
 
   it('reports a header without oauth_signature, or with no or an unknown oauth_signature_method, in one line each', () => {
-    const noSignature = diagnose({ request: { url: payout, params }, credentials, given: { authorization: header(protocol('HMAC-SHA1')) } });
+    const noSignature = diagnose({
+      request: { url: payout, params },
+      credentials,
+      given: { authorization: header(protocol('HMAC-SHA1')) },
+    });
     assert.equal(noSignature.verdict, 'invalid');
     assert.match(noSignature.message, /oauth_signature\b/);
     assert.match(noSignature.message, /missing/);
-    const plaintext = diagnose({ request: { url: payout, params }, credentials, given: { authorization: signed('PLAINTEXT', 'K3y%26') } });
+    const plaintext = diagnose({
+      request: { url: payout, params },
+      credentials,
+      given: { authorization: signed('PLAINTEXT', 'K3y%26') },
+    });
     assert.equal(plaintext.verdict, 'invalid');
-    for (const word of [/oauth_signature_method/, /PLAINTEXT/, /HMAC-SHA1/, /RSA-SHA256/]) assert.match(plaintext.message, word);
-    const noMethod = header([...protocol('x').filter(([n]) => n !== 'oauth_signature_method'), ['oauth_signature', 'AAAA']]);
+    for (const word of [/oauth_signature_method/, /PLAINTEXT/, /HMAC-SHA1/, /RSA-SHA256/])
+      assert.match(plaintext.message, word);
+    const noMethod = header([
+      ...protocol('x').filter(([n]) => n !== 'oauth_signature_method'),
+      ['oauth_signature', 'AAAA'],
+    ]);
     const missing = diagnose({ request: { url: payout, params }, credentials, given: { authorization: noMethod } });
     assert.equal(missing.verdict, 'invalid');
-    for (const word of [/oauth_signature_method/, /missing/, /HMAC-SHA1/, /RSA-SHA256/]) assert.match(missing.message, word);
+    for (const word of [/oauth_signature_method/, /missing/, /HMAC-SHA1/, /RSA-SHA256/])
+      assert.match(missing.message, word);
     for (const d of [noSignature, plaintext, missing]) assert.doesNotMatch(d.message, /\n/);
   });
 
   it('refuses an HMAC-SHA1 check without a control key', () => {
     assert.throws(
-      () => diagnose({ request: { url: payout, params }, credentials: { login: 'm' }, given: { authorization: signed('HMAC-SHA1', 'AAAA') } }),
-      (e: Error & { code?: string }) => e.code === 'ERR_CREDENTIALS' && /control key/.test(e.message) && /missing/.test(e.message),
+      () =>
+        diagnose({
+          request: { url: payout, params },
+          credentials: { login: 'm' },
+          given: { authorization: signed('HMAC-SHA1', 'AAAA') },
+        }),
+      (e: Error & { code?: string }) =>
+        e.code === 'ERR_CREDENTIALS' && /control key/.test(e.message) && /missing/.test(e.message),
     );
   });
 
@@ -259,40 +419,67 @@ describe('diagnose, OAuth', () => {
     const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const v4 = 'https://h.example/api/v4/payout/7';
-    const rsaBase = (u: string) => `POST&${encodeURIComponent(u)}&amount%3D10.00%26note%3Da%2520b${oauthTail('RSA-SHA256')}`;
+    const rsaBase = (u: string) =>
+      `POST&${encodeURIComponent(u)}&amount%3D10.00%26note%3Da%2520b${oauthTail('RSA-SHA256')}`;
     const rsa = (base: string) => rsaSign('sha256', Buffer.from(base, 'utf8'), privateKey).toString('base64');
 
     it('accepts a correct signature checked with the public key alone, and only in canonical base64', () => {
       const signature = rsa(rsaBase(v4));
-      const ok = diagnose({ request: { url: v4, params }, credentials: { publicKeyPem }, given: { authorization: signed('RSA-SHA256', signature) } });
+      const ok = diagnose({
+        request: { url: v4, params },
+        credentials: { publicKeyPem },
+        given: { authorization: signed('RSA-SHA256', signature) },
+      });
       assert.deepEqual([ok.verdict, ok.scheme, ok.correct.baseString], ['valid', 'oauth-rsa-sha256', rsaBase(v4)]);
       assert.match(ok.message, /RSA-SHA256/);
       // A 256-byte signature ends in "==": the same bytes without the padding are not the signature sent.
       assert.ok(signature.endsWith('=='));
-      const unpadded = diagnose({ request: { url: v4, params }, credentials: { publicKeyPem }, given: { authorization: signed('RSA-SHA256', signature.replace(/=+$/, '')) } });
+      const unpadded = diagnose({
+        request: { url: v4, params },
+        credentials: { publicKeyPem },
+        given: { authorization: signed('RSA-SHA256', signature.replace(/=+$/, '')) },
+      });
       assert.equal(unpadded.verdict, 'invalid');
     });
 
     it('names wrong-signature-method for an RSA-SHA256 signature on PAYOUT (HMAC-SHA1), checking it with the private key', () => {
-      const d = diagnose({ request: { url: payout, params }, credentials: { login: 'm', controlKey: KEY, privateKeyPem }, given: { authorization: signed('RSA-SHA256', rsa(rsaBase(payout))) } });
+      const d = diagnose({
+        request: { url: payout, params },
+        credentials: { login: 'm', controlKey: KEY, privateKeyPem },
+        given: { authorization: signed('RSA-SHA256', rsa(rsaBase(payout))) },
+      });
       assert.equal(d.verdict, 'invalid');
       assert.equal(d.scheme, 'oauth-hmac-sha1');
       assert.deepEqual(d.defects, ['wrong-signature-method']);
-      for (const word of [/oauth_signature_method is RSA-SHA256/, /PAYOUT requires HMAC-SHA1/, /valid RSA-SHA256/]) assert.match(d.message, word);
+      for (const word of [/oauth_signature_method is RSA-SHA256/, /PAYOUT requires HMAC-SHA1/, /valid RSA-SHA256/])
+        assert.match(d.message, word);
       assert.equal(d.message.split('(').length, d.message.split(')').length, 'parentheses balance');
     });
 
     it('says only which method is required when a wrong-method signature is not even valid under its own method', () => {
-      const d = diagnose({ request: { url: v4, params }, credentials: { controlKey: KEY, publicKeyPem }, given: { authorization: signed('HMAC-SHA1', hmac('other&', 'x')) } });
+      const d = diagnose({
+        request: { url: v4, params },
+        credentials: { controlKey: KEY, publicKeyPem },
+        given: { authorization: signed('HMAC-SHA1', hmac('other&', 'x')) },
+      });
       assert.deepEqual([d.verdict, d.scheme, d.defects], ['invalid', 'oauth-rsa-sha256', []]);
       assert.match(d.message, /oauth_signature_method is HMAC-SHA1; PAYOUT_V4 requires RSA-SHA256$/);
     });
 
     it('refuses to check an RSA signature without any key', () => {
       assert.throws(
-        () => diagnose({ request: { url: v4, params }, credentials: {}, given: { authorization: signed('RSA-SHA256', 'AAAA') } }),
+        () =>
+          diagnose({
+            request: { url: v4, params },
+            credentials: {},
+            given: { authorization: signed('RSA-SHA256', 'AAAA') },
+          }),
         (e: Error & { code?: string; field?: string; rule?: string }) =>
-          e.code === 'ERR_CREDENTIALS' && e.field === 'public key' && e.rule === 'required' && /public key/.test(e.message) && /missing/.test(e.message),
+          e.code === 'ERR_CREDENTIALS' &&
+          e.field === 'public key' &&
+          e.rule === 'required' &&
+          /public key/.test(e.message) &&
+          /missing/.test(e.message),
       );
     });
   });
@@ -307,64 +494,138 @@ describe('mistake recipes give the base string a partner with that mistake signs
   it('default-port-kept and host-not-lowercased keep an IPv6 host literal whole, brackets included', () => {
     // RFC 3986 §3.2.2: an IPv6 host is written in brackets; the partner's URL as written is https://[2001:DB8::1]:443/p.
     const url = 'https://[2001:DB8::1]:443/p';
-    assert.equal(base('default-port-kept', url, []), 'POST&https%3A%2F%2F%5B2001%3Adb8%3A%3A1%5D%3A443%2Fp&oauth_nonce%3Dn');
-    assert.equal(base('host-not-lowercased', url, []), 'POST&https%3A%2F%2F%5B2001%3ADB8%3A%3A1%5D%2Fp&oauth_nonce%3Dn');
+    assert.equal(
+      base('default-port-kept', url, []),
+      'POST&https%3A%2F%2F%5B2001%3Adb8%3A%3A1%5D%3A443%2Fp&oauth_nonce%3Dn',
+    );
+    assert.equal(
+      base('host-not-lowercased', url, []),
+      'POST&https%3A%2F%2F%5B2001%3ADB8%3A%3A1%5D%2Fp&oauth_nonce%3Dn',
+    );
   });
 
   it('sort-by-name-only sorts the names and keeps repeated names in send order', () => {
-    assert.equal(base('sort-by-name-only', 'https://h.example/p', [['z', '2'], ['b', '2'], ['b', '1']]),
-      'POST&https%3A%2F%2Fh.example%2Fp&b%3D2%26b%3D1%26oauth_nonce%3Dn%26z%3D2');
+    assert.equal(
+      base('sort-by-name-only', 'https://h.example/p', [
+        ['z', '2'],
+        ['b', '2'],
+        ['b', '1'],
+      ]),
+      'POST&https%3A%2F%2Fh.example%2Fp&b%3D2%26b%3D1%26oauth_nonce%3Dn%26z%3D2',
+    );
   });
 
   it('case-insensitive-sort: lowercased names then values by bytes (variant 1: localeCompare, "~" before letters)', () => {
-    const body: Pair[] = [['a', '1'], ['B', '2'], ['A', '2'], ['A', '1'], ['~', '0']];
-    assert.equal(base('case-insensitive-sort', 'https://h.example/p', body),
-      'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26A%3D1%26A%3D2%26B%3D2%26oauth_nonce%3Dn%26~%3D0');
-    assert.equal(base('case-insensitive-sort', 'https://h.example/p', body, undefined, 1),
-      'POST&https%3A%2F%2Fh.example%2Fp&~%3D0%26a%3D1%26A%3D1%26A%3D2%26B%3D2%26oauth_nonce%3Dn');
+    const body: Pair[] = [
+      ['a', '1'],
+      ['B', '2'],
+      ['A', '2'],
+      ['A', '1'],
+      ['~', '0'],
+    ];
+    assert.equal(
+      base('case-insensitive-sort', 'https://h.example/p', body),
+      'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26A%3D1%26A%3D2%26B%3D2%26oauth_nonce%3Dn%26~%3D0',
+    );
+    assert.equal(
+      base('case-insensitive-sort', 'https://h.example/p', body, undefined, 1),
+      'POST&https%3A%2F%2Fh.example%2Fp&~%3D0%26a%3D1%26A%3D1%26A%3D2%26B%3D2%26oauth_nonce%3Dn',
+    );
   });
 
   it('realm-signed adds the realm only when there is one', () => {
-    assert.equal(base('realm-signed', 'https://h.example/p', [['a', '1']], 'R'), 'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26oauth_nonce%3Dn%26realm%3DR');
-    assert.equal(base('realm-signed', 'https://h.example/p', [['a', '1']]), 'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26oauth_nonce%3Dn');
+    assert.equal(
+      base('realm-signed', 'https://h.example/p', [['a', '1']], 'R'),
+      'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26oauth_nonce%3Dn%26realm%3DR',
+    );
+    assert.equal(
+      base('realm-signed', 'https://h.example/p', [['a', '1']]),
+      'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26oauth_nonce%3Dn',
+    );
   });
 
   it('default-port-kept keeps an explicit port (also after an IPv6 host, and with "/" for an empty path), adds none', () => {
-    assert.equal(base('default-port-kept', 'https://H.example:443', []), 'POST&https%3A%2F%2Fh.example%3A443%2F&oauth_nonce%3Dn');
-    assert.equal(base('default-port-kept', 'https://[::1]:443/p', []), 'POST&https%3A%2F%2F%5B%3A%3A1%5D%3A443%2Fp&oauth_nonce%3Dn');
-    assert.equal(base('default-port-kept', 'https://h.example/p', []), 'POST&https%3A%2F%2Fh.example%2Fp&oauth_nonce%3Dn');
+    assert.equal(
+      base('default-port-kept', 'https://H.example:443', []),
+      'POST&https%3A%2F%2Fh.example%3A443%2F&oauth_nonce%3Dn',
+    );
+    assert.equal(
+      base('default-port-kept', 'https://[::1]:443/p', []),
+      'POST&https%3A%2F%2F%5B%3A%3A1%5D%3A443%2Fp&oauth_nonce%3Dn',
+    );
+    assert.equal(
+      base('default-port-kept', 'https://h.example/p', []),
+      'POST&https%3A%2F%2Fh.example%2Fp&oauth_nonce%3Dn',
+    );
   });
 
   it('host-not-lowercased keeps the case of scheme and host but drops the query; a URL without "//" stays as written', () => {
-    assert.equal(base('host-not-lowercased', 'HTTPS://H.Example/p?q=1', []), 'POST&HTTPS%3A%2F%2FH.Example%2Fp&oauth_nonce%3Dn%26q%3D1');
+    assert.equal(
+      base('host-not-lowercased', 'HTTPS://H.Example/p?q=1', []),
+      'POST&HTTPS%3A%2F%2FH.Example%2Fp&oauth_nonce%3Dn%26q%3D1',
+    );
     assert.equal(base('host-not-lowercased', 'https:H.example/p', []), 'POST&https%3AH.example%2Fp&oauth_nonce%3Dn');
   });
 
   it('only-first-star-or-bang-encoded encodes the first * and the first ! only, inside and outside', () => {
     // value: a!!b**c -> a%21!b%2A*c; outer: v%3Da%2521!b%252A*c -> first * and first ! of that encoded.
-    assert.equal(recipeBaseString(recipe('only-first-star-or-bang-encoded'), oauthParts('POST', 'https://h.example/p', [['v', 'a!!b**c']], [], undefined)),
-      'POST&https%3A%2F%2Fh.example%2Fp&v%3Da%2521%21b%252A%2Ac');
+    assert.equal(
+      recipeBaseString(
+        recipe('only-first-star-or-bang-encoded'),
+        oauthParts('POST', 'https://h.example/p', [['v', 'a!!b**c']], [], undefined),
+      ),
+      'POST&https%3A%2F%2Fh.example%2Fp&v%3Da%2521%21b%252A%2Ac',
+    );
   });
 
   it('encodeuricomponent-unfixed keeps a lone surrogate as it is instead of failing', () => {
-    assert.equal(recipeBaseString(recipe('encodeuricomponent-unfixed'), oauthParts('POST', 'https://h.example/p', [['v', '\uD800']], [], undefined)),
-      'POST&https%3A%2F%2Fh.example%2Fp&v=\uD800');
+    assert.equal(
+      recipeBaseString(
+        recipe('encodeuricomponent-unfixed'),
+        oauthParts('POST', 'https://h.example/p', [['v', '\uD800']], [], undefined),
+      ),
+      'POST&https%3A%2F%2Fh.example%2Fp&v=\uD800',
+    );
   });
 
   it('query-params-omitted signs the body without its oauth_signature pair', () => {
-    assert.equal(base('query-params-omitted', 'https://h.example/p?q=1', [['a', '1'], ['oauth_signature', 'S']]), 'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26oauth_nonce%3Dn');
+    assert.equal(
+      base('query-params-omitted', 'https://h.example/p?q=1', [
+        ['a', '1'],
+        ['oauth_signature', 'S'],
+      ]),
+      'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26oauth_nonce%3Dn',
+    );
   });
 
   it('query-not-decoded splits the query as written: a name without "=" has an empty value, empty items are skipped', () => {
-    assert.equal(base('query-not-decoded', 'https://h.example/p?flag&a=1&&b=%3A', []),
-      'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26b%3D%25253A%26flag%3D%26oauth_nonce%3Dn');
-    assert.equal(base('query-not-decoded', 'https://h.example/p', []), 'POST&https%3A%2F%2Fh.example%2Fp&oauth_nonce%3Dn');
+    assert.equal(
+      base('query-not-decoded', 'https://h.example/p?flag&a=1&&b=%3A', []),
+      'POST&https%3A%2F%2Fh.example%2Fp&a%3D1%26b%3D%25253A%26flag%3D%26oauth_nonce%3Dn',
+    );
+    assert.equal(
+      base('query-not-decoded', 'https://h.example/p', []),
+      'POST&https%3A%2F%2Fh.example%2Fp&oauth_nonce%3Dn',
+    );
   });
 });
 
 describe('making a mistake on purpose (apply)', () => {
-  const request = { url: 'https://h.example/api/v2/sale/9876', params: [['client_orderid', 'A-7'], ['amount', '10.00'], ['email', 'e@x']] as Pair[] };
-  const input = { request: { url: 'https://h.example/api/v2/payout/7', params: [] }, credentials: {}, method: 'HMAC-SHA1' as const, nonce: 'n', timestamp: '1' };
+  const request = {
+    url: 'https://h.example/api/v2/sale/9876',
+    params: [
+      ['client_orderid', 'A-7'],
+      ['amount', '10.00'],
+      ['email', 'e@x'],
+    ] as Pair[],
+  };
+  const input = {
+    request: { url: 'https://h.example/api/v2/payout/7', params: [] },
+    credentials: {},
+    method: 'HMAC-SHA1' as const,
+    nonce: 'n',
+    timestamp: '1',
+  };
 
   it('gives undefined for an unknown mistake, a variant it does not have, or a control mistake on an OAuth endpoint', () => {
     assert.equal(oauthHeaderWithMistake('no-such-mistake', input), undefined);
@@ -376,20 +637,27 @@ describe('making a mistake on purpose (apply)', () => {
   it('gives undefined where the request lacks a field the mistake needs', () => {
     const without = (name: string) => ({ ...request, params: request.params.filter(([n]) => n !== name) });
     assert.equal(controlWithMistake('float-cents', 'SALE', '9876', without('amount'), { controlKey: 'k' }), undefined);
-    assert.equal(controlWithMistake('fields-wrong-order', 'SALE', '9876', without('email'), { controlKey: 'k' }), undefined);
+    assert.equal(
+      controlWithMistake('fields-wrong-order', 'SALE', '9876', without('email'), { controlKey: 'k' }),
+      undefined,
+    );
     assert.equal(controlWithMistake('uppercase-hex', 'SALE', '9876', without('email'), { controlKey: 'k' }), undefined);
   });
 
   it('signs with an empty consumer key and an empty control key when the credentials have none', () => {
     const h = oauthHeaderWithMistake('none', input)!;
-    const base = 'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&oauth_consumer_key%3D%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1%26oauth_version%3D1.0';
+    const base =
+      'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&oauth_consumer_key%3D%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1%26oauth_version%3D1.0';
     assert.match(h, /oauth_consumer_key=""/);
     assert.equal(decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]!), hmac('&', base));
     assert.equal(controlWithMistake('key-not-last', 'SALE', '9876', request, {}), sha1('9876A-71000e@x'));
   });
 
   it('asks for the private key when an RSA-SHA256 header is to be signed without one', () => {
-    assert.throws(() => oauthHeaderWithMistake('none', { ...input, method: 'RSA-SHA256' }),
-      (err: Error & { code?: string; field?: string }) => err.code === 'ERR_CREDENTIALS' && err.field === 'private key' && /^private key: missing/.test(err.message));
+    assert.throws(
+      () => oauthHeaderWithMistake('none', { ...input, method: 'RSA-SHA256' }),
+      (err: Error & { code?: string; field?: string }) =>
+        err.code === 'ERR_CREDENTIALS' && err.field === 'private key' && /^private key: missing/.test(err.message),
+    );
   });
 });

@@ -9,7 +9,23 @@ const KEY = 'K-sent-amount';
 const url = 'https://sandbox.gateway.example/paynet/api/v2/sale/1';
 const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
 // SALE: endpointId + client_orderid + amount + email + key; each control below is written by hand.
-const diagnose = (amount: string, control: string) => runCli(['diagnose', '--url', url, '--param', 'client_orderid=A', '--param', `amount=${amount}`, '--param', 'email=a@b.c', '--control', control], { PAYCONFORM_CONTROL_KEY: KEY });
+const diagnose = (amount: string, control: string) =>
+  runCli(
+    [
+      'diagnose',
+      '--url',
+      url,
+      '--param',
+      'client_orderid=A',
+      '--param',
+      `amount=${amount}`,
+      '--param',
+      'email=a@b.c',
+      '--control',
+      control,
+    ],
+    { PAYCONFORM_CONTROL_KEY: KEY },
+  );
 
 describe('diagnose quotes the amount that was sent', () => {
   it('decimal-amount: 25.5 as sent instead of 2550 cents', async () => {
@@ -28,7 +44,23 @@ describe('diagnose quotes the amount that was sent', () => {
   });
 
   it('--json carries the same explanation', async () => {
-    const r = await runCli(['diagnose', '--json', '--url', url, '--param', 'client_orderid=A', '--param', 'amount=25.5', '--param', 'email=a@b.c', '--control', sha1(`1A25.5a@b.c${KEY}`)], { PAYCONFORM_CONTROL_KEY: KEY });
+    const r = await runCli(
+      [
+        'diagnose',
+        '--json',
+        '--url',
+        url,
+        '--param',
+        'client_orderid=A',
+        '--param',
+        'amount=25.5',
+        '--param',
+        'email=a@b.c',
+        '--control',
+        sha1(`1A25.5a@b.c${KEY}`),
+      ],
+      { PAYCONFORM_CONTROL_KEY: KEY },
+    );
     assert.match(r.out, /as sent \(25\.5\) instead of integer cents \(2550\)/);
   });
 });

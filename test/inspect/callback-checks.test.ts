@@ -20,7 +20,11 @@ import type { Pair } from '../../src/signing/form-body.ts';
 import { MerchantShop, type HandlerMistake } from '../support/merchant-shop.ts';
 
 const merchant = testMerchant();
-const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const credentials = {
+  login: merchant.login,
+  controlKey: merchant.merchantControlKey,
+  privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+};
 const dir = mkdtempSync(join(tmpdir(), 'payconform-callback-checks-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let seq = 0;
@@ -29,7 +33,15 @@ let seq = 0;
 async function sale(client: PayClient, shop: MerchantShop, ...more: Pair[]): Promise<string> {
   const clientOrderId = `SHOP-${++seq}`;
   const order = shop.order(clientOrderId, '25.00');
-  const x = await client.send('SALE', sampleRequest(endpointByOperation('SALE'), [['client_orderid', clientOrderId], ['amount', '25.00'], ['server_callback_url', shop.url], ...more]));
+  const x = await client.send(
+    'SALE',
+    sampleRequest(endpointByOperation('SALE'), [
+      ['client_orderid', clientOrderId],
+      ['amount', '25.00'],
+      ['server_callback_url', shop.url],
+      ...more,
+    ]),
+  );
   assert.equal(x.status, 200, JSON.stringify(x.body));
   order.orderid = (x.body as Record<string, string>)['paynet-order-id'];
   return order.orderid!;
@@ -38,7 +50,10 @@ async function sale(client: PayClient, shop: MerchantShop, ...more: Pair[]): Pro
 async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'POST'): Promise<CallbackRecord> {
   const shop = new MerchantShop(merchant.merchantControlKey, mistake);
   await shop.start();
-  const listener = await startListener({ merchants: [merchant], callbackChecks: { delayMs: 0, timeoutMs: 2000, ...(method ? { method } : {}) } });
+  const listener = await startListener({
+    merchants: [merchant],
+    callbackChecks: { delayMs: 0, timeoutMs: 2000, ...(method ? { method } : {}) },
+  });
   const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
   try {
     const orderid = await sale(client, shop);
@@ -59,9 +74,16 @@ const failedIds = (r: CallbackRecord): string[] => r.checks.filter((c) => c.outc
 describe('inspect --callback-checks', () => {
   it('a correct handler passes every check, hostile callbacks first', async () => {
     const r = await checked(undefined);
-    assert.deepEqual(r.checks.map((c) => [c.id, c.outcome, c.answered]), [
-      ['forged-control', 'pass', 403], ['other-amount', 'pass', 409], ['unknown-order', 'pass', 404], ['genuine', 'pass', 200], ['genuine-again', 'pass', 200],
-    ]);
+    assert.deepEqual(
+      r.checks.map((c) => [c.id, c.outcome, c.answered]),
+      [
+        ['forged-control', 'pass', 403],
+        ['other-amount', 'pass', 409],
+        ['unknown-order', 'pass', 404],
+        ['genuine', 'pass', 200],
+        ['genuine-again', 'pass', 200],
+      ],
+    );
     assert.equal(r.passed, true);
   });
 
@@ -83,16 +105,25 @@ describe('inspect --callback-checks', () => {
 
   // Handlers that get the callback wrong refuse the genuine one (and its repeat): each is the
   // public example's handler with one mistake, so these two checks fail and no other.
-  const refusesGenuine: Array<[HandlerMistake, number]> = [['reads-post-body', 403], ['amount-in-formula', 403], ['refuses-own-query', 400], ['answers-204', 204]];
+  const refusesGenuine: Array<[HandlerMistake, number]> = [
+    ['reads-post-body', 403],
+    ['amount-in-formula', 403],
+    ['refuses-own-query', 400],
+    ['answers-204', 204],
+  ];
   for (const [mistake, status] of refusesGenuine) {
     it(`a handler with ${mistake} fails genuine and genuine-again (answered ${status})`, async () => {
       const r = await checked(mistake);
       assert.deepEqual(failedIds(r), ['genuine', 'genuine-again']);
-      assert.deepEqual(r.checks.filter((c) => c.outcome === 'fail').map((c) => c.answered), [status, status]);
+      assert.deepEqual(
+        r.checks.filter((c) => c.outcome === 'fail').map((c) => c.answered),
+        [status, status],
+      );
       const says = r.checks.find((c) => c.id === 'genuine')!.message!;
       assert.match(says, new RegExp(`^answered ${status} to the GET; expected 200: `));
       // Every refusal of a genuine GET says where the fields are: the usual cause is a handler of the POST body.
-      if (status !== 204) assert.match(says, /the public API sends callbacks as HTTP GET with the fields in the query string/);
+      if (status !== 204)
+        assert.match(says, /the public API sends callbacks as HTTP GET with the fields in the query string/);
     });
   }
 
@@ -125,7 +156,10 @@ describe('inspect --callback-checks', () => {
     const listener = await startListener({ merchants: [merchant], callbackChecks: { delayMs: 0, timeoutMs: 2000 } });
     const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
     await sale(client, shop, ['credit_card_number', TEST_CARDS['stays processing']]);
-    const away = { url: 'https://shop.example/cb', order: (id: string, a: string) => shop.order(id, a) } as unknown as MerchantShop;
+    const away = {
+      url: 'https://shop.example/cb',
+      order: (id: string, a: string) => shop.order(id, a),
+    } as unknown as MerchantShop;
     await sale(client, away);
     await listener.callbackChecker!.idle(10_000);
     const records = listener.callbackChecker!.records;
@@ -139,17 +173,28 @@ describe('inspect --callback-checks', () => {
   });
 
   it('behind --upstream: a final status answer starts the checks', async () => {
-    const sandbox = await startMock({ callbacks: { allowedHosts: [] , attempts: 1, delayMs: 0 } });
+    const sandbox = await startMock({ callbacks: { allowedHosts: [], attempts: 1, delayMs: 0 } });
     const shop = new MerchantShop(merchant.merchantControlKey, 'no-amount-check');
     await shop.start();
-    const listener = await startListener({ merchants: [merchant], upstream: sandbox.url, callbackChecks: { delayMs: 0, timeoutMs: 2000 } });
+    const listener = await startListener({
+      merchants: [merchant],
+      upstream: sandbox.url,
+      callbackChecks: { delayMs: 0, timeoutMs: 2000 },
+    });
     const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
     try {
       const orderid = await sale(client, shop);
       // The sandbox delivers its own callback (loopback); inspect waits for a final status answer.
       await sandbox.callbacks.idle(5000);
       assert.equal(listener.callbackChecker!.records.length, 0);
-      const poll = () => client.send('STATUS', sampleRequest(endpointByOperation('STATUS'), [['orderid', orderid], ['client_orderid', `SHOP-${seq}`]]));
+      const poll = () =>
+        client.send(
+          'STATUS',
+          sampleRequest(endpointByOperation('STATUS'), [
+            ['orderid', orderid],
+            ['client_orderid', `SHOP-${seq}`],
+          ]),
+        );
       await poll();
       await listener.callbackChecker!.idle(10_000);
       assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['other-amount']);
@@ -172,24 +217,41 @@ describe('inspect --callback-checks', () => {
     await shop.start();
     const report = join(dir, 'cli');
     const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
-    const child = spawn(process.execPath, [bin, 'inspect', '--callback-checks', '--until-requests', '1', '--report-dir', report], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [bin, 'inspect', '--callback-checks', '--until-requests', '1', '--report-dir', report],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c));
     child.stderr.on('data', (c: Buffer) => (out += c));
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     while (!/listening on (http:\/\/\S+)/.test(out)) await new Promise((r) => setTimeout(r, 20));
-    const client = new PayClient({ baseUrl: /listening on (http:\/\/\S+)/.exec(out)![1]!, credentials, endpointId: '1001' });
+    const client = new PayClient({
+      baseUrl: /listening on (http:\/\/\S+)/.exec(out)![1]!,
+      credentials,
+      endpointId: '1001',
+    });
     await sale(client, shop);
     await client.close();
     assert.equal(await exit, 1, out);
     await shop.close();
-    assert.match(out, /callbacks of order \d+ \(SHOP-\d+, approved\) → http:\/\/127\.0\.0\.1:\d+\/payment\/callback: FAIL unknown-order: answered 200/);
+    assert.match(
+      out,
+      /callbacks of order \d+ \(SHOP-\d+, approved\) → http:\/\/127\.0\.0\.1:\d+\/payment\/callback: FAIL unknown-order: answered 200/,
+    );
     assert.match(out, /1 passed, 0 failed; callbacks of 1 orders played, 1 failed/);
-    const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as { callbacks: CallbackRecord[]; summary: { callbackOrdersFailed: number } };
+    const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as {
+      callbacks: CallbackRecord[];
+      summary: { callbackOrdersFailed: number };
+    };
     assert.equal(json.summary.callbackOrdersFailed, 1);
     assert.deepEqual(failedIds(json.callbacks[0]!), ['unknown-order']);
     const junit = readFileSync(join(report, 'junit.xml'), 'utf8');
-    assert.match(junit, /name="a correctly signed callback for an order you never made is not accepted \[callback-unknown-order\]" time="0"><failure/);
+    assert.match(
+      junit,
+      /name="a correctly signed callback for an order you never made is not accepted \[callback-unknown-order\]" time="0"><failure/,
+    );
     assert.match(junit, /failures="1"/);
     const html = readFileSync(join(report, 'report.html'), 'utf8');
     assert.match(html, /data-check="callback-unknown-order"/);
@@ -198,7 +260,9 @@ describe('inspect --callback-checks', () => {
 
   it('the command line refuses a --callback-method other than GET or POST: one line, exit 2', async () => {
     const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
-    const child = spawn(process.execPath, [bin, 'inspect', '--callback-checks', '--callback-method', 'PUT'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'inspect', '--callback-checks', '--callback-method', 'PUT'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c));
     const exit = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -26,19 +26,31 @@ const doc = (): Json => openApiDocument() as Json;
 /** `#/components/…/Name` → the object it names. */
 function resolve(document: Json, value: Json): Json {
   if (typeof value.$ref !== 'string') return value;
-  return (value.$ref as string).slice(2).split('/').reduce((at: Json, key) => at?.[key], document);
+  return (value.$ref as string)
+    .slice(2)
+    .split('/')
+    .reduce((at: Json, key) => at?.[key], document);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The spec's endpoint table and its "named only in signing examples" list, read from the spec itself.
 
-interface SpecRow { path: string; operation: string; request: string; answer: string; auth: string }
+interface SpecRow {
+  path: string;
+  operation: string;
+  request: string;
+  answer: string;
+  auth: string;
+}
 
 const SPEC = readFileSync(join(ROOT, 'docs/spec/api-spec.md'), 'utf8');
 const SPEC_ROWS: SpecRow[] = SPEC.split('\n')
   .filter((line) => line.startsWith('| /api/'))
   .map((line) => {
-    const [path, operation, request, answer, auth] = line.split('|').slice(1, 6).map((cell) => cell.trim());
+    const [path, operation, request, answer, auth] = line
+      .split('|')
+      .slice(1, 6)
+      .map((cell) => cell.trim());
     return { path: path!, operation: operation!, request: request!, answer: answer!, auth: auth! };
   });
 const SIGNING_EXAMPLE_PATHS = [...SPEC.matchAll(/^- `(\/api\/[^`]+\/\{endpointId\})`/gm)].map((m) => m[1]!);
@@ -73,40 +85,71 @@ function driftProblems(document: Json): string[] {
       problems.push(`${endpoint.path}: no POST`);
       continue;
     }
-    if (post.operationId !== endpoint.operation) problems.push(`${endpoint.path}: operationId ${post.operationId}, not ${endpoint.operation}`);
+    if (post.operationId !== endpoint.operation)
+      problems.push(`${endpoint.path}: operationId ${post.operationId}, not ${endpoint.operation}`);
     const spec = SPEC_ROWS.find((r) => r.path === endpoint.path);
     const body = resolve(document, post.requestBody?.content?.['application/x-www-form-urlencoded']?.schema ?? {});
     const control = post['x-payconform-control'] as Json | undefined;
     if (post.requestBody?.required !== true) problems.push(`${endpoint.path}: the body is not required`);
     if (spec) {
       if (spec.operation !== endpoint.operation) problems.push(`${endpoint.path}: the spec names ${spec.operation}`);
-      const requestRef = post.requestBody?.content?.['application/x-www-form-urlencoded']?.schema?.$ref as string | undefined;
-      if (spec.request !== 'not shown' && requestRef !== `#/components/schemas/${spec.request}`) problems.push(`${endpoint.path}: request ${requestRef}, the spec says ${spec.request}`);
-      const answerRef = post.responses?.['200']?.content?.['application/vnd.pay+json']?.schema?.$ref as string | undefined;
-      if (spec.answer !== 'not shown' && answerRef !== `#/components/schemas/${spec.answer}`) problems.push(`${endpoint.path}: 200 ${answerRef}, the spec says ${spec.answer}`);
-      if (spec.answer === 'not shown' && answerRef !== undefined) problems.push(`${endpoint.path}: 200 names ${answerRef}, the spec shows none`);
+      const requestRef = post.requestBody?.content?.['application/x-www-form-urlencoded']?.schema?.$ref as
+        string | undefined;
+      if (spec.request !== 'not shown' && requestRef !== `#/components/schemas/${spec.request}`)
+        problems.push(`${endpoint.path}: request ${requestRef}, the spec says ${spec.request}`);
+      const answerRef = post.responses?.['200']?.content?.['application/vnd.pay+json']?.schema?.$ref as
+        string | undefined;
+      if (spec.answer !== 'not shown' && answerRef !== `#/components/schemas/${spec.answer}`)
+        problems.push(`${endpoint.path}: 200 ${answerRef}, the spec says ${spec.answer}`);
+      if (spec.answer === 'not shown' && answerRef !== undefined)
+        problems.push(`${endpoint.path}: 200 names ${answerRef}, the spec shows none`);
       const auth = PUBLIC_FORMULAS[endpoint.path] ?? spec.auth;
       const formula = specFormula(auth);
       if (formula) {
-        if (control?.formula === undefined || `control = ${control.formula}` !== auth) problems.push(`${endpoint.path}: formula "${control?.formula}", the spec says "${auth}"`);
+        if (control?.formula === undefined || `control = ${control.formula}` !== auth)
+          problems.push(`${endpoint.path}: formula "${control?.formula}", the spec says "${auth}"`);
         const expected = formula.names.slice(0, -1).map((name) => ({
-          name, from: name === 'endpointId' ? 'url' : name === 'login' ? 'credentials' : 'params', cents: formula.cents.includes(name),
+          name,
+          from: name === 'endpointId' ? 'url' : name === 'login' ? 'credentials' : 'params',
+          cents: formula.cents.includes(name),
         }));
         const given = ((control?.fields ?? []) as Json[]).map(({ name, from, cents }) => ({ name, from, cents }));
-        if (JSON.stringify(given) !== JSON.stringify(expected)) problems.push(`${endpoint.path}: control fields ${JSON.stringify(given)}, the spec says ${JSON.stringify(expected)}`);
-        if (formula.names.at(-1) !== 'merchant_control_key' || control?.key?.name !== 'merchant_control_key' || control?.key?.position !== 'last') problems.push(`${endpoint.path}: the key is not last`);
-        if ((post.security as unknown[]).length !== 0) problems.push(`${endpoint.path}: a control operation declares an HTTP security scheme`);
-        if ((PUBLIC_FORMULAS[endpoint.path] !== undefined) !== /^https:\/\/doc/.test(String(control?.statedBy ?? ''))) problems.push(`${endpoint.path}: statedBy ${control?.statedBy}, but the spec ${auth === spec.auth ? 'states' : 'does not state'} the formula`);
+        if (JSON.stringify(given) !== JSON.stringify(expected))
+          problems.push(
+            `${endpoint.path}: control fields ${JSON.stringify(given)}, the spec says ${JSON.stringify(expected)}`,
+          );
+        if (
+          formula.names.at(-1) !== 'merchant_control_key' ||
+          control?.key?.name !== 'merchant_control_key' ||
+          control?.key?.position !== 'last'
+        )
+          problems.push(`${endpoint.path}: the key is not last`);
+        if ((post.security as unknown[]).length !== 0)
+          problems.push(`${endpoint.path}: a control operation declares an HTTP security scheme`);
+        if ((PUBLIC_FORMULAS[endpoint.path] !== undefined) !== /^https:\/\/doc/.test(String(control?.statedBy ?? '')))
+          problems.push(
+            `${endpoint.path}: statedBy ${control?.statedBy}, but the spec ${auth === spec.auth ? 'states' : 'does not state'} the formula`,
+          );
       } else if (control) problems.push(`${endpoint.path}: a control extension, but the spec says "${auth}"`);
       const oauth = /^OAuth 1\.0a, (HMAC-SHA1|RSA-SHA256)$/.exec(auth)?.[1];
       const scheme = Object.keys((post.security as Json[])[0] ?? {})[0];
-      if (oauth && document.components.securitySchemes[scheme ?? '']?.['x-payconform-signature']?.signatureMethod !== oauth) problems.push(`${endpoint.path}: security ${scheme}, the spec says ${auth}`);
-      if (auth === 'none stated' && (post.security.length !== 0 || control)) problems.push(`${endpoint.path}: signed, but the spec states no authentication`);
+      if (
+        oauth &&
+        document.components.securitySchemes[scheme ?? '']?.['x-payconform-signature']?.signatureMethod !== oauth
+      )
+        problems.push(`${endpoint.path}: security ${scheme}, the spec says ${auth}`);
+      if (auth === 'none stated' && (post.security.length !== 0 || control))
+        problems.push(`${endpoint.path}: signed, but the spec states no authentication`);
       const wantsControl = formula !== undefined;
-      if ((body.required ?? []).includes('control') !== wantsControl) problems.push(`${endpoint.path}: control ${wantsControl ? 'not ' : ''}required`);
-    } else if (!SIGNING_EXAMPLE_PATHS.includes(endpoint.path)) problems.push(`${endpoint.path}: neither in the spec's table nor in its signing examples`);
+      if ((body.required ?? []).includes('control') !== wantsControl)
+        problems.push(`${endpoint.path}: control ${wantsControl ? 'not ' : ''}required`);
+    } else if (!SIGNING_EXAMPLE_PATHS.includes(endpoint.path))
+      problems.push(`${endpoint.path}: neither in the spec's table nor in its signing examples`);
     const fields = ((body.required ?? []) as string[]).filter((f) => f !== 'control');
-    if (JSON.stringify(fields) !== JSON.stringify(REQUIRED_FIELDS[endpoint.checkedRequestSchema])) problems.push(`${endpoint.path}: required ${fields.join(',')}, REQUIRED_FIELDS says ${REQUIRED_FIELDS[endpoint.checkedRequestSchema]?.join(',')}`);
+    if (JSON.stringify(fields) !== JSON.stringify(REQUIRED_FIELDS[endpoint.checkedRequestSchema]))
+      problems.push(
+        `${endpoint.path}: required ${fields.join(',')}, REQUIRED_FIELDS says ${REQUIRED_FIELDS[endpoint.checkedRequestSchema]?.join(',')}`,
+      );
     for (const [name, property] of Object.entries((body.properties ?? {}) as Json)) {
       if (resolve(document, property).type !== 'string') problems.push(`${endpoint.path}: ${name} is not a string`);
     }
@@ -123,7 +166,8 @@ function driftProblems(document: Json): string[] {
     if (!row || !PUBLIC_GROUP_URLS.includes(row.path)) problems.push(`${path}: no catalogue row has this path`);
   }
   for (const path of PUBLIC_GROUP_URLS) {
-    if (paths[path.replace('{endpointId}', 'group/{groupId}')] === undefined) problems.push(`${path}: its public page lists a group URL, the document does not`);
+    if (paths[path.replace('{endpointId}', 'group/{groupId}')] === undefined)
+      problems.push(`${path}: its public page lists a group URL, the document does not`);
   }
   return problems;
 }
@@ -134,12 +178,30 @@ function driftProblems(document: Json): string[] {
  * apart from the catalogue so the drift check has its own source.
  */
 const PUBLIC_GROUP_URLS = [
-  'sale', 'sale-form', 'preauth', 'preauth-form', 'account-verification', 'account-verification-form', 'status', 'capture', 'return', 'void',
-  'create-card-ref', 'get-card-info', 'make-rebill', 'payout-form',
-].map((op) => `/api/v2/${op}/{endpointId}`).concat(
-  ['create-card-ref', 'payout', 'payout-pay', 'transfer', 'transfer-by-ref'].map((op) => `/api/v4/${op}/{endpointId}`),
-  ['upload-cres-result', 'upload-method-url-result', 'upload-pares-result'].map((op) => `/api/3ds/v1/${op}/{endpointId}`),
-);
+  'sale',
+  'sale-form',
+  'preauth',
+  'preauth-form',
+  'account-verification',
+  'account-verification-form',
+  'status',
+  'capture',
+  'return',
+  'void',
+  'create-card-ref',
+  'get-card-info',
+  'make-rebill',
+  'payout-form',
+]
+  .map((op) => `/api/v2/${op}/{endpointId}`)
+  .concat(
+    ['create-card-ref', 'payout', 'payout-pay', 'transfer', 'transfer-by-ref'].map(
+      (op) => `/api/v4/${op}/{endpointId}`,
+    ),
+    ['upload-cres-result', 'upload-method-url-result', 'upload-pares-result'].map(
+      (op) => `/api/3ds/v1/${op}/{endpointId}`,
+    ),
+  );
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document, and the validator refuses a broken copy', async () => {
@@ -175,7 +237,8 @@ describe('the OpenAPI document', () => {
     assert.match(driftProblems(swapped).join('\n'), /\/api\/v2\/sale\/\{endpointId\}: control fields/);
 
     const formula = doc();
-    formula.paths['/api/v2/status/{endpointId}'].post['x-payconform-control'].formula = 'SHA-1(login + orderid + client_orderid + merchant_control_key)';
+    formula.paths['/api/v2/status/{endpointId}'].post['x-payconform-control'].formula =
+      'SHA-1(login + orderid + client_orderid + merchant_control_key)';
     assert.match(driftProblems(formula).join('\n'), /status.*formula/);
 
     const extra = doc();
@@ -184,23 +247,34 @@ describe('the OpenAPI document', () => {
 
     // create-recurring-payment: its public page lists …/ENDPOINTID only.
     const groupOnRecurring = doc();
-    groupOnRecurring.paths['/api/v4/create-recurring-payment/group/{groupId}'] = { post: { ...groupOnRecurring.paths['/api/v4/create-recurring-payment/{endpointId}'].post, operationId: 'CREATE_RP_V4_BY_GROUP' } };
+    groupOnRecurring.paths['/api/v4/create-recurring-payment/group/{groupId}'] = {
+      post: {
+        ...groupOnRecurring.paths['/api/v4/create-recurring-payment/{endpointId}'].post,
+        operationId: 'CREATE_RP_V4_BY_GROUP',
+      },
+    };
     assert.match(driftProblems(groupOnRecurring).join('\n'), /create-recurring-payment\/group.*no catalogue row/);
 
     const noGroupOnStatus = doc();
     delete noGroupOnStatus.paths['/api/v2/status/group/{groupId}'];
-    assert.deepEqual(driftProblems(noGroupOnStatus), ['/api/v2/status/{endpointId}: its public page lists a group URL, the document does not']);
+    assert.deepEqual(driftProblems(noGroupOnStatus), [
+      '/api/v2/status/{endpointId}: its public page lists a group URL, the document does not',
+    ]);
 
     const lostField = doc();
-    lostField.components.schemas.CaptureRequest.required = lostField.components.schemas.CaptureRequest.required.filter((f: string) => f !== 'currency');
+    lostField.components.schemas.CaptureRequest.required = lostField.components.schemas.CaptureRequest.required.filter(
+      (f: string) => f !== 'currency',
+    );
     assert.match(driftProblems(lostField).join('\n'), /capture.*REQUIRED_FIELDS/);
 
     const unsignedSale = doc();
-    unsignedSale.components.schemas.SaleRequest.required = unsignedSale.components.schemas.SaleRequest.required.filter((f: string) => f !== 'control');
+    unsignedSale.components.schemas.SaleRequest.required = unsignedSale.components.schemas.SaleRequest.required.filter(
+      (f: string) => f !== 'control',
+    );
     assert.match(driftProblems(unsignedSale).join('\n'), /sale.*control not required/);
   });
 
-  it('every operation carries the required Accept header, the endpointId (int64) and the spec\'s 400/500 answers', () => {
+  it("every operation carries the required Accept header, the endpointId (int64) and the spec's 400/500 answers", () => {
     const d = doc();
     for (const [path, item] of Object.entries(d.paths as Json)) {
       const post = (item as Json).post;
@@ -213,10 +287,20 @@ describe('the OpenAPI document', () => {
       assert.deepEqual([id?.required, id?.schema.type, id?.schema.format], [true, 'integer', 'int64'], path);
       // An OAuth operation also lists the 403 of a failed OAuth check (A-21, the family's public docs); no other does.
       const oauth = (post['x-payconform-auth'] as string).startsWith('oauth-');
-      assert.deepEqual(Object.keys(post.responses).sort(), oauth ? ['200', '400', '403', '500'] : ['200', '400', '500'], path);
+      assert.deepEqual(
+        Object.keys(post.responses).sort(),
+        oauth ? ['200', '400', '403', '500'] : ['200', '400', '500'],
+        path,
+      );
       if (oauth) assert.deepEqual(resolve(d, post.responses['403'])['x-payconform-assumptions'], ['A-21'], path);
-      assert.equal(resolve(d, post.responses['400']).content['application/vnd.pay+json'].schema.$ref, '#/components/schemas/ValidationErrorResponse');
-      assert.equal(resolve(d, post.responses['500']).content['application/vnd.pay+json'].schema.$ref, '#/components/schemas/ServerErrorResponse');
+      assert.equal(
+        resolve(d, post.responses['400']).content['application/vnd.pay+json'].schema.$ref,
+        '#/components/schemas/ValidationErrorResponse',
+      );
+      assert.equal(
+        resolve(d, post.responses['500']).content['application/vnd.pay+json'].schema.$ref,
+        '#/components/schemas/ServerErrorResponse',
+      );
       assert.ok(post.summary && post.tags?.length === 1, path);
     }
     // The group-accepting operations say so where their id is described (A-3).
@@ -228,16 +312,22 @@ describe('the OpenAPI document', () => {
     assert.match(d.info.description, /version label `dev`/);
   });
 
-  it('marks assumptions by ids that docs/assumptions.md defines, and the spec\'s own facts not', () => {
+  it("marks assumptions by ids that docs/assumptions.md defines, and the spec's own facts not", () => {
     const d = doc();
-    const defined = new Set([...readFileSync(join(ROOT, 'docs/assumptions.md'), 'utf8').matchAll(/^\| (A-\d+) \|/gm)].map((m) => m[1]));
-    const used = [...JSON.stringify(d).matchAll(/"x-payconform-assumptions":\[([^\]]*)\]/g)].flatMap((m) => JSON.parse(`[${m[1]}]`) as string[]);
+    const defined = new Set(
+      [...readFileSync(join(ROOT, 'docs/assumptions.md'), 'utf8').matchAll(/^\| (A-\d+) \|/gm)].map((m) => m[1]),
+    );
+    const used = [...JSON.stringify(d).matchAll(/"x-payconform-assumptions":\[([^\]]*)\]/g)].flatMap(
+      (m) => JSON.parse(`[${m[1]}]`) as string[],
+    );
     assert.ok(used.length > 50);
     for (const id of new Set(used)) assert.ok(defined.has(id), `${id} is not in docs/assumptions.md`);
     // Request schemas are ours (A-25), answer fields too (A-17, A-18); the signing-example rows' names (A-4); transfer-by-ref's scheme (A-5).
-    for (const e of ENDPOINTS) assert.ok(d.components.schemas[e.checkedRequestSchema]['x-payconform-assumptions'].includes('A-25'), e.operation);
+    for (const e of ENDPOINTS)
+      assert.ok(d.components.schemas[e.checkedRequestSchema]['x-payconform-assumptions'].includes('A-25'), e.operation);
     assert.deepEqual(d.components.schemas.StatusResponse['x-payconform-assumptions'], ['A-17', 'A-18']);
-    for (const path of SIGNING_EXAMPLE_PATHS.filter((p) => !SPEC_ROWS.some((r) => r.path === p))) assert.ok(d.paths[path].post['x-payconform-assumptions'].includes('A-4'), path);
+    for (const path of SIGNING_EXAMPLE_PATHS.filter((p) => !SPEC_ROWS.some((r) => r.path === p)))
+      assert.ok(d.paths[path].post['x-payconform-assumptions'].includes('A-4'), path);
     assert.ok(d.paths['/api/v4/transfer-by-ref/{endpointId}'].post['x-payconform-assumptions'].includes('A-5'));
     // The Accept header and the error answers are the spec's: no mark.
     assert.equal(d.components.parameters.Accept['x-payconform-assumptions'], undefined);
@@ -249,7 +339,11 @@ describe('the OpenAPI document', () => {
     for (const e of ENDPOINTS) {
       const scheme = Object.keys(d.paths[e.path].post.security[0] ?? {})[0];
       const method = scheme ? d.components.securitySchemes[scheme] : undefined;
-      const expected = e.path.startsWith('/api/v4/') ? 'RSA-SHA256' : ['/api/v2/payout/{endpointId}', '/api/v2/pan-eligibility/send/{endpointId}'].includes(e.path) ? 'HMAC-SHA1' : undefined;
+      const expected = e.path.startsWith('/api/v4/')
+        ? 'RSA-SHA256'
+        : ['/api/v2/payout/{endpointId}', '/api/v2/pan-eligibility/send/{endpointId}'].includes(e.path)
+          ? 'HMAC-SHA1'
+          : undefined;
       assert.equal(method?.['x-payconform-signature'].signatureMethod, expected, e.operation);
       if (method) assert.deepEqual([method.type, method.scheme], ['http', 'OAuth']);
     }
@@ -260,7 +354,9 @@ describe('the OpenAPI document', () => {
 
   it('its schemas compile under ajv (strict, JSON Schema 2020-12) and accept the requests the suite sends', () => {
     const d = doc();
-    const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }) as never) as unknown as InstanceType<typeof Ajv2020>;
+    const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }) as never) as unknown as InstanceType<
+      typeof Ajv2020
+    >;
     ajv.addKeyword('x-payconform-assumptions');
     const defs = JSON.parse(JSON.stringify(d.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'));
     for (const name of Object.keys(defs)) ajv.compile({ $defs: defs, $ref: `#/$defs/${name}` });
@@ -284,7 +380,10 @@ describe('payconform openapi', () => {
     const committed = readFileSync(join(ROOT, 'docs/openapi.json'), 'utf8');
     // runCli ends every write with a newline; the real stdout adds one only where the text has none.
     assert.ok(printed.out.endsWith('}\n\n'));
-    assert.ok(printed.out.slice(0, -1) === committed, 'docs/openapi.json is not what `payconform openapi` prints: run `npm run docs:openapi` (payconform openapi --out docs/openapi.json --force) and commit it');
+    assert.ok(
+      printed.out.slice(0, -1) === committed,
+      'docs/openapi.json is not what `payconform openapi` prints: run `npm run docs:openapi` (payconform openapi --out docs/openapi.json --force) and commit it',
+    );
     assert.equal(JSON.parse(printed.out).openapi, '3.1.0');
   });
 
@@ -338,7 +437,11 @@ describe('Prism mocks the generated document', { timeout: 60_000 }, () => {
   let prism: ChildProcess | undefined;
   let base: string;
   const merchant = testMerchant();
-  const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+  const credentials = {
+    login: merchant.login,
+    controlKey: merchant.merchantControlKey,
+    privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+  };
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'payconform-prism-'));
@@ -347,7 +450,10 @@ describe('Prism mocks the generated document', { timeout: 60_000 }, () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // Its own process group, so `after` ends prism and anything it started, and nothing else.
-    prism = spawn(join(ROOT, 'node_modules/.bin/prism'), ['mock', file, '-h', '127.0.0.1', '-p', String(port)], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    prism = spawn(join(ROOT, 'node_modules/.bin/prism'), ['mock', file, '-h', '127.0.0.1', '-p', String(port)], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await waitForLine(prism, /Prism is listening on/, 30_000);
   });
 
@@ -355,7 +461,9 @@ describe('Prism mocks the generated document', { timeout: 60_000 }, () => {
     if (prism?.pid !== undefined && prism.exitCode === null) {
       try {
         process.kill(-prism.pid, 'SIGTERM');
-      } catch { /* already gone */ }
+      } catch {
+        /* already gone */
+      }
     }
     rmSync(dir, { recursive: true, force: true });
   });
@@ -364,8 +472,17 @@ describe('Prism mocks the generated document', { timeout: 60_000 }, () => {
   function signed(operation: string, drop?: string): { url: string; init: RequestInit } {
     const endpoint = endpointByOperation(operation);
     const request = buildRequest(endpoint, { baseUrl: base, credentials, endpointId: '1001' }, sampleRequest(endpoint));
-    const body = drop === undefined ? request.body : request.body.split('&').filter((pair) => !pair.startsWith(`${drop}=`)).join('&');
-    return { url: request.url, init: { method: 'POST', headers: request.headers, body, signal: AbortSignal.timeout(10_000) } };
+    const body =
+      drop === undefined
+        ? request.body
+        : request.body
+            .split('&')
+            .filter((pair) => !pair.startsWith(`${drop}=`))
+            .join('&');
+    return {
+      url: request.url,
+      init: { method: 'POST', headers: request.headers, body, signal: AbortSignal.timeout(10_000) },
+    };
   }
 
   it('answers a signed SALE with 200 and application/vnd.pay+json', async () => {

@@ -24,7 +24,11 @@ const MERCHANT = testMerchant();
 const ENDPOINT_ID = MERCHANT.endpointIds[0]!;
 type Json = Record<string, any>;
 
-interface Seen { path: string; headers: Record<string, string | string[] | undefined>; body: string }
+interface Seen {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 /**
  * A proxy in front of the mock that records each request's raw body and passes it on untouched (the
@@ -39,10 +43,13 @@ async function recordingProxy(target: string): Promise<{ url: string; seen: Seen
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       seen.push({ path: req.url ?? '', headers: req.headers, body: body.toString('latin1') });
-      const forward = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const forward = httpRequest(
+        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forward.on('error', () => res.writeHead(502).end());
       forward.end(body);
     });
@@ -51,12 +58,26 @@ async function recordingProxy(target: string): Promise<{ url: string; seen: Seen
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
 }
 
-interface NewmanRun { code: number | null; stderr: string; report: Json }
+interface NewmanRun {
+  code: number | null;
+  stderr: string;
+  report: Json;
+}
 
 /** `newman run FILE --env-var …` with the JSON reporter, bounded to 60 s. */
 function newman(file: string, vars: Record<string, string>, dir: string): Promise<NewmanRun> {
   const reportFile = join(dir, `report-${Date.now()}-${Math.random().toString(16).slice(2)}.json`);
-  const args = ['run', file, ...Object.entries(vars).flatMap(([k, v]) => ['--env-var', `${k}=${v}`]), '--reporters', 'json', '--reporter-json-export', reportFile, '--timeout', '50000'];
+  const args = [
+    'run',
+    file,
+    ...Object.entries(vars).flatMap(([k, v]) => ['--env-var', `${k}=${v}`]),
+    '--reporters',
+    'json',
+    '--reporter-json-export',
+    reportFile,
+    '--timeout',
+    '50000',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(NEWMAN, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
     let stderr = '';
@@ -80,7 +101,12 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;
   let dir: string;
   let file: string;
-  const good = (): Record<string, string> => ({ baseUrl: proxy.url, login: MERCHANT.login, endpointId: ENDPOINT_ID, controlKey: MERCHANT.merchantControlKey });
+  const good = (): Record<string, string> => ({
+    baseUrl: proxy.url,
+    login: MERCHANT.login,
+    endpointId: ENDPOINT_ID,
+    controlKey: MERCHANT.merchantControlKey,
+  });
 
   before(async () => {
     mock = await startMock({ port: 0, host: '127.0.0.1' });
@@ -107,14 +133,25 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
 
     const plan = runPlan();
     const sent = plan.filter((r) => !isRsa(r.operation));
-    assert.deepEqual(executions.map((e) => e.item.name), sent.map((r) => (r.setupFor ? `${r.operation} (set-up for ${r.setupFor})` : r.operation)));
+    assert.deepEqual(
+      executions.map((e) => e.item.name),
+      sent.map((r) => (r.setupFor ? `${r.operation} (set-up for ${r.setupFor})` : r.operation)),
+    );
     for (const e of executions) {
       assert.equal(e.response?.code, 200, `${e.item.name}: ${e.response?.code}`);
-      assert.ok((e.assertions as Json[]).length >= 1 && (e.assertions as Json[]).every((a) => a.error === undefined), e.item.name);
+      assert.ok(
+        (e.assertions as Json[]).length >= 1 && (e.assertions as Json[]).every((a) => a.error === undefined),
+        e.item.name,
+      );
     }
     // Every catalogue operation but the RSA ones reached the gateway; no RSA request left newman.
     const reached = new Set(proxy.seen.map((s) => s.path));
-    for (const e of ENDPOINTS) assert.equal(reached.has(pathOf(e.operation)), !isRsa(e.operation), `${e.operation} ${isRsa(e.operation) ? 'was sent' : 'was not sent'}`);
+    for (const e of ENDPOINTS)
+      assert.equal(
+        reached.has(pathOf(e.operation)),
+        !isRsa(e.operation),
+        `${e.operation} ${isRsa(e.operation) ? 'was sent' : 'was not sent'}`,
+      );
     assert.equal(proxy.seen.length, sent.length);
     assert.equal(ENDPOINTS.filter((e) => isRsa(e.operation)).length, 8);
     assert.equal((run.stats as Json).requests.total, sent.length);
@@ -126,11 +163,17 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
     assert.match(sale.body, /(^|&)card_printed_name=JANE%20DOE(&|$)/);
     for (const s of proxy.seen) {
       const pairs = decodeForm(s.body);
-      assert.ok(pairs.every(([, v]) => !v.includes('{{') && !/%[0-9A-F]{2}/i.test(v)), `${s.path}: ${s.body.slice(0, 200)}`);
+      assert.ok(
+        pairs.every(([, v]) => !v.includes('{{') && !/%[0-9A-F]{2}/i.test(v)),
+        `${s.path}: ${s.body.slice(0, 200)}`,
+      );
       assert.ok(!s.body.includes(MERCHANT.merchantControlKey), `${s.path} carries the control key`);
     }
     const payout = proxy.seen.find((s) => s.path === pathOf(OP.PAYOUT))!;
-    assert.match(String(payout.headers.authorization), /^OAuth oauth_consumer_key="payconform-test-merchant", oauth_nonce="[0-9a-f]{32}", oauth_signature="[^"]+", oauth_signature_method="HMAC-SHA1", oauth_timestamp="[0-9]+", oauth_version="1.0"$/);
+    assert.match(
+      String(payout.headers.authorization),
+      /^OAuth oauth_consumer_key="payconform-test-merchant", oauth_nonce="[0-9a-f]{32}", oauth_signature="[^"]+", oauth_signature_method="HMAC-SHA1", oauth_timestamp="[0-9]+", oauth_version="1.0"$/,
+    );
     assert.ok(!/(^|&)oauth_/.test(payout.body), 'oauth_* stay out of the body');
   });
 
@@ -154,8 +197,14 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
     const collection = postmanCollection() as Json;
     const item = (collection.item as Json[]).find((i) => i.name === OP.PAYOUT_V4)!;
     const params = (item.request.body.urlencoded as Json[]).map((p): Pair => [p.key, p.value]);
-    assert.ok(params.every(([, v]) => !v.includes('{{')), 'an RSA request of its own has fixed values a person can sign');
-    const signed = signRequest({ url: `${proxy.url}${pathOf(OP.PAYOUT_V4)}`, params }, { login: MERCHANT.login, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') });
+    assert.ok(
+      params.every(([, v]) => !v.includes('{{')),
+      'an RSA request of its own has fixed values a person can sign',
+    );
+    const signed = signRequest(
+      { url: `${proxy.url}${pathOf(OP.PAYOUT_V4)}`, params },
+      { login: MERCHANT.login, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') },
+    );
     assert.equal(signed.scheme, 'oauth-rsa-sha256');
     const header = (item.request.header as Json[]).find((h) => h.key === 'Authorization')!;
     header.value = signed.scheme === 'oauth-rsa-sha256' ? signed.oauth.authorization : '';
@@ -176,7 +225,10 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
     const gateway = await startVariant(proxy.url, variants);
     try {
       const { code, report } = await newman(file, { ...good(), baseUrl: gateway.url }, dir);
-      assert.deepEqual(((report.run as Json).failures as Json[]).map((f) => `${f.source?.name}: ${f.error?.message}`), []);
+      assert.deepEqual(
+        ((report.run as Json).failures as Json[]).map((f) => `${f.source?.name}: ${f.error?.message}`),
+        [],
+      );
       assert.equal(code, 0);
     } finally {
       await gateway.close();
@@ -190,11 +242,17 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
       const down = await newman(file, { ...good(), baseUrl: broken.url }, dir);
       assert.equal(down.code, 1);
       const failed = ((down.report.run as Json).failures as Json[]).map((f) => String(f.error?.test));
-      assert.ok(failed.some((t) => /^SALE answers 200 \(spec: /.test(t)), failed.join('\n'));
+      assert.ok(
+        failed.some((t) => /^SALE answers 200 \(spec: /.test(t)),
+        failed.join('\n'),
+      );
       const other = await newman(file, { ...good(), baseUrl: renamed.url }, dir);
       assert.equal(other.code, 1);
       const names = ((other.report.run as Json).failures as Json[]).map((f) => String(f.error?.test));
-      assert.ok(names.some((t) => /^SALE gives paynet-order-id \(assumption A-17/.test(t)), names.join('\n'));
+      assert.ok(
+        names.some((t) => /^SALE gives paynet-order-id \(assumption A-17/.test(t)),
+        names.join('\n'),
+      );
     } finally {
       await broken.close();
       await renamed.close();

@@ -20,11 +20,21 @@ import { callbackWaitMinutes, CALLBACK_ATTEMPTS, gatewayRefusesPort } from '../.
 import { MerchantShop, type HandlerMistake } from '../support/merchant-shop.ts';
 
 const merchant = testMerchant();
-const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
-const sha1sum = (text: string): string => execFileSync('sha1sum', { input: Buffer.from(text, 'utf8') }).toString().slice(0, 40);
+const credentials = {
+  login: merchant.login,
+  controlKey: merchant.merchantControlKey,
+  privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+};
+const sha1sum = (text: string): string =>
+  execFileSync('sha1sum', { input: Buffer.from(text, 'utf8') })
+    .toString()
+    .slice(0, 40);
 let seq = 0;
 
-async function withMock<T>(settings: Parameters<typeof startMock>[0], body: (mock: RunningMock, client: PayClient) => Promise<T>): Promise<T> {
+async function withMock<T>(
+  settings: Parameters<typeof startMock>[0],
+  body: (mock: RunningMock, client: PayClient) => Promise<T>,
+): Promise<T> {
   const mock = await startMock({ callbacks: { timeScale: 3000, delayMs: 0, timeoutMs: 1000 }, ...settings });
   const client = new PayClient({ baseUrl: mock.url, credentials, endpointId: '1001' });
   try {
@@ -36,10 +46,23 @@ async function withMock<T>(settings: Parameters<typeof startMock>[0], body: (moc
 }
 
 /** The shop orders, then sends the order to the gateway with its callback URL. */
-async function sale(client: PayClient, shop: MerchantShop, operation = 'SALE', ...more: Pair[]): Promise<{ clientOrderId: string; orderid: string; body: Record<string, string> }> {
+async function sale(
+  client: PayClient,
+  shop: MerchantShop,
+  operation = 'SALE',
+  ...more: Pair[]
+): Promise<{ clientOrderId: string; orderid: string; body: Record<string, string> }> {
   const clientOrderId = `CB-${++seq}`;
   const order = shop.order(clientOrderId, '10.29');
-  const x = await client.send(operation, sampleRequest(endpointByOperation(operation), [['client_orderid', clientOrderId], ['amount', '10.29'], ['server_callback_url', shop.url], ...more]));
+  const x = await client.send(
+    operation,
+    sampleRequest(endpointByOperation(operation), [
+      ['client_orderid', clientOrderId],
+      ['amount', '10.29'],
+      ['server_callback_url', shop.url],
+      ...more,
+    ]),
+  );
   assert.equal(x.status, 200, JSON.stringify(x.body));
   const body = x.body as Record<string, string>;
   order.orderid = body['paynet-order-id'];
@@ -58,14 +81,42 @@ describe('mock callbacks', () => {
       const got = shop.received.filter((r) => r.fields.client_orderid === clientOrderId);
       assert.equal(got.length, 1);
       const f = got[0]!.fields;
-      assert.deepEqual(Object.keys(f), ['orderid', 'merchant_order', 'client_orderid', 'amount', 'status', 'type', 'control']);
-      assert.deepEqual({ ...f, control: undefined }, { orderid, merchant_order: clientOrderId, client_orderid: clientOrderId, amount: '10.29', status: 'approved', type: 'sale', control: undefined });
+      assert.deepEqual(Object.keys(f), [
+        'orderid',
+        'merchant_order',
+        'client_orderid',
+        'amount',
+        'status',
+        'type',
+        'control',
+      ]);
+      assert.deepEqual(
+        { ...f, control: undefined },
+        {
+          orderid,
+          merchant_order: clientOrderId,
+          client_orderid: clientOrderId,
+          amount: '10.29',
+          status: 'approved',
+          type: 'sale',
+          control: undefined,
+        },
+      );
       assert.equal(f.control, sha1sum(`approved${orderid}${clientOrderId}${merchant.merchantControlKey}`));
       assert.equal(got[0]!.answered, 200);
       assert.deepEqual([got[0]!.method, got[0]!.own], ['GET', { shop: 'main' }]);
       assert.equal(shop.orders.get(clientOrderId)!.status, 'approved');
-      assert.deepEqual(mock.callbacks.deliveries.map((d) => [d.orderid, d.attempt, d.method, d.outcome, d.answered]), [[orderid, 1, 'GET', 'delivered', 200]]);
-      const status = await client.send('STATUS', sampleRequest(endpointByOperation('STATUS'), [['orderid', orderid], ['client_orderid', clientOrderId]]));
+      assert.deepEqual(
+        mock.callbacks.deliveries.map((d) => [d.orderid, d.attempt, d.method, d.outcome, d.answered]),
+        [[orderid, 1, 'GET', 'delivered', 200]],
+      );
+      const status = await client.send(
+        'STATUS',
+        sampleRequest(endpointByOperation('STATUS'), [
+          ['orderid', orderid],
+          ['client_orderid', clientOrderId],
+        ]),
+      );
       assert.equal((status.body as { status: string }).status, 'approved');
     });
   });
@@ -93,28 +144,55 @@ describe('mock callbacks', () => {
       const { clientOrderId, orderid } = await sale(client, shop, 'SALE', ['credit_card_number', THREE_DS_CARD]);
       await mock.callbacks.idle(1000);
       assert.equal(mock.callbacks.deliveries.length, 0);
-      const upload = await client.send('TDS_UPLOAD_CRES_RESULT', sampleRequest(endpointByOperation('TDS_UPLOAD_CRES_RESULT'), [['orderid', orderid], ['client-order-id', clientOrderId]]));
+      const upload = await client.send(
+        'TDS_UPLOAD_CRES_RESULT',
+        sampleRequest(endpointByOperation('TDS_UPLOAD_CRES_RESULT'), [
+          ['orderid', orderid],
+          ['client-order-id', clientOrderId],
+        ]),
+      );
       assert.equal(upload.status, 200, JSON.stringify(upload.body));
       await mock.callbacks.idle(5000);
-      assert.deepEqual(mock.callbacks.deliveries.map((d) => [d.orderid, d.status, d.outcome]), [[orderid, 'approved', 'delivered']]);
+      assert.deepEqual(
+        mock.callbacks.deliveries.map((d) => [d.orderid, d.status, d.outcome]),
+        [[orderid, 'approved', 'delivered']],
+      );
     });
   });
 
   it('the hosted page: the callback when it is paid, and the customer returns to redirect_url with the signed fields', async () => {
     await withMock({}, async (mock, client) => {
-      const { clientOrderId, orderid, body } = await sale(client, shop, 'SALEFORM', ['redirect_url', 'https://shop.example/return?x=1']);
+      const { clientOrderId, orderid, body } = await sale(client, shop, 'SALEFORM', [
+        'redirect_url',
+        'https://shop.example/return?x=1',
+      ]);
       await mock.callbacks.idle(500);
       assert.equal(mock.callbacks.deliveries.length, 0, 'nothing before the page is paid');
-      const paid = await request(body['redirect-url']!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `credit_card_number=${TEST_CARDS.declined}&card_printed_name=J&expire_month=12&expire_year=30&cvv2=123` });
+      const paid = await request(body['redirect-url']!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `credit_card_number=${TEST_CARDS.declined}&card_printed_name=J&expire_month=12&expire_year=30&cvv2=123`,
+      });
       const html = await paid.body.text();
       assert.equal(paid.statusCode, 200);
       const form = /<form id="return" method="post" action="([^"]+)">(.*?)<\/form>/.exec(html);
       assert.ok(form, html);
       assert.equal(form[1], 'https://shop.example/return?x=1');
-      const inputs = Object.fromEntries([...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-      assert.deepEqual(inputs, { status: 'declined', orderid, merchant_order: clientOrderId, client_orderid: clientOrderId, control: sha1sum(`declined${orderid}${clientOrderId}${merchant.merchantControlKey}`) });
+      const inputs = Object.fromEntries(
+        [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+      );
+      assert.deepEqual(inputs, {
+        status: 'declined',
+        orderid,
+        merchant_order: clientOrderId,
+        client_orderid: clientOrderId,
+        control: sha1sum(`declined${orderid}${clientOrderId}${merchant.merchantControlKey}`),
+      });
       await mock.callbacks.idle(5000);
-      assert.deepEqual(mock.callbacks.deliveries.map((d) => [d.orderid, d.status, d.outcome]), [[orderid, 'declined', 'delivered']]);
+      assert.deepEqual(
+        mock.callbacks.deliveries.map((d) => [d.orderid, d.status, d.outcome]),
+        [[orderid, 'declined', 'delivered']],
+      );
     });
   });
 
@@ -127,7 +205,14 @@ describe('mock callbacks', () => {
         const { orderid } = await sale(client, flaky);
         await mock.callbacks.idle(5000);
         const d = mock.callbacks.deliveries;
-        assert.deepEqual(d.map((x) => [x.attempt, x.answered, x.outcome]), [[1, 503, 'retrying'], [2, 503, 'retrying'], [3, 200, 'delivered']]);
+        assert.deepEqual(
+          d.map((x) => [x.attempt, x.answered, x.outcome]),
+          [
+            [1, 503, 'retrying'],
+            [2, 503, 'retrying'],
+            [3, 200, 'delivered'],
+          ],
+        );
         const gaps = d.slice(1).map((x, i) => Date.parse(x.at) - Date.parse(d[i]!.at));
         assert.ok(gaps[0]! >= 25 && gaps[1]! >= 55, `back-off grows: ${gaps.join(', ')} ms`);
         assert.equal(flaky.orders.size, 1);
@@ -138,7 +223,10 @@ describe('mock callbacks', () => {
       await withMock({ callbacks: { timeScale: 12_000, delayMs: 0, attempts: 3 } }, async (mock, client) => {
         await sale(client, down);
         await mock.callbacks.idle(5000);
-        assert.deepEqual(mock.callbacks.deliveries.map((x) => x.outcome), ['retrying', 'retrying', 'failed']);
+        assert.deepEqual(
+          mock.callbacks.deliveries.map((x) => x.outcome),
+          ['retrying', 'retrying', 'failed'],
+        );
       });
       await down.close();
     } finally {
@@ -147,34 +235,58 @@ describe('mock callbacks', () => {
   });
 
   it('a handler that does not answer in time is retried; one that is not listening too', async () => {
-    await withMock({ callbacks: { timeScale: 12_000, delayMs: 0, attempts: 2, timeoutMs: 100 } }, async (mock, client) => {
-      const silent = (await import('node:http')).createServer(() => { /* never answers */ });
-      await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/cb`;
-      const hanging = { url, order: (id: string, amount: string) => shop.order(id, amount) } as unknown as MerchantShop;
-      await sale(client, hanging);
-      await mock.callbacks.idle(5000);
-      assert.deepEqual(mock.callbacks.deliveries.map((x) => [x.error, x.outcome]), [['timeout', 'retrying'], ['timeout', 'failed']]);
-      silent.closeAllConnections();
-      silent.close();
-    });
+    await withMock(
+      { callbacks: { timeScale: 12_000, delayMs: 0, attempts: 2, timeoutMs: 100 } },
+      async (mock, client) => {
+        const silent = (await import('node:http')).createServer(() => {
+          /* never answers */
+        });
+        await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+        const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/cb`;
+        const hanging = {
+          url,
+          order: (id: string, amount: string) => shop.order(id, amount),
+        } as unknown as MerchantShop;
+        await sale(client, hanging);
+        await mock.callbacks.idle(5000);
+        assert.deepEqual(
+          mock.callbacks.deliveries.map((x) => [x.error, x.outcome]),
+          [
+            ['timeout', 'retrying'],
+            ['timeout', 'failed'],
+          ],
+        );
+        silent.closeAllConnections();
+        silent.close();
+      },
+    );
   });
 
   it('calls no host but loopback unless allowed, and logs no field value', async () => {
     const lines: string[] = [];
     await withMock({ log: (l) => lines.push(l) }, async (mock, client) => {
-      const away = { url: 'https://merchant.example/callback?token=s3cret', order: (id: string, amount: string) => shop.order(id, amount) } as unknown as MerchantShop;
+      const away = {
+        url: 'https://merchant.example/callback?token=s3cret',
+        order: (id: string, amount: string) => shop.order(id, amount),
+      } as unknown as MerchantShop;
       await sale(client, away);
       const { clientOrderId } = await sale(client, shop);
       await mock.callbacks.idle(5000);
-      assert.deepEqual(mock.callbacks.deliveries.map((x) => [x.target, x.outcome]), [['https://merchant.example/callback', 'refused'], [shop.target, 'delivered']]);
+      assert.deepEqual(
+        mock.callbacks.deliveries.map((x) => [x.target, x.outcome]),
+        [
+          ['https://merchant.example/callback', 'refused'],
+          [shop.target, 'delivered'],
+        ],
+      );
       const log = lines.filter((l) => l.includes('CALLBACK')).join('\n');
       assert.match(log, /CALLBACK GET https:\/\/merchant\.example\/callback host not allowed/);
       const control = shop.received.find((r) => r.fields.client_orderid === clientOrderId)!.fields.control!;
-      for (const secret of ['s3cret', control, merchant.merchantControlKey]) assert.ok(!lines.join('\n').includes(secret), secret);
+      for (const secret of ['s3cret', control, merchant.merchantControlKey])
+        assert.ok(!lines.join('\n').includes(secret), secret);
     });
   });
-  it('GET: the fields follow the URL\'s own query after &, in order, the control recomputed by hand', async () => {
+  it("GET: the fields follow the URL's own query after &, in order, the control recomputed by hand", async () => {
     const urls: string[] = [];
     const raw = (await import('node:http')).createServer((req, res) => {
       urls.push(`${req.method} ${req.url}`);
@@ -184,17 +296,26 @@ describe('mock callbacks', () => {
     const base = `http://127.0.0.1:${(raw.address() as { port: number }).port}/cb.php`;
     try {
       await withMock({}, async (mock, client) => {
-        const custom = { url: `${base}?shop=main&lang=en%20GB`, order: (id: string, amount: string) => shop.order(id, amount) } as unknown as MerchantShop;
+        const custom = {
+          url: `${base}?shop=main&lang=en%20GB`,
+          order: (id: string, amount: string) => shop.order(id, amount),
+        } as unknown as MerchantShop;
         const { clientOrderId, orderid } = await sale(client, custom);
-        const simple = { url: base, order: (id: string, amount: string) => shop.order(id, amount) } as unknown as MerchantShop;
+        const simple = {
+          url: base,
+          order: (id: string, amount: string) => shop.order(id, amount),
+        } as unknown as MerchantShop;
         const second = await sale(client, simple);
         await mock.callbacks.idle(5000);
         const control = sha1sum(`approved${orderid}${clientOrderId}${merchant.merchantControlKey}`);
         const control2 = sha1sum(`approved${second.orderid}${second.clientOrderId}${merchant.merchantControlKey}`);
-        assert.deepEqual(urls.sort(), [
-          `GET /cb.php?orderid=${second.orderid}&merchant_order=${second.clientOrderId}&client_orderid=${second.clientOrderId}&amount=10.29&status=approved&type=sale&control=${control2}`,
-          `GET /cb.php?shop=main&lang=en%20GB&orderid=${orderid}&merchant_order=${clientOrderId}&client_orderid=${clientOrderId}&amount=10.29&status=approved&type=sale&control=${control}`,
-        ].sort());
+        assert.deepEqual(
+          urls.sort(),
+          [
+            `GET /cb.php?orderid=${second.orderid}&merchant_order=${second.clientOrderId}&client_orderid=${second.clientOrderId}&amount=10.29&status=approved&type=sale&control=${control2}`,
+            `GET /cb.php?shop=main&lang=en%20GB&orderid=${orderid}&merchant_order=${clientOrderId}&client_orderid=${clientOrderId}&amount=10.29&status=approved&type=sale&control=${control}`,
+          ].sort(),
+        );
       });
     } finally {
       raw.close();
@@ -206,11 +327,14 @@ describe('mock callbacks', () => {
       const handler = new MerchantShop(merchant.merchantControlKey, mistake);
       await handler.start();
       try {
-        return await withMock({ callbacks: { timeScale: 60_000, delayMs: 0, attempts: 2, ...(method ? { method } : {}) } }, async (mock, client) => {
-          await sale(client, handler);
-          await mock.callbacks.idle(5000);
-          return mock.callbacks.deliveries.map((d) => `${d.method} ${d.answered} ${d.outcome}`);
-        });
+        return await withMock(
+          { callbacks: { timeScale: 60_000, delayMs: 0, attempts: 2, ...(method ? { method } : {}) } },
+          async (mock, client) => {
+            await sale(client, handler);
+            await mock.callbacks.idle(5000);
+            return mock.callbacks.deliveries.map((d) => `${d.method} ${d.answered} ${d.outcome}`);
+          },
+        );
       } finally {
         await handler.close();
       }
@@ -233,23 +357,58 @@ describe('mock callbacks', () => {
       await withMock({ callbacks: { delayMs: 0, attempts: 1 } }, async (mock, client) => {
         const clientOrderId = `NT-${++seq}`;
         shop.order(clientOrderId, '10.29');
-        const x = await client.send('SALE', sampleRequest(endpointByOperation('SALE'), [['client_orderid', clientOrderId], ['amount', '10.29'], ['notify_url', shop.url], ['server_callback_url', other.url]]));
+        const x = await client.send(
+          'SALE',
+          sampleRequest(endpointByOperation('SALE'), [
+            ['client_orderid', clientOrderId],
+            ['amount', '10.29'],
+            ['notify_url', shop.url],
+            ['server_callback_url', other.url],
+          ]),
+        );
         const orderid = (x.body as Record<string, string>)['paynet-order-id']!;
         await mock.callbacks.idle(5000);
-        assert.deepEqual(shop.received.filter((r) => r.fields.client_orderid === clientOrderId).map((r) => [r.fields.type, r.fields.status]), [['sale', 'approved']]);
+        assert.deepEqual(
+          shop.received
+            .filter((r) => r.fields.client_orderid === clientOrderId)
+            .map((r) => [r.fields.type, r.fields.status]),
+          [['sale', 'approved']],
+        );
         assert.equal(other.received.length, 0, 'notify_url takes the place of server_callback_url');
-        const back = await client.send('RETURN', sampleRequest(endpointByOperation('RETURN'), [['orderid', orderid], ['client_orderid', clientOrderId], ['amount', '10.29']]));
+        const back = await client.send(
+          'RETURN',
+          sampleRequest(endpointByOperation('RETURN'), [
+            ['orderid', orderid],
+            ['client_orderid', clientOrderId],
+            ['amount', '10.29'],
+          ]),
+        );
         assert.equal(back.status, 200, JSON.stringify(back.body));
         await mock.callbacks.idle(5000);
-        const reversal = shop.received.filter((r) => r.fields.client_orderid === clientOrderId).map((r) => r.fields)[1]!;
+        const reversal = shop.received
+          .filter((r) => r.fields.client_orderid === clientOrderId)
+          .map((r) => r.fields)[1]!;
         assert.equal(reversal.type, 'reversal');
-        assert.equal(reversal.control, sha1sum(`${reversal.status}${reversal.orderid}${clientOrderId}${merchant.merchantControlKey}`));
+        assert.equal(
+          reversal.control,
+          sha1sum(`${reversal.status}${reversal.orderid}${clientOrderId}${merchant.merchantControlKey}`),
+        );
         // A sale with server_callback_url only: its reversal is not reported.
         const plain = await sale(client, other);
         await mock.callbacks.idle(5000);
-        await client.send('RETURN', sampleRequest(endpointByOperation('RETURN'), [['orderid', plain.orderid], ['client_orderid', plain.clientOrderId], ['amount', '10.29']]));
+        await client.send(
+          'RETURN',
+          sampleRequest(endpointByOperation('RETURN'), [
+            ['orderid', plain.orderid],
+            ['client_orderid', plain.clientOrderId],
+            ['amount', '10.29'],
+          ]),
+        );
         await mock.callbacks.idle(5000);
-        assert.deepEqual(other.received.map((r) => r.fields.type), ['sale']);
+        assert.deepEqual(
+          other.received.map((r) => r.fields.type),
+          ['sale'],
+        );
       });
     } finally {
       await other.close();
@@ -269,7 +428,14 @@ describe('mock callbacks', () => {
       await mock.callbacks.idle(5000);
       assert.equal(mock.callbacks.deliveries.at(-1)!.outcome, 'delivered');
       const port = new URL(shop.url).port;
-      assert.ok(lines.some((l) => l.includes(`CALLBACK ${shop.target} order ${orderid}: sent anyway, though a real gateway would refuse port ${port} (it calls back only on 80, 8080 for http and 443, 8443 for https), A-31`)), lines.join('\n'));
+      assert.ok(
+        lines.some((l) =>
+          l.includes(
+            `CALLBACK ${shop.target} order ${orderid}: sent anyway, though a real gateway would refuse port ${port} (it calls back only on 80, 8080 for http and 443, 8443 for https), A-31`,
+          ),
+        ),
+        lines.join('\n'),
+      );
     });
   });
 

@@ -15,7 +15,9 @@ const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 
 describe('payconform mock', () => {
   it('prints the listening line, serves signed requests and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--prefix', '/paynet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--prefix', '/paynet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let log = '';
     child.stdout.setEncoding('utf8');
@@ -30,7 +32,15 @@ describe('payconform mock', () => {
       child.once('exit', () => reject(new Error(`mock exited: ${out}`)));
     });
     const m = testMerchant();
-    const client = new PayClient({ baseUrl: `${url}/paynet`, endpointId: '1001', credentials: { login: m.login, controlKey: m.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') } });
+    const client = new PayClient({
+      baseUrl: `${url}/paynet`,
+      endpointId: '1001',
+      credentials: {
+        login: m.login,
+        controlKey: m.merchantControlKey,
+        privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+      },
+    });
     try {
       const x = await client.send('PAYOUT_V4', sampleRequest(endpointByOperation('PAYOUT_V4')));
       assert.deepEqual([x.status, x.problems], [200, []]);
@@ -43,7 +53,16 @@ describe('payconform mock', () => {
       assert.match(log, /POST \/paynet\/api\/v2\/sale\/1001 400 SALE FIELD_INVALID/);
       const signature = /oauth_signature="([^"]+)"/.exec(x.request.headers.authorization!)![1]!;
       const control = sale.request.params.find(([n]) => n === 'control')![1];
-      for (const secret of [m.merchantControlKey, '4111111111111111', '411111', '98765', 'cvv2', signature, decodeURIComponent(signature), control]) {
+      for (const secret of [
+        m.merchantControlKey,
+        '4111111111111111',
+        '411111',
+        '98765',
+        'cvv2',
+        signature,
+        decodeURIComponent(signature),
+        control,
+      ]) {
         assert.ok(!log.includes(secret), `the log shows ${secret.slice(0, 6)}…`);
       }
     } catch (err) {
@@ -63,7 +82,12 @@ describe('payconform mock', () => {
     const dir = mkdtempSync(join(tmpdir(), 'payconform-mock-'));
     try {
       const file = join(dir, 'merchants.json');
-      writeFileSync(file, JSON.stringify([{ login: 'a', merchantControlKey: 'k', publicKeyPem: 'nope', endpointIds: [1], endpointGroupIds: [] }]));
+      writeFileSync(
+        file,
+        JSON.stringify([
+          { login: 'a', merchantControlKey: 'k', publicKeyPem: 'nope', endpointIds: [1], endpointGroupIds: [] },
+        ]),
+      );
       for (const [args, message] of [
         [['--merchants', file], /merchants\.json: \/0\/publicKeyPem: /],
         [['--merchants', join(dir, 'none.json')], /cannot read \(ENOENT\)/],

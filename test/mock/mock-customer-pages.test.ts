@@ -14,9 +14,15 @@ import { sampleRequest } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 
 const merchant = testMerchant();
-const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const credentials = {
+  login: merchant.login,
+  controlKey: merchant.merchantControlKey,
+  privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+};
 const open: Array<{ close(): Promise<void> }> = [];
-after(async () => { for (const o of open.reverse()) await o.close(); });
+after(async () => {
+  for (const o of open.reverse()) await o.close();
+});
 
 async function gateway(options: Parameters<typeof startMock>[0]): Promise<RunningMock> {
   const mock = await startMock(options);
@@ -33,16 +39,32 @@ const field = (body: unknown, name: string): string => (body as Record<string, s
 
 describe('customer pages of the mock', () => {
   it('recognises exactly the checkout and 3-D Secure page paths, with any prefix, and never an API path', () => {
-    assert.deepEqual(customerPageOf('/paynet/checkout/100000001'), { kind: 'checkout', prefix: '/paynet', orderId: '100000001' });
+    assert.deepEqual(customerPageOf('/paynet/checkout/100000001'), {
+      kind: 'checkout',
+      prefix: '/paynet',
+      orderId: '100000001',
+    });
     assert.deepEqual(customerPageOf('/checkout/7'), { kind: 'checkout', prefix: '', orderId: '7' });
     assert.deepEqual(customerPageOf('/a/b/3ds/42'), { kind: '3ds', prefix: '/a/b', orderId: '42' });
-    for (const path of ['/paynet/api/v2/sale-form/1001', '/api/v2/checkout/1', '/paynet/api/3ds/v1/upload-cres-result/1001', '/x/api/3ds/5',
-      '/paynet/checkout/abc', '/paynet/checkout/1/more', '/paynet/checkout/', '/paynet/checkout', '/checkouts/1']) {
+    for (const path of [
+      '/paynet/api/v2/sale-form/1001',
+      '/api/v2/checkout/1',
+      '/paynet/api/3ds/v1/upload-cres-result/1001',
+      '/x/api/3ds/5',
+      '/paynet/checkout/abc',
+      '/paynet/checkout/1/more',
+      '/paynet/checkout/',
+      '/paynet/checkout',
+      '/checkouts/1',
+    ]) {
       assert.equal(customerPageOf(path), undefined, path);
     }
   });
 
-  for (const [what, options] of [['a mock serving /paynet', { prefix: '/paynet' }], ['a mock serving any prefix (inspect\'s)', { anyPrefix: true }]] as const) {
+  for (const [what, options] of [
+    ['a mock serving /paynet', { prefix: '/paynet' }],
+    ["a mock serving any prefix (inspect's)", { anyPrefix: true }],
+  ] as const) {
     it(`${what}: a sale-form to /paynet/api/v2/sale-form/1001 is redirected to /paynet/checkout/{id}, which serves the page`, async () => {
       const mock = await gateway(options);
       const form = await clientAt(`${mock.url}/paynet`).send('SALEFORM', sample('SALEFORM'));
@@ -52,7 +74,11 @@ describe('customer pages of the mock', () => {
       const page = await request(field(form.body, 'redirect-url'));
       const html = await page.body.text();
       assert.equal(page.statusCode, 200);
-      assert.match(html, new RegExp(`<form method="post" action="/paynet/checkout/${id}">`), 'the page posts back under the same prefix');
+      assert.match(
+        html,
+        new RegExp(`<form method="post" action="/paynet/checkout/${id}">`),
+        'the page posts back under the same prefix',
+      );
     });
   }
 
@@ -64,7 +90,7 @@ describe('customer pages of the mock', () => {
     assert.match(await outside.body.text(), /METHOD_NOT_ALLOWED/);
   });
 
-  it('3-D Secure: the status answer\'s html form opens the mock\'s page under the prefix; the page moves nothing, the upload does', async () => {
+  it("3-D Secure: the status answer's html form opens the mock's page under the prefix; the page moves nothing, the upload does", async () => {
     const mock = await gateway({ anyPrefix: true });
     const client = clientAt(`${mock.url}/shop/pay`);
     const sale = await client.send('SALE', sample('SALE', ['credit_card_number', THREE_DS_CARD]));
@@ -73,12 +99,19 @@ describe('customer pages of the mock', () => {
     const answer = await status();
     const action = /action="([^"]+)"/.exec(field(answer.body, 'html'))?.[1];
     assert.equal(action, `${mock.url}/shop/pay/3ds/${id}`);
-    const shown = await request(action!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const shown = await request(action!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     assert.equal(shown.statusCode, 200);
     assert.match(String(shown.headers['content-type']), /^text\/html/);
     assert.match(await shown.body.text(), /upload-cres-result/);
     assert.equal(field((await status()).body, 'status'), 'processing', 'the page alone does not authenticate');
-    const upload = await client.send('TDS_UPLOAD_CRES_RESULT', sample('TDS_UPLOAD_CRES_RESULT', ['orderid', id], ['client-order-id', field(sale.body, 'merchant-order-id')]));
+    const upload = await client.send(
+      'TDS_UPLOAD_CRES_RESULT',
+      sample('TDS_UPLOAD_CRES_RESULT', ['orderid', id], ['client-order-id', field(sale.body, 'merchant-order-id')]),
+    );
     assert.equal(upload.status, 200, JSON.stringify(upload.body));
     assert.equal((await request(action!)).statusCode, 409, 'no step is pending any more');
     assert.equal((await request(`${mock.url}/shop/pay/3ds/1`)).statusCode, 404);

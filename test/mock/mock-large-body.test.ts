@@ -34,18 +34,31 @@ function sendHuge(head: string, chunk: (n: number) => Buffer): Promise<{ answer:
       answeredAt ||= Date.now();
     });
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => (answeredAt ? resolve({ answer, closedAfterMs: Date.now() - answeredAt }) : reject(new Error('closed without an answer'))));
+    socket.on('close', () =>
+      answeredAt
+        ? resolve({ answer, closedAfterMs: Date.now() - answeredAt })
+        : reject(new Error('closed without an answer')),
+    );
     setTimeout(() => socket.destroy(), 15_000).unref();
   });
 }
 
 const filler = (n: number): Buffer => Buffer.alloc(n, 0x78);
-const chunked = (n: number): Buffer => Buffer.concat([Buffer.from(`${n.toString(16)}\r\n`), filler(n), Buffer.from('\r\n')]);
+const chunked = (n: number): Buffer =>
+  Buffer.concat([Buffer.from(`${n.toString(16)}\r\n`), filler(n), Buffer.from('\r\n')]);
 
 describe('mock: a body larger than it takes', () => {
   for (const [name, head, chunk] of [
-    ['declared by Content-Length', 'POST /paynet/api/v2/sale/1001 HTTP/1.1\r\nHost: x\r\nAccept: application/vnd.pay+json\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 268435456\r\n\r\n', filler],
-    ['chunked, no length given', 'POST /paynet/api/v2/sale/1001 HTTP/1.1\r\nHost: x\r\nAccept: application/vnd.pay+json\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n', chunked],
+    [
+      'declared by Content-Length',
+      'POST /paynet/api/v2/sale/1001 HTTP/1.1\r\nHost: x\r\nAccept: application/vnd.pay+json\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 268435456\r\n\r\n',
+      filler,
+    ],
+    [
+      'chunked, no length given',
+      'POST /paynet/api/v2/sale/1001 HTTP/1.1\r\nHost: x\r\nAccept: application/vnd.pay+json\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n',
+      chunked,
+    ],
   ] as const) {
     it(`${name}: answered 413 with Connection: close, and the socket closes promptly`, async () => {
       const { answer, closedAfterMs } = await sendHuge(head, chunk);

@@ -17,7 +17,11 @@ import type { Pair } from '../../src/signing/form-body.ts';
 import { runCli } from '../support/cli.ts';
 
 const merchant = testMerchant();
-const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const credentials = {
+  login: merchant.login,
+  controlKey: merchant.merchantControlKey,
+  privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+};
 let mock: RunningMock;
 let client: PayClient;
 before(async () => {
@@ -33,13 +37,20 @@ const code = (x: Exchange) => (x.body as { 'error-code'?: string })['error-code'
 /** A valid request of an operation (its schema's examples), with some fields replaced. */
 const sample = (operation: string, ...overrides: Pair[]) => sampleRequest(endpointByOperation(operation), overrides);
 async function start(operation: string, card?: string, amount = '10.00'): Promise<string> {
-  const x = await client.send(operation, sample(operation, ['amount', amount], ...(card ? [['credit_card_number', card] as Pair] : [])));
+  const x = await client.send(
+    operation,
+    sample(operation, ['amount', amount], ...(card ? [['credit_card_number', card] as Pair] : [])),
+  );
   assert.equal(x.status, 200, JSON.stringify(x.body));
   return (x.body as Record<string, string>)['paynet-order-id']!;
 }
 const move = (operation: string, orderid: string, amount?: string, ...more: Pair[]) =>
-  client.send(operation, sample(operation, ['orderid', orderid], ...(amount ? [['amount', amount] as Pair] : []), ...more));
-const statusOf = async (orderid: string) => ((await client.send('STATUS', sample('STATUS', ['orderid', orderid]))).body as { status: string }).status;
+  client.send(
+    operation,
+    sample(operation, ['orderid', orderid], ...(amount ? [['amount', amount] as Pair] : []), ...more),
+  );
+const statusOf = async (orderid: string) =>
+  ((await client.send('STATUS', sample('STATUS', ['orderid', orderid]))).body as { status: string }).status;
 const answer = (x: Exchange, name: string) => (x.body as Record<string, string>)[name]!;
 
 describe('mock gateway', () => {
@@ -110,18 +121,44 @@ describe('mock gateway', () => {
     const ref = answer(await move('CARDREF', await start('SALE')), 'card-ref-id');
     // The public page's control, computed here by hand: SHA-1(login + cardrefid + merchant_control) (A-12).
     const byHand = createHash('sha1').update(`${merchant.login}${ref}${merchant.merchantControlKey}`).digest('hex');
-    const info = await client.send('CARDINFO', sample('CARDINFO', ['login', merchant.login], ['cardrefid', ref], ['control', byHand]), { unsigned: true });
-    assert.deepEqual([info.status, info.problems, answer(info, 'bin'), answer(info, 'last-four-digits')], [200, [], '411111', '1111']);
-    assert.equal(code(await client.send('CARDINFO', sample('CARDINFO', ['cardrefid', ref]), { unsigned: true })), 'CONTROL_MISSING', 'the mock asks for the control (A-24)');
+    const info = await client.send(
+      'CARDINFO',
+      sample('CARDINFO', ['login', merchant.login], ['cardrefid', ref], ['control', byHand]),
+      { unsigned: true },
+    );
+    assert.deepEqual(
+      [info.status, info.problems, answer(info, 'bin'), answer(info, 'last-four-digits')],
+      [200, [], '411111', '1111'],
+    );
+    assert.equal(
+      code(await client.send('CARDINFO', sample('CARDINFO', ['cardrefid', ref]), { unsigned: true })),
+      'CONTROL_MISSING',
+      'the mock asks for the control (A-24)',
+    );
     const otherRef = createHash('sha1').update(`${merchant.login}1${merchant.merchantControlKey}`).digest('hex');
-    assert.equal(code(await client.send('CARDINFO', sample('CARDINFO', ['login', merchant.login], ['cardrefid', ref], ['control', otherRef]), { unsigned: true })), 'CONTROL_INVALID');
+    assert.equal(
+      code(
+        await client.send(
+          'CARDINFO',
+          sample('CARDINFO', ['login', merchant.login], ['cardrefid', ref], ['control', otherRef]),
+          { unsigned: true },
+        ),
+      ),
+      'CONTROL_INVALID',
+    );
     const rebill = await client.send('REBILL', sample('REBILL', ['cardrefid', ref]));
     assert.deepEqual([rebill.status, rebill.problems], [200, []]);
     assert.equal(code(await client.send('REBILL', sample('REBILL', ['cardrefid', '1']))), 'CARD_REF_UNKNOWN');
-    const declinedRef = answer(await client.send('CARDREF_V4', sample('CARDREF_V4', ['credit_card_number', '4000000000000002'])), 'card-ref-id');
-    const declinedRebill = answer(await client.send('REBILL', sample('REBILL', ['cardrefid', declinedRef])), 'paynet-order-id');
+    const declinedRef = answer(
+      await client.send('CARDREF_V4', sample('CARDREF_V4', ['credit_card_number', '4000000000000002'])),
+      'card-ref-id',
+    );
+    const declinedRebill = answer(
+      await client.send('REBILL', sample('REBILL', ['cardrefid', declinedRef])),
+      'paynet-order-id',
+    );
     await statusOf(declinedRebill);
-    assert.equal(await statusOf(declinedRebill), 'declined', 'a card ref keeps its card\'s outcome');
+    assert.equal(await statusOf(declinedRebill), 'declined', "a card ref keeps its card's outcome");
     const declinedSale = await start('SALE', '4000000000000002');
     assert.equal(code(await move('CARDREF', declinedSale)), 'ORDER_STATE');
   });
@@ -130,14 +167,23 @@ describe('mock gateway', () => {
     const ref = answer(await client.send('CARDREF_V4', sample('CARDREF_V4')), 'card-ref-id');
     const created = await client.send('CREATE_RP_V4', sample('CREATE_RP_V4', ['cardrefid', ref], ['amount', '9.99']));
     assert.deepEqual([created.status, created.problems], [200, []]);
-    const processed = await client.send('PROCESS_RP_V4', sample('PROCESS_RP_V4', ['recurring-payment-id', answer(created, 'recurring-payment-id')]));
+    const processed = await client.send(
+      'PROCESS_RP_V4',
+      sample('PROCESS_RP_V4', ['recurring-payment-id', answer(created, 'recurring-payment-id')]),
+    );
     assert.deepEqual([processed.status, processed.problems], [200, []]);
     const charge = answer(processed, 'paynet-order-id');
     await statusOf(charge);
     const final = await client.send('STATUS', sample('STATUS', ['orderid', charge]));
     assert.deepEqual([answer(final, 'status'), answer(final, 'amount')], ['approved', '9.99']);
-    assert.equal(code(await client.send('PROCESS_RP_V4', sample('PROCESS_RP_V4', ['recurring-payment-id', '1']))), 'RECURRING_PAYMENT_UNKNOWN');
-    assert.equal(code(await client.send('CREATE_RP_V4', sample('CREATE_RP_V4', ['cardrefid', '1']))), 'CARD_REF_UNKNOWN');
+    assert.equal(
+      code(await client.send('PROCESS_RP_V4', sample('PROCESS_RP_V4', ['recurring-payment-id', '1']))),
+      'RECURRING_PAYMENT_UNKNOWN',
+    );
+    assert.equal(
+      code(await client.send('CREATE_RP_V4', sample('CREATE_RP_V4', ['cardrefid', '1']))),
+      'CARD_REF_UNKNOWN',
+    );
   });
 
   it('payout-check → payout-pay once; paying a declined check or another order is refused', async () => {
@@ -149,7 +195,10 @@ describe('mock gateway', () => {
   });
 
   it('checks request fields against the request schema: missing, malformed and duplicated fields have their own codes', async () => {
-    const x = await client.send('SALE', sample('SALE').filter(([n]) => n !== 'cvv2'));
+    const x = await client.send(
+      'SALE',
+      sample('SALE').filter(([n]) => n !== 'cvv2'),
+    );
     assert.deepEqual([x.status, code(x), (x.body as Record<string, string>).field], [400, 'FIELD_MISSING', 'cvv2']);
     const bad = await client.send('SALE', sample('SALE', ['expire_month', '13']));
     assert.deepEqual([code(bad), (bad.body as Record<string, string>).field], ['FIELD_INVALID', 'expire_month']);
@@ -180,7 +229,10 @@ describe('mock gateway', () => {
   });
 
   it('hosted checkout: a -form order waits for its page, which completes it; then status shows the outcome', async () => {
-    const form = await client.send('SALEFORM', sample('SALEFORM', ['client_orderid', '<b>A&1</b>'], ['amount', '12.50']));
+    const form = await client.send(
+      'SALEFORM',
+      sample('SALEFORM', ['client_orderid', '<b>A&1</b>'], ['amount', '12.50']),
+    );
     const redirect = (form.body as Record<string, string>)['redirect-url']!;
     const orderid = (form.body as Record<string, string>)['paynet-order-id']!;
     assert.ok(redirect.startsWith(`${mock.url}/paynet/checkout/`));
@@ -194,7 +246,12 @@ describe('mock gateway', () => {
     assert.match(html, /&#60;b&#62;A&#38;1&#60;\/b&#62;/, 'merchant data is escaped');
     assert.equal(await statusOf(orderid), 'processing');
     assert.equal(await statusOf(orderid), 'processing', 'waiting for the checkout');
-    const post = (card: string) => request(redirect, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `credit_card_number=${card}&cvv2=123` });
+    const post = (card: string) =>
+      request(redirect, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `credit_card_number=${card}&cvv2=123`,
+      });
     const paid = await post('4000000000000002');
     const done = await paid.body.text();
     assert.equal(paid.statusCode, 200);
@@ -207,44 +264,97 @@ describe('mock gateway', () => {
 
   it('send --prepare fills mandatory fields and creates the preauth a capture needs', async () => {
     const env = { PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey, PAYCONFORM_LOGIN: merchant.login };
-    const args = ['send', 'CAPTURE', '--base-url', `${mock.url}/paynet`, '--endpoint-id', '1001', '--param', 'amount=5.00', '--json'];
+    const args = [
+      'send',
+      'CAPTURE',
+      '--base-url',
+      `${mock.url}/paynet`,
+      '--endpoint-id',
+      '1001',
+      '--param',
+      'amount=5.00',
+      '--json',
+    ];
     const bare = await runCli(args, env);
-    assert.deepEqual([bare.code, /client_orderid/.test(bare.err)], [2, true], 'without --prepare the formula fields are missing');
+    assert.deepEqual(
+      [bare.code, /client_orderid/.test(bare.err)],
+      [2, true],
+      'without --prepare the formula fields are missing',
+    );
     const prepared = await runCli([...args, '--prepare'], env);
     assert.equal(prepared.code, 0, prepared.out + prepared.err);
     const json = JSON.parse(prepared.out);
     assert.deepEqual([json.status, json.body.type], [200, 'async-response']);
-    assert.ok(json.request.params.some(([n, v]: [string, string]) => n === 'amount' && v === '5.00'), 'a given field wins over the test value');
+    assert.ok(
+      json.request.params.some(([n, v]: [string, string]) => n === 'amount' && v === '5.00'),
+      'a given field wins over the test value',
+    );
   });
 
   it('refuses control mistakes, each with its own code', async () => {
     const sale = sample('SALE');
     assert.equal(code(await client.send('SALE', sale, { unsigned: true })), 'CONTROL_MISSING');
-    assert.equal(code(await client.send('SALE', [...sale, ['control', 'ABC']], { unsigned: true })), 'CONTROL_MALFORMED');
+    assert.equal(
+      code(await client.send('SALE', [...sale, ['control', 'ABC']], { unsigned: true })),
+      'CONTROL_MALFORMED',
+    );
     // One formula field changed after signing.
-    const other = new PayClient({ baseUrl: `${mock.url}/paynet`, credentials: { ...credentials, controlKey: 'not-the-key' }, endpointId: '1001' });
+    const other = new PayClient({
+      baseUrl: `${mock.url}/paynet`,
+      credentials: { ...credentials, controlKey: 'not-the-key' },
+      endpointId: '1001',
+    });
     const wrong = await other.send('SALE', sale);
     await other.close();
     assert.deepEqual([wrong.status, code(wrong)], [400, 'CONTROL_INVALID']);
     // A formula field left out after signing.
     const signed = (await client.send('SALE', sale)).request.params;
-    assert.equal(code(await client.send('SALE', signed.filter(([n]) => n !== 'email'), { unsigned: true })), 'FIELD_MISSING');
+    assert.equal(
+      code(
+        await client.send(
+          'SALE',
+          signed.filter(([n]) => n !== 'email'),
+          { unsigned: true },
+        ),
+      ),
+      'FIELD_MISSING',
+    );
     assert.equal(code(await client.send('SALE', sale, { endpointId: '9999' })), 'ENDPOINT_UNKNOWN');
-    assert.equal((await client.send('SALE', sale, { endpointId: '2001' })).status, 200, 'a group id where the catalogue allows it');
+    assert.equal(
+      (await client.send('SALE', sale, { endpointId: '2001' })).status,
+      200,
+      'a group id where the catalogue allows it',
+    );
     // pan-eligibility/send: its public page lists only …/ENDPOINTID (A-3), so a group id is refused there.
-    assert.equal(code(await client.send('PAN_ELIGIBILITY_SEND', sample('PAN_ELIGIBILITY_SEND'), { endpointId: '2001' })), 'ENDPOINT_GROUP_NOT_ALLOWED');
+    assert.equal(
+      code(await client.send('PAN_ELIGIBILITY_SEND', sample('PAN_ELIGIBILITY_SEND'), { endpointId: '2001' })),
+      'ENDPOINT_GROUP_NOT_ALLOWED',
+    );
     // The vendor library's endpoint-group URL, …/sale/group/{groupId}, signed with the group id in the formula.
     const grouped = await client.send('SALE', sample('SALE'), { endpointId: '2001', groupUrl: true });
     assert.equal(grouped.request.url, `${mock.url}/paynet/api/v2/sale/group/2001`);
     assert.equal(grouped.status, 200, JSON.stringify(grouped.body));
-    assert.equal(code(await client.send('PAN_ELIGIBILITY_SEND', sample('PAN_ELIGIBILITY_SEND'), { endpointId: '2001', groupUrl: true })), 'ENDPOINT_GROUP_NOT_ALLOWED');
-    assert.equal(code(await client.send('SALE', sample('SALE'), { endpointId: '1001', groupUrl: true })), 'ENDPOINT_UNKNOWN', 'an endpoint id is no group id');
+    assert.equal(
+      code(
+        await client.send('PAN_ELIGIBILITY_SEND', sample('PAN_ELIGIBILITY_SEND'), {
+          endpointId: '2001',
+          groupUrl: true,
+        }),
+      ),
+      'ENDPOINT_GROUP_NOT_ALLOWED',
+    );
+    assert.equal(
+      code(await client.send('SALE', sample('SALE'), { endpointId: '1001', groupUrl: true })),
+      'ENDPOINT_UNKNOWN',
+      'an endpoint id is no group id',
+    );
   });
 
   it('reaches a payment made through the group URL for status, capture and return through the group URL (A-3)', async () => {
     // The public pages of status, capture and return list …/{operation}/group/ENDPOINTGROUPID, as the vendor library sends them.
     const byGroup = { endpointId: '2001', groupUrl: true };
-    const sendByGroup = (operation: string, ...fields: Pair[]) => client.send(operation, sample(operation, ...fields), byGroup);
+    const sendByGroup = (operation: string, ...fields: Pair[]) =>
+      client.send(operation, sample(operation, ...fields), byGroup);
     const preauth = await sendByGroup('PREAUTH', ['amount', '30.00']);
     assert.equal(preauth.status, 200, JSON.stringify(preauth.body));
     const orderid = answer(preauth, 'paynet-order-id');
@@ -287,8 +397,15 @@ describe('mock gateway', () => {
       return (x.body as Record<string, string>)['error-code']!;
     };
     assert.equal(code(await client.send('PAYOUT', payout, { unsigned: true })), 'AUTH_HEADER_MISSING');
-    assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: 'OAuth nonsense' } })), 'AUTH_HEADER_MALFORMED');
-    const stranger = new PayClient({ baseUrl: `${mock.url}/paynet`, credentials: { ...credentials, login: 'stranger' }, endpointId: '1001' });
+    assert.equal(
+      code(await client.send('PAYOUT', payout, { headers: { authorization: 'OAuth nonsense' } })),
+      'AUTH_HEADER_MALFORMED',
+    );
+    const stranger = new PayClient({
+      baseUrl: `${mock.url}/paynet`,
+      credentials: { ...credentials, login: 'stranger' },
+      endpointId: '1001',
+    });
     assert.equal(code(await stranger.send('PAYOUT', payout)), 'CONSUMER_KEY_UNKNOWN');
     await stranger.close();
     const stale = await client.send('PAYOUT', payout, { timestamp: String(Math.floor(Date.now() / 1000) - 301) });
@@ -297,15 +414,39 @@ describe('mock gateway', () => {
     assert.equal(first.status, 200);
     assert.equal(code(await client.send('PAYOUT', payout, { nonce: 'once-only' })), 'NONCE_REPLAYED');
     // oauth_* repeated in the body, as in the spec's HMAC example: accepted when it says what the header says.
-    assert.equal((await client.send('PAYOUT', [...payout, ['oauth_nonce', 'echo-1']], { nonce: 'echo-1' })).status, 200);
-    assert.equal(code(await client.send('PAYOUT', [...payout, ['oauth_nonce', 'other']], { nonce: 'echo-2' })), 'OAUTH_PARAM_CONFLICT');
+    assert.equal(
+      (await client.send('PAYOUT', [...payout, ['oauth_nonce', 'echo-1']], { nonce: 'echo-1' })).status,
+      200,
+    );
+    assert.equal(
+      code(await client.send('PAYOUT', [...payout, ['oauth_nonce', 'other']], { nonce: 'echo-2' })),
+      'OAUTH_PARAM_CONFLICT',
+    );
     // HMAC on an RSA endpoint: the header of a valid HMAC payout, sent to /api/v4/payout.
     const hmac = parseAuthorizationHeader(first.request.headers.authorization!);
-    assert.equal(code(await client.send('PAYOUT_V4', payout, { headers: { authorization: buildAuthorizationHeader(hmac.pairs) } })), 'SIGNATURE_METHOD_WRONG');
-    const flipped = hmac.pairs.map(([n, v]) => (n === 'oauth_signature' ? [n, Buffer.from(Buffer.from(v, 'base64').map((b) => b ^ 0x5a)).toString('base64')] : n === 'oauth_nonce' ? [n, 'fresh'] : [n, v]) as Pair);
-    assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: buildAuthorizationHeader(flipped) } })), 'SIGNATURE_INVALID');
+    assert.equal(
+      code(
+        await client.send('PAYOUT_V4', payout, { headers: { authorization: buildAuthorizationHeader(hmac.pairs) } }),
+      ),
+      'SIGNATURE_METHOD_WRONG',
+    );
+    const flipped = hmac.pairs.map(
+      ([n, v]) =>
+        (n === 'oauth_signature'
+          ? [n, Buffer.from(Buffer.from(v, 'base64').map((b) => b ^ 0x5a)).toString('base64')]
+          : n === 'oauth_nonce'
+            ? [n, 'fresh']
+            : [n, v]) as Pair,
+    );
+    assert.equal(
+      code(await client.send('PAYOUT', payout, { headers: { authorization: buildAuthorizationHeader(flipped) } })),
+      'SIGNATURE_INVALID',
+    );
     const v2 = hmac.pairs.map(([n, v]) => (n === 'oauth_version' ? [n, '2.0'] : [n, v]) as Pair);
-    assert.equal(code(await client.send('PAYOUT', payout, { headers: { authorization: buildAuthorizationHeader(v2) } })), 'OAUTH_VERSION_WRONG');
+    assert.equal(
+      code(await client.send('PAYOUT', payout, { headers: { authorization: buildAuthorizationHeader(v2) } })),
+      'OAUTH_VERSION_WRONG',
+    );
   });
 
   it('refuses HTTP-level mistakes with their own statuses and codes, always as vnd.pay+json', async () => {
@@ -318,13 +459,17 @@ describe('mock gateway', () => {
       [post('/api/v2/sale/1001', form), 404, 'NOT_FOUND'],
       [post('/paynet/api/v2/sale/0', form), 400, 'ENDPOINT_UNKNOWN'],
       [post('/paynet/api/v2/sale/1001', { ...form, accept: 'application/json' }), 406, 'NOT_ACCEPTABLE'],
-      [post('/paynet/api/v2/sale/1001', { ...form, 'content-type': 'application/json' }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [
+        post('/paynet/api/v2/sale/1001', { ...form, 'content-type': 'application/json' }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
       [post('/paynet/api/v2/sale/1001', form, `a=${'x'.repeat(70_000)}`), 413, 'BODY_TOO_LARGE'],
       [post('/paynet/api/v2/sale/1001', form, 'a=%E0%A4%A'), 400, 'BODY_MALFORMED'],
     ];
     for (const [pending, status, errorCode] of cases) {
       const res = await pending;
-      const body = await res.body.json() as Record<string, string>;
+      const body = (await res.body.json()) as Record<string, string>;
       assert.deepEqual([res.statusCode, body['error-code']], [status, errorCode]);
       assert.equal(res.headers['content-type'], 'application/vnd.pay+json');
       assert.deepEqual(validateResponse('ValidationErrorResponse', body), { valid: true });

@@ -14,7 +14,11 @@ import { sampleRequest } from '../../src/schemas/index.ts';
 import { encodeForm } from '../../src/signing/form-body.ts';
 
 const merchant = testMerchant();
-const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey, privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8') };
+const credentials = {
+  login: merchant.login,
+  controlKey: merchant.merchantControlKey,
+  privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+};
 const answers = { format: 'form', mediaType: 'text/plain', errorStatus: 200 } as const;
 let textMock: RunningMock;
 let specMock: RunningMock;
@@ -39,15 +43,30 @@ describe('mock with form-text answers', () => {
   });
 
   it('answers a refusal HTTP 200 with type=validation-error, as the public gateways do', async () => {
-    const res = await request(`${textMock.url}/api/v2/status/1001`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm([['login', merchant.login], ['client_orderid', 'x'], ['orderid', '1']]) });
+    const res = await request(`${textMock.url}/api/v2/status/1001`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: encodeForm([
+        ['login', merchant.login],
+        ['client_orderid', 'x'],
+        ['orderid', '1'],
+      ]),
+    });
     const text = await res.body.text();
     assert.equal(res.statusCode, 200);
-    assert.match(text, /^type=validation-error\n&error-code=CONTROL_MISSING\n&error-message=[^\n]+\n&serial-number=mock-[0-9]+\n&field=control\n$/);
+    assert.match(
+      text,
+      /^type=validation-error\n&error-code=CONTROL_MISSING\n&error-message=[^\n]+\n&serial-number=mock-[0-9]+\n&field=control\n$/,
+    );
   });
 
-  it('keeps 403 for a failed OAuth check and HTTP\'s own 405: errorStatus stands in for 400 and 500 only (A-21)', async () => {
+  it("keeps 403 for a failed OAuth check and HTTP's own 405: errorStatus stands in for 400 and 500 only (A-21)", async () => {
     // The public OAuth helper page: "403 Forbidden error received from the API server is due to a bad signature".
-    const payout = await request(`${textMock.url}/api/v2/payout/1001`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=1.00' });
+    const payout = await request(`${textMock.url}/api/v2/payout/1001`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'amount=1.00',
+    });
     assert.equal(payout.statusCode, 403);
     assert.match(await payout.body.text(), /^type=validation-error\n&error-code=AUTH_HEADER_MISSING\n/);
     const get = await request(`${textMock.url}/api/v2/sale/1001`, { method: 'GET' });
@@ -64,29 +83,44 @@ describe('mock with form-text answers', () => {
 });
 
 describe('the client reading form text', () => {
-  it('with the profile\'s format: the fields, and the media type a deviation of answers.format and answers.mediaType', async () => {
+  it("with the profile's format: the fields, and the media type a deviation of answers.format and answers.mediaType", async () => {
     const client = new PayClient({ baseUrl: textMock.url, credentials, endpointId: '1001', answers });
     const x = await client.send('SALE', sale());
     await client.close();
     assert.equal((x.body as Record<string, string>).type, 'async-response');
     assert.match((x.body as Record<string, string>)['paynet-order-id']!, /^[0-9]+$/);
-    assert.deepEqual(x.problems.map((p) => [p.deviation, p.assumption]), [['answers.format, answers.mediaType', undefined]]);
+    assert.deepEqual(
+      x.problems.map((p) => [p.deviation, p.assumption]),
+      [['answers.format, answers.mediaType', undefined]],
+    );
   });
 
   it('a refusal in a 200 counts as its spec status, with the status a deviation of answers.errorStatus', async () => {
     const client = new PayClient({ baseUrl: textMock.url, credentials, endpointId: '1001', answers });
     const x = await client.send('SALE', sale(), { unsigned: true });
     await client.close();
-    assert.deepEqual([x.status, x.httpStatus, (x.body as Record<string, string>)['error-code']], [400, 200, 'CONTROL_MISSING']);
-    assert.ok(x.problems.some((p) => p.deviation === 'answers.errorStatus' && p.message.includes('the spec answers it 400')));
+    assert.deepEqual(
+      [x.status, x.httpStatus, (x.body as Record<string, string>)['error-code']],
+      [400, 200, 'CONTROL_MISSING'],
+    );
+    assert.ok(
+      x.problems.some((p) => p.deviation === 'answers.errorStatus' && p.message.includes('the spec answers it 400')),
+    );
     assert.match(exchangeText(x), /^HTTP 200 \(a refusal: the spec's 400\)$/m);
   });
 
-  it('without the profile\'s format: a breach of the spec, the text left unread', async () => {
+  it("without the profile's format: a breach of the spec, the text left unread", async () => {
     const client = new PayClient({ baseUrl: textMock.url, credentials, endpointId: '1001' });
     const x = await client.send('SALE', sale());
     await client.close();
     assert.equal(typeof x.body, 'string');
-    assert.ok(x.problems.some((p) => p.assumption === undefined && p.deviation === undefined && p.message.startsWith('content-type: must be application/vnd.pay+json')));
+    assert.ok(
+      x.problems.some(
+        (p) =>
+          p.assumption === undefined &&
+          p.deviation === undefined &&
+          p.message.startsWith('content-type: must be application/vnd.pay+json'),
+      ),
+    );
   });
 });

@@ -21,11 +21,17 @@ describe(`Authorization header (seed ${seed})`, () => {
       fc.property(oauthPairs, fc.option(realm, { nil: undefined }), (ps, r) => {
         const header = buildAuthorizationHeader(ps, r);
         // vector-format.md: `OAuth `, realm when given, then name="enc(value)" sorted by name, joined by `, `.
-        const items = [...(r === undefined ? [] : [`realm="${r}"`]), ...byName(ps).map(([n, v]) => `${n}="${rfc3986(v)}"`)];
+        const items = [
+          ...(r === undefined ? [] : [`realm="${r}"`]),
+          ...byName(ps).map(([n, v]) => `${n}="${rfc3986(v)}"`),
+        ];
         assert.equal(header, `OAuth ${items.join(', ')}`);
         const parsed = parseAuthorizationHeader(header);
         assert.equal(parsed.realm, r);
-        assert.deepEqual(byName(parsed.pairs), byName(ps).map(([n, v]) => [n, v]));
+        assert.deepEqual(
+          byName(parsed.pairs),
+          byName(ps).map(([n, v]) => [n, v]),
+        );
       }),
       fcParams(300),
     );
@@ -38,8 +44,12 @@ describe(`Authorization header (seed ${seed})`, () => {
         realm: fc.option(realm, { nil: undefined }),
         order: fc.shuffledSubarray(ps, { minLength: ps.length, maxLength: ps.length }),
         realmAt: fc.nat({ max: ps.length }),
-        separators: fc.array(fc.constantFrom(',', ', ', ',  ', ',\t', ' , '), { minLength: ps.length, maxLength: ps.length }),
-      }));
+        separators: fc.array(fc.constantFrom(',', ', ', ',  ', ',\t', ' , '), {
+          minLength: ps.length,
+          maxLength: ps.length,
+        }),
+      }),
+    );
     fc.assert(
       fc.property(header, (h) => {
         // Written by hand with the byte-level encoder, not by buildAuthorizationHeader.
@@ -48,7 +58,11 @@ describe(`Authorization header (seed ${seed})`, () => {
         const text = `OAuth ${items.map((item, i) => (i === 0 ? item : h.separators[i - 1]! + item)).join('')}`;
         const parsed = parseAuthorizationHeader(text);
         assert.equal(parsed.realm, h.realm);
-        assert.deepEqual(parsed.pairs, h.order.map(([n, v]) => [n, v]), text);
+        assert.deepEqual(
+          parsed.pairs,
+          h.order.map(([n, v]) => [n, v]),
+          text,
+        );
       }),
       fcParams(300),
     );

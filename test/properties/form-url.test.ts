@@ -14,14 +14,13 @@ const urlCase = fc
   .record({
     scheme: fc.constantFrom('http', 'https'),
     host: hostName,
-    port: fc.oneof(
-      fc.constant<'none'>('none'),
-      fc.constant<'default'>('default'),
-      fc.integer({ min: 0, max: 65535 }),
-    ),
+    port: fc.oneof(fc.constant<'none'>('none'), fc.constant<'default'>('default'), fc.integer({ min: 0, max: 65535 })),
     path: urlPath,
     query: fc.option(pairs({ maxLength: 4 }), { nil: undefined }),
-    fragment: fc.option(fc.array(pathSegment, { maxLength: 2 }).map((s) => s.join('/')), { nil: undefined }),
+    fragment: fc.option(
+      fc.array(pathSegment, { maxLength: 2 }).map((s) => s.join('/')),
+      { nil: undefined },
+    ),
   })
   .chain((c) => fc.record({ c: fc.constant(c), schemeCase: randomCase(c.scheme), hostCase: randomCase(c.host) }));
 
@@ -31,7 +30,10 @@ describe(`form bodies and URL normalisation (seed ${seed})`, () => {
       fc.property(pairs({ maxLength: 10 }), fc.constantFrom('a', 'A', 'x y'), (ps, repeated) => {
         // Force at least one repeated name, in two places, so order between them matters.
         const input = [...ps, [repeated, 'first'] as const, ...ps, [repeated, 'second'] as const];
-        assert.deepEqual(decodeForm(encodeForm(input)), input.map(([n, v]) => [n, v]));
+        assert.deepEqual(
+          decodeForm(encodeForm(input)),
+          input.map(([n, v]) => [n, v]),
+        );
       }),
       fcParams(200),
     );
@@ -41,7 +43,8 @@ describe(`form bodies and URL normalisation (seed ${seed})`, () => {
     fc.assert(
       fc.property(urlCase, ({ c, schemeCase, hostCase }) => {
         const explicit = c.port === 'none' ? null : c.port === 'default' ? DEFAULT_PORT[c.scheme] : c.port;
-        const query = c.query === undefined ? '' : `?${c.query.map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&')}`;
+        const query =
+          c.query === undefined ? '' : `?${c.query.map(([n, v]) => `${rfc3986(n)}=${rfc3986(v)}`).join('&')}`;
         const fragment = c.fragment === undefined ? '' : `#${c.fragment}`;
         const input = `${schemeCase}://${hostCase}${explicit === null ? '' : `:${explicit}`}${c.path}${query}${fragment}`;
 
@@ -52,7 +55,10 @@ describe(`form bodies and URL normalisation (seed ${seed})`, () => {
         assert.ok(!result.normalized.includes('?') && !result.normalized.includes('#'), result.normalized);
         assert.equal(result.explicitPort, explicit === null ? null : String(explicit));
         assert.equal(result.defaultPortDropped, explicit !== null && !keepsPort);
-        assert.deepEqual(result.queryPairs, (c.query ?? []).map(([n, v]) => [n, v]));
+        assert.deepEqual(
+          result.queryPairs,
+          (c.query ?? []).map(([n, v]) => [n, v]),
+        );
       }),
       fcParams(300),
     );

@@ -9,7 +9,18 @@ import fc from 'fast-check';
 import oauthSign from 'oauth-sign';
 import { hmacSigningKey, percentEncode, signOAuth, type Pair } from '../../src/signing/index.ts';
 import {
-  hostName, login, nonce, pairs, paramName, paramValue, randomCase, secret, timestamp, uniqueNamePairs, unicodeString, urlPath,
+  hostName,
+  login,
+  nonce,
+  pairs,
+  paramName,
+  paramValue,
+  randomCase,
+  secret,
+  timestamp,
+  uniqueNamePairs,
+  unicodeString,
+  urlPath,
 } from '../arbitraries.ts';
 import { baseStringOracle, hmacSha1Oracle, rfc3986 } from '../oracles.ts';
 import { fcParams, seed } from '../seed.ts';
@@ -41,7 +52,8 @@ function sign(c: Case): string {
 }
 
 /** `candidate` when it differs from `old`, otherwise `old` with one more character. */
-const differentFrom = (old: string, candidate: string, extra = 'x'): string => (candidate !== old ? candidate : old + extra);
+const differentFrom = (old: string, candidate: string, extra = 'x'): string =>
+  candidate !== old ? candidate : old + extra;
 
 const replaceAt = (ps: readonly Pair[], index: number, p: Pair): Pair[] => ps.map((q, i) => (i === index ? p : q));
 
@@ -61,7 +73,10 @@ describe(`HMAC-SHA1 signatures (seed ${seed})`, () => {
         fc.property(caseArb, fc.nat(), paramName, (c, at, candidate) => {
           const i = at % c.params.length;
           const [name, value] = c.params[i]!;
-          assert.notEqual(sign({ ...c, params: replaceAt(c.params, i, [differentFrom(name, candidate), value]) }), sign(c));
+          assert.notEqual(
+            sign({ ...c, params: replaceAt(c.params, i, [differentFrom(name, candidate), value]) }),
+            sign(c),
+          );
         }),
         fcParams(100),
       );
@@ -72,7 +87,10 @@ describe(`HMAC-SHA1 signatures (seed ${seed})`, () => {
         fc.property(caseArb, fc.nat(), paramValue, (c, at, candidate) => {
           const i = at % c.params.length;
           const [name, value] = c.params[i]!;
-          assert.notEqual(sign({ ...c, params: replaceAt(c.params, i, [name, differentFrom(value, candidate)]) }), sign(c));
+          assert.notEqual(
+            sign({ ...c, params: replaceAt(c.params, i, [name, differentFrom(value, candidate)]) }),
+            sign(c),
+          );
         }),
         fcParams(100),
       );
@@ -158,7 +176,13 @@ describe(`HMAC-SHA1 signatures (seed ${seed})`, () => {
           { consumerKey: c.consumerKey, nonce: c.nonce, timestamp: c.timestamp, version: '1.0' },
           { method: 'HMAC-SHA1', consumerSecret: c.secret },
         ).signature;
-        const theirs = oauthSign.hmacsign('POST', `https://${host}${c.path}`, Object.fromEntries([...c.params, ...protocol(c)]), c.secret, '');
+        const theirs = oauthSign.hmacsign(
+          'POST',
+          `https://${host}${c.path}`,
+          Object.fromEntries([...c.params, ...protocol(c)]),
+          c.secret,
+          '',
+        );
         assert.equal(ours, theirs);
       }),
       fcParams(200),

@@ -8,7 +8,12 @@ import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
-  buildAuthorizationHeader, generateRsaKeyPair, loadPrivateKey, rsaSha256Signature, signRequest, verifyRequest,
+  buildAuthorizationHeader,
+  generateRsaKeyPair,
+  loadPrivateKey,
+  rsaSha256Signature,
+  signRequest,
+  verifyRequest,
   type RequestInput,
 } from '../../src/signing/index.ts';
 import { endpointId, login, nonce, pairs, realm, timestamp, unicodeString } from '../arbitraries.ts';
@@ -28,7 +33,9 @@ const PEMS = [
 /** Realistic base strings and arbitrary unicode text. */
 const baseString = fc.oneof(
   unicodeString({ maxLength: 200 }),
-  fc.tuple(endpointId, pairs({ maxLength: 6 })).map(([id, ps]) => baseStringOracle('POST', `https://gw.example/api/v4/payout/${id}`, ps)),
+  fc
+    .tuple(endpointId, pairs({ maxLength: 6 }))
+    .map(([id, ps]) => baseStringOracle('POST', `https://gw.example/api/v4/payout/${id}`, ps)),
 );
 
 const rsaCase = fc.record({
@@ -62,7 +69,11 @@ describe(`RSA-SHA256 (seed ${seed})`, () => {
         const request: RequestInput = { url, params };
         const result = signRequest(request, { login: merchant, privateKeyPem: keyA.privateKeyPem }, options);
         if (result.scheme !== 'oauth-rsa-sha256') throw new Error(`expected oauth-rsa-sha256, got ${result.scheme}`);
-        const verdict = verifyRequest(request, { login: merchant, publicKeyPem: keyA.publicKeyPem }, { authorization: result.oauth.authorization });
+        const verdict = verifyRequest(
+          request,
+          { login: merchant, publicKeyPem: keyA.publicKeyPem },
+          { authorization: result.oauth.authorization },
+        );
         assert.equal(verdict.reason, 'valid', verdict.message);
       }),
       fcParams(20),
@@ -78,7 +89,10 @@ describe(`RSA-SHA256 (seed ${seed})`, () => {
         const header = (signature: string): string =>
           buildAuthorizationHeader([...result.oauth.protocol, ['oauth_signature', signature]], options.realm);
         const credentials = { login: merchant, publicKeyPem: keyA.publicKeyPem };
-        assert.equal(verifyRequest(request, credentials, { authorization: header(result.oauth.signature) }).valid, true);
+        assert.equal(
+          verifyRequest(request, credentials, { authorization: header(result.oauth.signature) }).valid,
+          true,
+        );
         const flipped = flipBit(result.oauth.signature, bit);
         assert.notEqual(flipped, result.oauth.signature);
         const verdict = verifyRequest(request, credentials, { authorization: header(flipped) });

@@ -7,7 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
-  buildAuthorizationHeader, signRequest, verifyRequest, type Pair, type RequestInput, type SignResult,
+  buildAuthorizationHeader,
+  signRequest,
+  verifyRequest,
+  type Pair,
+  type RequestInput,
+  type SignResult,
 } from '../../src/signing/index.ts';
 import { amount, endpointId, login, nonce, pairs, realm, secret, timestamp, unicodeString } from '../arbitraries.ts';
 import { centsOfText, controlOracle, flipBit } from '../oracles.ts';
@@ -23,7 +28,9 @@ const hmacCase = fc.record({
 });
 
 const controlCase = fc.record({
-  url: fc.tuple(endpointId, fc.constantFrom('', '/paynet')).map(([id, prefix]) => `https://gw.example${prefix}/api/v2/sale/${id}`),
+  url: fc
+    .tuple(endpointId, fc.constantFrom('', '/paynet'))
+    .map(([id, prefix]) => `https://gw.example${prefix}/api/v2/sale/${id}`),
   params: fc
     .tuple(unicodeString({ maxLength: 12 }), amount, unicodeString({ maxLength: 20 }), pairs({ maxLength: 4 }))
     .map(([orderId, amt, email, extra]): Pair[] => [
@@ -69,7 +76,11 @@ describe(`sign → verify, control and HMAC-SHA1 (seed ${seed})`, () => {
         if (result.scheme !== 'control') return;
         const apart = verifyRequest(request, credentials, { control: result.control.control });
         assert.equal(apart.reason, 'valid', apart.message);
-        const inBody = verifyRequest({ url, params: [...params, ['control', result.control.control]] }, credentials, {});
+        const inBody = verifyRequest(
+          { url, params: [...params, ['control', result.control.control]] },
+          credentials,
+          {},
+        );
         assert.equal(inBody.reason, 'valid', inBody.message);
       }),
       fcParams(150),
@@ -97,10 +108,16 @@ describe(`sign → verify, control and HMAC-SHA1 (seed ${seed})`, () => {
         const result = signRequest(request, credentials, options);
         const signature = oauthOf(result).signature;
         // The rebuilt header with the untouched signature still verifies: only the flip can fail it.
-        assert.equal(verifyRequest(request, credentials, { authorization: headerWithSignature(result, signature, options.realm) }).valid, true);
+        assert.equal(
+          verifyRequest(request, credentials, { authorization: headerWithSignature(result, signature, options.realm) })
+            .valid,
+          true,
+        );
         const flipped = flipBit(signature, bit);
         assert.notEqual(flipped, signature);
-        const verdict = verifyRequest(request, credentials, { authorization: headerWithSignature(result, flipped, options.realm) });
+        const verdict = verifyRequest(request, credentials, {
+          authorization: headerWithSignature(result, flipped, options.realm),
+        });
         assert.equal(verdict.valid, false);
         assert.equal(verdict.reason, 'mismatch');
       }),
@@ -110,18 +127,23 @@ describe(`sign → verify, control and HMAC-SHA1 (seed ${seed})`, () => {
 
   it('control: changing any one hex digit makes verification fail', () => {
     fc.assert(
-      fc.property(controlCase, fc.nat({ max: 39 }), fc.integer({ min: 1, max: 15 }), ({ url, params, credentials }, at, delta) => {
-        const request: RequestInput = { url, params };
-        const result = signRequest(request, credentials);
-        if (result.scheme !== 'control') throw new Error(`expected control, got ${result.scheme}`);
-        const control = result.control.control;
-        const digit = ((parseInt(control[at]!, 16) + delta) % 16).toString(16);
-        const changed = control.slice(0, at) + digit + control.slice(at + 1);
-        assert.notEqual(changed, control);
-        const verdict = verifyRequest(request, credentials, { control: changed });
-        assert.equal(verdict.valid, false);
-        assert.equal(verdict.reason, 'mismatch');
-      }),
+      fc.property(
+        controlCase,
+        fc.nat({ max: 39 }),
+        fc.integer({ min: 1, max: 15 }),
+        ({ url, params, credentials }, at, delta) => {
+          const request: RequestInput = { url, params };
+          const result = signRequest(request, credentials);
+          if (result.scheme !== 'control') throw new Error(`expected control, got ${result.scheme}`);
+          const control = result.control.control;
+          const digit = ((parseInt(control[at]!, 16) + delta) % 16).toString(16);
+          const changed = control.slice(0, at) + digit + control.slice(at + 1);
+          assert.notEqual(changed, control);
+          const verdict = verifyRequest(request, credentials, { control: changed });
+          assert.equal(verdict.valid, false);
+          assert.equal(verdict.reason, 'mismatch');
+        },
+      ),
       fcParams(150),
     );
   });

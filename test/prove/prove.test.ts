@@ -12,13 +12,23 @@ import { runCli } from '../support/cli.ts';
 
 const LEDGERS = new URL('../../features/expected-failures', import.meta.url).pathname;
 
-const scenario = (name: string, tags: string[], outcome: ScenarioResult['outcome'] = 'passed'): ScenarioResult => ({ name, uri: 'features/x.feature', tags, outcome, warnings: [] });
+const scenario = (name: string, tags: string[], outcome: ScenarioResult['outcome'] = 'passed'): ScenarioResult => ({
+  name,
+  uri: 'features/x.feature',
+  tags,
+  outcome,
+  warnings: [],
+});
 const ledger = (mustFail: Ledger['mustFail']): Ledger => ({ file: 'x.json', defect: 'pay-twice', mustFail });
 
 /** A directory holding a valid ledger for every defect, so one file at a time can be broken. */
 function ledgerDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ledgers-'));
-  for (const defect of DEFECT_NAMES) writeFileSync(join(dir, `${defect}.json`), JSON.stringify({ defect, mustFail: [{ all: true, why: 'fails everything here' }] }));
+  for (const defect of DEFECT_NAMES)
+    writeFileSync(
+      join(dir, `${defect}.json`),
+      JSON.stringify({ defect, mustFail: [{ all: true, why: 'fails everything here' }] }),
+    );
   return dir;
 }
 
@@ -30,12 +40,36 @@ describe('expected-failure ledgers', () => {
 
   const broken: Array<[string, string, RegExp]> = [
     ['not JSON', '{', /pay-twice\.json: \/: is not JSON/],
-    ['an unknown defect', JSON.stringify({ defect: 'nope', mustFail: [{ all: true, why: 'fails everything' }] }), /\/defect: must name a defect/],
-    ['another defect than its file name', JSON.stringify({ defect: 'lose-order', mustFail: [{ all: true, why: 'fails everything' }] }), /\/defect: must match the file name \(pay-twice\)/],
-    ['an entry without name, tags or all', JSON.stringify({ defect: 'pay-twice', mustFail: [{ why: 'no selector at all' }] }), /\/mustFail\/0/],
-    ['an entry with all and a name', JSON.stringify({ defect: 'pay-twice', mustFail: [{ all: true, name: 'x', why: 'both at once here' }] }), /\/mustFail\/0/],
-    ['an entry without a reason', JSON.stringify({ defect: 'pay-twice', mustFail: [{ name: 'x' }] }), /\/mustFail\/0: must have required property 'why'/],
-    ['a bad tag expression', JSON.stringify({ defect: 'pay-twice', mustFail: [{ tags: '@a and', why: 'a broken expression' }] }), /\/mustFail\/0\/tags: is not a tag expression/],
+    [
+      'an unknown defect',
+      JSON.stringify({ defect: 'nope', mustFail: [{ all: true, why: 'fails everything' }] }),
+      /\/defect: must name a defect/,
+    ],
+    [
+      'another defect than its file name',
+      JSON.stringify({ defect: 'lose-order', mustFail: [{ all: true, why: 'fails everything' }] }),
+      /\/defect: must match the file name \(pay-twice\)/,
+    ],
+    [
+      'an entry without name, tags or all',
+      JSON.stringify({ defect: 'pay-twice', mustFail: [{ why: 'no selector at all' }] }),
+      /\/mustFail\/0/,
+    ],
+    [
+      'an entry with all and a name',
+      JSON.stringify({ defect: 'pay-twice', mustFail: [{ all: true, name: 'x', why: 'both at once here' }] }),
+      /\/mustFail\/0/,
+    ],
+    [
+      'an entry without a reason',
+      JSON.stringify({ defect: 'pay-twice', mustFail: [{ name: 'x' }] }),
+      /\/mustFail\/0: must have required property 'why'/,
+    ],
+    [
+      'a bad tag expression',
+      JSON.stringify({ defect: 'pay-twice', mustFail: [{ tags: '@a and', why: 'a broken expression' }] }),
+      /\/mustFail\/0\/tags: is not a tag expression/,
+    ],
   ];
   for (const [what, text, error] of broken) {
     it(`refuses a ledger with ${what}, naming the file and the place`, () => {
@@ -53,7 +87,10 @@ describe('expected-failure ledgers', () => {
     const dir = ledgerDir();
     try {
       rmSync(join(dir, 'lose-order.json'));
-      assert.throws(() => readLedgers(dir), /lose-order\.json: \/: is missing: every defect needs a ledger \(lose-order\)/);
+      assert.throws(
+        () => readLedgers(dir),
+        /lose-order\.json: \/: is missing: every defect needs a ledger \(lose-order\)/,
+      );
     } finally {
       rmSync(dir, { recursive: true });
     }
@@ -68,33 +105,63 @@ describe('judging a run against its ledger', () => {
   ];
 
   it('is clean when exactly the listed scenarios failed', () => {
-    const j = judge({ defect: 'pay-twice', results }, ledger([{ name: 'void twice is refused', why: 'listed by name' }, { tags: '@endpoint:PAYOUT_V4_PAY and @negative', why: 'listed by tag' }]));
+    const j = judge(
+      { defect: 'pay-twice', results },
+      ledger([
+        { name: 'void twice is refused', why: 'listed by name' },
+        { tags: '@endpoint:PAYOUT_V4_PAY and @negative', why: 'listed by tag' },
+      ]),
+    );
     assert.equal(isClean(j), true);
     assert.equal(j.killed.length, 2);
   });
 
   it('reports a listed scenario that passed, an unlisted one that failed and an entry that matches nothing', () => {
-    const j = judge({ defect: 'pay-twice', results }, ledger([
-      { name: 'void twice is refused', why: 'listed by name' },
-      { tags: '@positive', why: 'should fail but passes' },
-      { name: 'no such scenario', tags: '@negative', why: 'matches no scenario' },
-    ]));
+    const j = judge(
+      { defect: 'pay-twice', results },
+      ledger([
+        { name: 'void twice is refused', why: 'listed by name' },
+        { tags: '@positive', why: 'should fail but passes' },
+        { name: 'no such scenario', tags: '@negative', why: 'matches no scenario' },
+      ]),
+    );
     assert.equal(isClean(j), false);
-    assert.deepEqual(j.survived.map((s) => s.name), ['sale is accepted']);
-    assert.deepEqual(j.unexpected.map((s) => s.name), ['pay twice is refused']);
-    assert.deepEqual(j.unmatchedEntries.map((e) => e.name), ['no such scenario']);
+    assert.deepEqual(
+      j.survived.map((s) => s.name),
+      ['sale is accepted'],
+    );
+    assert.deepEqual(
+      j.unexpected.map((s) => s.name),
+      ['pay twice is refused'],
+    );
+    assert.deepEqual(
+      j.unmatchedEntries.map((e) => e.name),
+      ['no such scenario'],
+    );
   });
 
   it('a name and tags together must both match', () => {
-    const j = judge({ defect: 'pay-twice', results }, ledger([{ name: 'void twice is refused', tags: '@endpoint:SALE', why: 'wrong endpoint tag' }]));
+    const j = judge(
+      { defect: 'pay-twice', results },
+      ledger([{ name: 'void twice is refused', tags: '@endpoint:SALE', why: 'wrong endpoint tag' }]),
+    );
     assert.equal(j.unmatchedEntries.length, 1);
   });
 
   it('treats undefined or skipped steps as a broken suite, and an empty run as unclean', () => {
-    const j = judge({ defect: 'pay-twice', results: [scenario('half-written', ['@positive'], 'undefined')] }, ledger([{ all: true, why: 'everything fails' }]));
-    assert.deepEqual(j.broken.map((s) => s.name), ['half-written']);
+    const j = judge(
+      { defect: 'pay-twice', results: [scenario('half-written', ['@positive'], 'undefined')] },
+      ledger([{ all: true, why: 'everything fails' }]),
+    );
+    assert.deepEqual(
+      j.broken.map((s) => s.name),
+      ['half-written'],
+    );
     assert.equal(isClean(j), false);
-    assert.equal(isClean(judge({ defect: 'pay-twice', results: [] }, ledger([{ all: true, why: 'everything fails' }]))), false);
+    assert.equal(
+      isClean(judge({ defect: 'pay-twice', results: [] }, ledger([{ all: true, why: 'everything fails' }]))),
+      false,
+    );
   });
 
   it('against the correct mock any failure is unexpected', () => {
@@ -104,9 +171,24 @@ describe('judging a run against its ledger', () => {
 
   it('finds negative scenarios that no defect made fail, not counting a defect that fails everything', () => {
     const baseline = { defect: undefined, results: results.map((s) => ({ ...s, outcome: 'passed' as const })) };
-    const targeted = judge({ defect: 'pay-twice', results: results.map((s) => ({ ...s, outcome: s.name.startsWith('pay') ? 'failed' as const : 'passed' as const })) }, undefined);
-    const everything = judge({ defect: 'wrong-response-content-type', results: results.map((s) => ({ ...s, outcome: 'failed' as const })) }, undefined);
-    assert.deepEqual(unkilledNegatives(baseline, [targeted, everything], new Set(['wrong-response-content-type'])).map((s) => s.name), ['void twice is refused']);
+    const targeted = judge(
+      {
+        defect: 'pay-twice',
+        results: results.map((s) => ({
+          ...s,
+          outcome: s.name.startsWith('pay') ? ('failed' as const) : ('passed' as const),
+        })),
+      },
+      undefined,
+    );
+    const everything = judge(
+      { defect: 'wrong-response-content-type', results: results.map((s) => ({ ...s, outcome: 'failed' as const })) },
+      undefined,
+    );
+    assert.deepEqual(
+      unkilledNegatives(baseline, [targeted, everything], new Set(['wrong-response-content-type'])).map((s) => s.name),
+      ['void twice is refused'],
+    );
     assert.deepEqual(unkilledNegatives(baseline, [targeted, everything], new Set()), []);
   });
 });
@@ -116,7 +198,10 @@ describe('payconform mock --list-defects / --defect', () => {
     const { code, out } = await runCli(['mock', '--list-defects']);
     assert.equal(code, 0);
     const lines = out.trim().split('\n');
-    assert.deepEqual(lines.map((l) => l.split(/\s+/)[0]), DEFECT_NAMES);
+    assert.deepEqual(
+      lines.map((l) => l.split(/\s+/)[0]),
+      DEFECT_NAMES,
+    );
     for (const line of lines) assert.match(line, /^\S+\s{2,}\S.{10,}$/);
   });
 
@@ -134,12 +219,15 @@ describe('payconform mock --list-defects / --defect', () => {
 });
 
 // prove replaces its own earlier run and nothing else: it emptied its defect's folder with rm -r before.
-describe('a defect run\'s folder', () => {
+describe("a defect run's folder", () => {
   it('is refused when it holds a file no run wrote, and the file is kept', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payconform-prove-'));
     try {
       writeFileSync(join(dir, 'notes.txt'), 'mine');
-      await assert.rejects(runDefect(undefined, dir), /is not empty and is not a certify bundle \(it holds notes\.txt\)/);
+      await assert.rejects(
+        runDefect(undefined, dir),
+        /is not empty and is not a certify bundle \(it holds notes\.txt\)/,
+      );
       assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'mine');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -15,10 +15,18 @@ import { manifestOf } from '../../src/report/bundle.ts';
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'payconform-bundle-files-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 const pub = join(dir, 'merchant.pub.pem');
 writeFileSync(pub, publicKey);
-const FILES: Record<string, string> = { 'summary.json': '{"status":"failed"}\n', 'report.html': '<p>FAIL</p>\n', 'junit.xml': '<testsuites/>\n' };
+const FILES: Record<string, string> = {
+  'summary.json': '{"status":"failed"}\n',
+  'report.html': '<p>FAIL</p>\n',
+  'junit.xml': '<testsuites/>\n',
+};
 
 let n = 0;
 async function bundle(signed: boolean): Promise<string> {
@@ -26,14 +34,25 @@ async function bundle(signed: boolean): Promise<string> {
   mkdirSync(d);
   for (const [path, text] of Object.entries(FILES)) writeFileSync(join(d, path), text);
   writeFileSync(join(d, 'manifest.json'), `${JSON.stringify(manifestOf(d), null, 2)}\n`);
-  if (signed) await signBundle(d, bundleSigningKey(privateKey, '--sign-key'), { payconform: '0.1.0', target: 't', status: 'failed', startedAt: 'a', finishedAt: 'b' });
+  if (signed)
+    await signBundle(d, bundleSigningKey(privateKey, '--sign-key'), {
+      payconform: '0.1.0',
+      target: 't',
+      status: 'failed',
+      startedAt: 'a',
+      finishedAt: 'b',
+    });
   return d;
 }
 
 /** The built CLI, killed after 20 s: a FIFO that blocks or /dev/zero read whole would hit it. */
 function verify(d: string, ...args: string[]): { code: number | null; out: string; err: string; ms: number } {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [bin, 'bundle', 'verify', d, '--public-key', pub, ...args], { encoding: 'utf8', timeout: 20_000, maxBuffer: 1 << 20 });
+  const r = spawnSync(process.execPath, [bin, 'bundle', 'verify', d, '--public-key', pub, ...args], {
+    encoding: 'utf8',
+    timeout: 20_000,
+    maxBuffer: 1 << 20,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr, ms: Date.now() - started };
 }
 

@@ -20,7 +20,11 @@ const dir = mkdtempSync(join(tmpdir(), 'payconform-bundle-fuzz-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const quiet = { log: () => {}, progress: new PassThrough().resume() };
 const TAGS = '@endpoint:SALE and @positive or @endpoint:STATUS and @positive';
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 const pub = join(dir, 'merchant.pub.pem');
 writeFileSync(pub, publicKey);
 
@@ -40,10 +44,28 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), file: fc.nat(), at: fc.nat() }),
   fc.record({ kind: fc.constant('append' as const), file: fc.nat(), text: fc.string({ minLength: 1 }) }),
   fc.record({ kind: fc.constant('json' as const), file: fc.nat(), value: fc.jsonValue() }),
-  fc.record({ kind: fc.constant('field' as const), key: fc.constantFrom('status', 'shard', 'target', 'versions', 'selection', 'totals', 'specSha256', 'mergedFrom', '__proto__'), value: fc.jsonValue() }),
+  fc.record({
+    kind: fc.constant('field' as const),
+    key: fc.constantFrom(
+      'status',
+      'shard',
+      'target',
+      'versions',
+      'selection',
+      'totals',
+      'specSha256',
+      'mergedFrom',
+      '__proto__',
+    ),
+    value: fc.jsonValue(),
+  }),
   fc.record({ kind: fc.constant('line' as const), at: fc.nat(), value: fc.jsonValue() }),
   fc.record({ kind: fc.constant('delete' as const), file: fc.nat() }),
-  fc.record({ kind: fc.constant('add' as const), name: fc.stringMatching(/^[a-z]{1,8}\.(txt|json)$/), text: fc.string() }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    name: fc.stringMatching(/^[a-z]{1,8}\.(txt|json)$/),
+    text: fc.string(),
+  }),
 );
 
 /** Applies `m` to bundle `d`; says whether any byte of the bundle changed. */
@@ -63,8 +85,12 @@ function apply(d: string, m: Mutation): boolean {
       writeFileSync(pick(m.file), bytes.subarray(0, m.at % Math.max(bytes.length, 1)));
       break;
     }
-    case 'append': appendText(pick(m.file), m.text); break;
-    case 'json': writeFileSync(pick(m.file), JSON.stringify(m.value)); break;
+    case 'append':
+      appendText(pick(m.file), m.text);
+      break;
+    case 'json':
+      writeFileSync(pick(m.file), JSON.stringify(m.value));
+      break;
     case 'field': {
       const summary = JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8'));
       Object.defineProperty(summary, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
@@ -77,13 +103,20 @@ function apply(d: string, m: Mutation): boolean {
       writeFileSync(join(d, 'messages.ndjson'), lines.join('\n'));
       break;
     }
-    case 'delete': rmSync(pick(m.file)); break;
-    case 'add': writeFileSync(join(d, m.name), m.text); break;
+    case 'delete':
+      rmSync(pick(m.file));
+      break;
+    case 'add':
+      writeFileSync(join(d, m.name), m.text);
+      break;
   }
   const after = readdirSync(d).sort();
-  return after.join('/') !== files.join('/') || after.map((f) => readFileSync(join(d, f), 'latin1')).join('\0') !== before;
+  return (
+    after.join('/') !== files.join('/') || after.map((f) => readFileSync(join(d, f), 'latin1')).join('\0') !== before
+  );
 }
-const appendText = (file: string, text: string): void => writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from(text)]));
+const appendText = (file: string, text: string): void =>
+  writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from(text)]));
 
 function oneLineNoCrash(r: { code: number; out: string; err: string }, what: string): void {
   assert.ok([0, 1, 2].includes(r.code), `${what}: exit ${r.code}`);
@@ -103,41 +136,57 @@ describe('fuzzing received bundles', () => {
     signed = join(dir, 'signed');
     cpSync(one, signed, { recursive: true });
     const s = JSON.parse(readFileSync(join(signed, 'summary.json'), 'utf8'));
-    await signBundle(signed, bundleSigningKey(privateKey, 'k'), { payconform: s.versions.payconform, target: s.target, status: s.status, startedAt: s.startedAt, finishedAt: s.finishedAt });
+    await signBundle(signed, bundleSigningKey(privateKey, 'k'), {
+      payconform: s.versions.payconform,
+      target: s.target,
+      status: s.status,
+      startedAt: s.startedAt,
+      finishedAt: s.finishedAt,
+    });
   });
 
   it('verify: any change to a signed bundle is exit 1 or 2, never 0, never an internal error', async () => {
-    assert.equal((await runCli(['bundle', 'verify', signed, '--public-key', pub])).code, 0, 'the untouched bundle verifies');
+    assert.equal(
+      (await runCli(['bundle', 'verify', signed, '--public-key', pub])).code,
+      0,
+      'the untouched bundle verifies',
+    );
     let n = 0;
-    await fc.assert(fc.asyncProperty(mutation, async (m) => {
-      const d = join(dir, `verify-${n++}`);
-      cpSync(signed, d, { recursive: true });
-      const changed = apply(d, m);
-      const r = await runCli(['bundle', 'verify', d, '--public-key', pub]);
-      oneLineNoCrash(r, JSON.stringify(m));
-      if (changed) assert.notEqual(r.code, 0, `${JSON.stringify(m)}: ${r.out}`);
-      rmSync(d, { recursive: true });
-    }), fcParams(150));
+    await fc.assert(
+      fc.asyncProperty(mutation, async (m) => {
+        const d = join(dir, `verify-${n++}`);
+        cpSync(signed, d, { recursive: true });
+        const changed = apply(d, m);
+        const r = await runCli(['bundle', 'verify', d, '--public-key', pub]);
+        oneLineNoCrash(r, JSON.stringify(m));
+        if (changed) assert.notEqual(r.code, 0, `${JSON.stringify(m)}: ${r.out}`);
+        rmSync(d, { recursive: true });
+      }),
+      fcParams(150),
+    );
   });
 
   it('merge: a shard changed, with or without a manifest made anew, never ends in an internal error', async () => {
     let n = 0;
-    await fc.assert(fc.asyncProperty(mutation, fc.boolean(), async (m, remanifest) => {
-      const d = join(dir, `merge-${n++}`);
-      cpSync(two, d, { recursive: true });
-      apply(d, m);
-      // A manifest made anew passes the integrity check and takes the hostile content to the parser.
-      if (remanifest) {
-        try {
-          writeFileSync(join(d, 'manifest.json'), JSON.stringify(manifestOf(d)));
-        } catch {
-          // a name the manifest cannot hold: verify deals with it
+    await fc.assert(
+      fc.asyncProperty(mutation, fc.boolean(), async (m, remanifest) => {
+        const d = join(dir, `merge-${n++}`);
+        cpSync(two, d, { recursive: true });
+        apply(d, m);
+        // A manifest made anew passes the integrity check and takes the hostile content to the parser.
+        if (remanifest) {
+          try {
+            writeFileSync(join(d, 'manifest.json'), JSON.stringify(manifestOf(d)));
+          } catch {
+            // a name the manifest cannot hold: verify deals with it
+          }
         }
-      }
-      const r = await runCli(['bundle', 'merge', one, d, '--out', join(dir, `merged-${n}`)]);
-      oneLineNoCrash(r, JSON.stringify(m));
-      rmSync(d, { recursive: true });
-      rmSync(join(dir, `merged-${n}`), { recursive: true, force: true });
-    }), fcParams(120));
+        const r = await runCli(['bundle', 'merge', one, d, '--out', join(dir, `merged-${n}`)]);
+        oneLineNoCrash(r, JSON.stringify(m));
+        rmSync(d, { recursive: true });
+        rmSync(join(dir, `merged-${n}`), { recursive: true, force: true });
+      }),
+      fcParams(120),
+    );
   });
 });

@@ -15,11 +15,27 @@ import { runCli } from '../support/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'payconform-bundle-sig-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const pem = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const pem = (bits: number) =>
+  generateKeyPairSync('rsa', {
+    modulusLength: bits,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 const merchant = pem(2048);
 const stranger = pem(2048);
-const FILES: Record<string, string> = { 'summary.json': '{"status":"passed"}\n', 'report.html': '<p>PASS</p>\n', 'junit.xml': '<testsuites/>\n', 'sub/extra.txt': 'x\n' };
-const ABOUT = { payconform: '0.1.0', target: 'https://sandbox.example/paynet', status: 'passed', startedAt: '2026-11-25T00:00:00Z', finishedAt: '2026-11-25T00:01:00Z' };
+const FILES: Record<string, string> = {
+  'summary.json': '{"status":"passed"}\n',
+  'report.html': '<p>PASS</p>\n',
+  'junit.xml': '<testsuites/>\n',
+  'sub/extra.txt': 'x\n',
+};
+const ABOUT = {
+  payconform: '0.1.0',
+  target: 'https://sandbox.example/paynet',
+  status: 'passed',
+  startedAt: '2026-11-25T00:00:00Z',
+  finishedAt: '2026-11-25T00:01:00Z',
+};
 
 /** A bundle as certify writes it: the files, manifest.json, and (signed) manifest.jws. */
 async function bundle(name: string, signed: boolean): Promise<string> {
@@ -38,7 +54,7 @@ const flipOneByte = (file: string): void => {
 };
 
 describe('signed evidence', () => {
-  it('an intact signed bundle verifies, against its own key and against the merchant\'s public key', async () => {
+  it("an intact signed bundle verifies, against its own key and against the merchant's public key", async () => {
     const d = await bundle('intact', true);
     const own = await verifyBundle(d);
     assert.deepEqual([own.problems, own.signed, own.trusted], [[], true, false]);
@@ -47,14 +63,20 @@ describe('signed evidence', () => {
     assert.equal(given.payload!.target, ABOUT.target);
   });
 
-  it('is a JWS that node:crypto alone verifies (RS256 over header.payload), with every file\'s SHA-256', async () => {
+  it("is a JWS that node:crypto alone verifies (RS256 over header.payload), with every file's SHA-256", async () => {
     const d = await bundle('independent', true);
     const [header, payload, signature] = readFileSync(join(d, 'manifest.jws'), 'utf8').trim().split('.');
     const decoded = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
     assert.equal(decoded(header!).alg, 'RS256');
-    assert.equal(verify('sha256', Buffer.from(`${header}.${payload}`), merchant.publicKey, Buffer.from(signature!, 'base64url')), true);
+    assert.equal(
+      verify('sha256', Buffer.from(`${header}.${payload}`), merchant.publicKey, Buffer.from(signature!, 'base64url')),
+      true,
+    );
     const files = decoded(payload!).files as Array<{ path: string; sha256: string }>;
-    assert.deepEqual(files.map((f) => f.path), Object.keys(FILES).sort());
+    assert.deepEqual(
+      files.map((f) => f.path),
+      Object.keys(FILES).sort(),
+    );
     for (const f of files) assert.equal(f.sha256, createHash('sha256').update(FILES[f.path]!).digest('hex'), f.path);
   });
 
@@ -82,23 +104,38 @@ describe('signed evidence', () => {
     const other = await verifyBundle(fresh, trustKey(publicKeyOf(stranger.publicKey, 'k')));
     assert.deepEqual([other.problems, other.trusted], [[], false]);
     const [h, , s] = readFileSync(join(fresh, 'manifest.jws'), 'utf8').trim().split('.');
-    const forged = Buffer.from(JSON.stringify({ ...ABOUT, status: 'passed', signedAt: 'x', files: [] })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...ABOUT, status: 'passed', signedAt: 'x', files: [] })).toString(
+      'base64url',
+    );
     writeFileSync(join(fresh, 'manifest.jws'), `${h}.${forged}.${s}\n`);
-    assert.deepEqual((await verifyBundle(fresh)).problems, ['manifest.jws: the signature does not verify (the signature or the signed manifest was edited)']);
+    assert.deepEqual((await verifyBundle(fresh)).problems, [
+      'manifest.jws: the signature does not verify (the signature or the signed manifest was edited)',
+    ]);
   });
 
   it('an unsigned bundle verifies its digests and says it is unsigned', async () => {
     const d = await bundle('unsigned', false);
     assert.deepEqual(await verifyBundle(d), { problems: [], signed: false, trusted: false, verdict: 'passed' });
     flipOneByte(join(d, 'report.html'));
-    assert.deepEqual((await verifyBundle(d)).problems, ['report.html: changed since the run (SHA-256 differs from manifest.json)']);
+    assert.deepEqual((await verifyBundle(d)).problems, [
+      'report.html: changed since the run (SHA-256 differs from manifest.json)',
+    ]);
   });
 
   it('refuses keys too weak or not RSA', () => {
-    assert.throws(() => bundleSigningKey(pem(1024).privateKey, '--sign-key'), { code: 'ERR_BUNDLE', message: /^--sign-key: must be an RSA key of at least 2048 bits \(got rsa 1024\)$/ });
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    assert.throws(() => bundleSigningKey(pem(1024).privateKey, '--sign-key'), {
+      code: 'ERR_BUNDLE',
+      message: /^--sign-key: must be an RSA key of at least 2048 bits \(got rsa 1024\)$/,
+    });
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     assert.throws(() => bundleSigningKey(ec.privateKey, '--sign-key'), { message: /must be an RSA key/ });
-    assert.throws(() => bundleSigningKey('not a key', '--sign-key'), { message: '--sign-key: is not a PEM private key' });
+    assert.throws(() => bundleSigningKey('not a key', '--sign-key'), {
+      message: '--sign-key: is not a PEM private key',
+    });
   });
 
   it('certify --sign-key signs its bundle (and refuses a weak key before running)', () => {
@@ -107,15 +144,33 @@ describe('signed evidence', () => {
     writeFileSync(keyFile, merchant.privateKey);
     writeFileSync(join(dir, 'merchant.pub.pem'), merchant.publicKey);
     const report = join(dir, 'certified');
-    const run = spawnSync(process.execPath, [bin, 'certify', '--tags', '@endpoint:SALE and @positive', '--report-dir', report, '--sign-key', keyFile], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const run = spawnSync(
+      process.execPath,
+      [bin, 'certify', '--tags', '@endpoint:SALE and @positive', '--report-dir', report, '--sign-key', keyFile],
+      { encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+    );
     assert.equal(run.status, 0, run.stderr);
-    const checked = spawnSync(process.execPath, [bin, 'bundle', 'verify', report, '--public-key', join(dir, 'merchant.pub.pem')], { encoding: 'utf8' });
+    const checked = spawnSync(
+      process.execPath,
+      [bin, 'bundle', 'verify', report, '--public-key', join(dir, 'merchant.pub.pem')],
+      { encoding: 'utf8' },
+    );
     assert.equal(checked.status, 0, checked.stdout + checked.stderr);
-    assert.match(checked.stdout, /^VERIFIED: .*: 5 files match manifest\.jws, signed by a key you trust \(SHA-256 [^)]+\); run verdict PASSED; the embedded mock gateway \(TEST-ONLY merchant\)/);
+    assert.match(
+      checked.stdout,
+      /^VERIFIED: .*: 5 files match manifest\.jws, signed by a key you trust \(SHA-256 [^)]+\); run verdict PASSED; the embedded mock gateway \(TEST-ONLY merchant\)/,
+    );
     const weak = join(dir, 'weak.pem');
     writeFileSync(weak, pem(1024).privateKey);
-    const refused = spawnSync(process.execPath, [bin, 'certify', '--report-dir', join(dir, 'never'), '--sign-key', weak], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-    assert.deepEqual([refused.status, refused.stderr.trim()], [2, 'payconform certify: --sign-key: must be an RSA key of at least 2048 bits (got rsa 1024)']);
+    const refused = spawnSync(
+      process.execPath,
+      [bin, 'certify', '--report-dir', join(dir, 'never'), '--sign-key', weak],
+      { encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+    );
+    assert.deepEqual(
+      [refused.status, refused.stderr.trim()],
+      [2, 'payconform certify: --sign-key: must be an RSA key of at least 2048 bits (got rsa 1024)'],
+    );
   });
 
   it('payconform bundle verify: exit 0 intact, 1 tampered (one line naming the file), 2 not a bundle', async () => {
@@ -124,24 +179,39 @@ describe('signed evidence', () => {
     writeFileSync(keyFile, merchant.publicKey);
     const ok = await runCli(['bundle', 'verify', d, '--public-key', keyFile]);
     assert.deepEqual([ok.code, ok.err], [0, '']);
-    assert.match(ok.out, /^VERIFIED: .*: 4 files match manifest\.jws, signed by a key you trust \(SHA-256 .*\); run verdict PASSED; https:\/\/sandbox\.example\/paynet, signed /);
+    assert.match(
+      ok.out,
+      /^VERIFIED: .*: 4 files match manifest\.jws, signed by a key you trust \(SHA-256 .*\); run verdict PASSED; https:\/\/sandbox\.example\/paynet, signed /,
+    );
     flipOneByte(join(d, 'summary.json'));
     const bad = await runCli(['bundle', 'verify', d]);
     assert.equal(bad.code, 1);
-    assert.equal(bad.out, `NOT INTACT: ${d}: summary.json: changed since the run (SHA-256 differs from manifest.jws); its run verdict PASSED cannot be relied on\n`);
+    assert.equal(
+      bad.out,
+      `NOT INTACT: ${d}: summary.json: changed since the run (SHA-256 differs from manifest.jws); its run verdict PASSED cannot be relied on\n`,
+    );
     const none = await runCli(['bundle', 'verify', join(dir, 'nowhere')]);
-    assert.deepEqual([none.code, none.err], [2, `payconform bundle verify: DIR: ${join(dir, 'nowhere')} is not a folder\n`]);
+    assert.deepEqual(
+      [none.code, none.err],
+      [2, `payconform bundle verify: DIR: ${join(dir, 'nowhere')} is not a folder\n`],
+    );
     const unsigned = await bundle('cli-unsigned', false);
     const plain = await runCli(['bundle', 'verify', unsigned]);
     assert.equal(plain.code, 1);
-    assert.match(plain.out, /^UNSIGNED: .*: every file matches manifest\.json, but nothing proves who made it; run verdict PASSED, unproven\. --integrity-only/);
+    assert.match(
+      plain.out,
+      /^UNSIGNED: .*: every file matches manifest\.json, but nothing proves who made it; run verdict PASSED, unproven\. --integrity-only/,
+    );
   });
 });
 
 // The trust model (docs/certify.md): only a key the user named vouches for a bundle.
 describe('bundle verify: whom to believe', () => {
   // keygen's fingerprint, recomputed here from the PEM with node:crypto alone.
-  const fingerprintOf = (publicPem: string): string => createHash('sha256').update(createPublicKey(publicPem).export({ type: 'spki', format: 'der' })).digest('base64');
+  const fingerprintOf = (publicPem: string): string =>
+    createHash('sha256')
+      .update(createPublicKey(publicPem).export({ type: 'spki', format: 'der' }))
+      .digest('base64');
   const write = (name: string, text: string): string => {
     const path = join(dir, name);
     writeFileSync(path, text);
@@ -159,7 +229,7 @@ describe('bundle verify: whom to believe', () => {
     return d;
   }
 
-  it('a bundle re-signed with a key nobody named is refused, exit 1, with that key\'s fingerprint and how to trust it', async () => {
+  it("a bundle re-signed with a key nobody named is refused, exit 1, with that key's fingerprint and how to trust it", async () => {
     const d = await forged('forged');
     for (const args of [[], ['--public-key', merchantPub()]]) {
       const r = await runCli(['bundle', 'verify', d, ...args]);
@@ -168,7 +238,10 @@ describe('bundle verify: whom to believe', () => {
       assert.match(r.out, /^UNTRUSTED KEY: /);
       assert.ok(r.out.includes(`SHA-256 ${fingerprintOf(stranger.publicKey)}`), r.out);
       assert.ok(!r.out.includes(fingerprintOf(merchant.publicKey)));
-      assert.match(r.out, /run verdict PASSED, unproven\. .*--public-key THEIR\.pub\.pem or the line ".*" in the file of --trusted-keys or PAYCONFORM_TRUSTED_KEYS$/m);
+      assert.match(
+        r.out,
+        /run verdict PASSED, unproven\. .*--public-key THEIR\.pub\.pem or the line ".*" in the file of --trusted-keys or PAYCONFORM_TRUSTED_KEYS$/m,
+      );
     }
   });
 
@@ -186,7 +259,12 @@ describe('bundle verify: whom to believe', () => {
     for (const [args, env] of cases) {
       const r = await runCli(['bundle', 'verify', d, ...args], env);
       assert.equal(r.code, 0, `${args.join(' ')}: ${r.out}${r.err}`);
-      assert.match(r.out, new RegExp(`^VERIFIED: .*signed by a key you trust \\(SHA-256 ${fp.replace(/[+/]/g, '\\$&')}\\); run verdict PASSED;`));
+      assert.match(
+        r.out,
+        new RegExp(
+          `^VERIFIED: .*signed by a key you trust \\(SHA-256 ${fp.replace(/[+/]/g, '\\$&')}\\); run verdict PASSED;`,
+        ),
+      );
     }
     // Only the stranger trusted: the merchant's genuine bundle is not vouched for by anyone named.
     assert.equal((await runCli(['bundle', 'verify', d, '--public-key', strangerPub()])).code, 1);
@@ -195,9 +273,18 @@ describe('bundle verify: whom to believe', () => {
   it('a trusted-keys file that is not keys, fingerprints and comments is bad input, one line naming file and line', async () => {
     const d = await bundle('bad-keys', true);
     const bad = write('bad-keys.txt', '# ok\nSHA-256 not-a-fingerprint\n');
-    for (const [args, env, field] of [[['--trusted-keys', bad], {}, '--trusted-keys'], [[], { PAYCONFORM_TRUSTED_KEYS: bad }, 'PAYCONFORM_TRUSTED_KEYS']] as const) {
+    for (const [args, env, field] of [
+      [['--trusted-keys', bad], {}, '--trusted-keys'],
+      [[], { PAYCONFORM_TRUSTED_KEYS: bad }, 'PAYCONFORM_TRUSTED_KEYS'],
+    ] as const) {
       const r = await runCli(['bundle', 'verify', d, ...args], { ...env });
-      assert.deepEqual([r.code, r.err], [2, `payconform bundle verify: ${field}: line 2 is neither a PEM public key, a SHA-256 fingerprint (as keygen prints it) nor a # comment\n`]);
+      assert.deepEqual(
+        [r.code, r.err],
+        [
+          2,
+          `payconform bundle verify: ${field}: line 2 is neither a PEM public key, a SHA-256 fingerprint (as keygen prints it) nor a # comment\n`,
+        ],
+      );
     }
   });
 
@@ -211,7 +298,11 @@ describe('bundle verify: whom to believe', () => {
       assert.match(r.out, /^INTACT, no proof of origin: .*; run verdict PASSED$/m);
     }
     flipOneByte(join(unsigned, 'report.html'));
-    assert.equal((await runCli(['bundle', 'verify', unsigned, '--integrity-only'])).code, 1, 'integrity alone still needs integrity');
+    assert.equal(
+      (await runCli(['bundle', 'verify', unsigned, '--integrity-only'])).code,
+      1,
+      'integrity alone still needs integrity',
+    );
   });
 
   it('a manifest or a signed payload of the wrong shape is "not intact", never an internal error', async () => {
@@ -225,13 +316,16 @@ describe('bundle verify: whom to believe', () => {
     const jwk = createPublicKey(stranger.publicKey).export({ format: 'jwk' });
     const b64 = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
     const signingInput = `${b64({ alg: 'RS256', typ: 'payconform-bundle+jws', jwk: { kty: jwk.kty, n: jwk.n, e: jwk.e } })}.${b64({ ...ABOUT, files: 'all of them' })}`;
-    writeFileSync(join(d, 'manifest.jws'), `${signingInput}.${sign('sha256', Buffer.from(signingInput), stranger.privateKey).toString('base64url')}\n`);
+    writeFileSync(
+      join(d, 'manifest.jws'),
+      `${signingInput}.${sign('sha256', Buffer.from(signingInput), stranger.privateKey).toString('base64url')}\n`,
+    );
     const forged = await runCli(['bundle', 'verify', d, '--integrity-only']);
     assert.deepEqual([forged.code, forged.err], [1, '']);
     assert.match(forged.out, /^NOT INTACT: .*manifest\.jws: the signed payload is not a bundle manifest/);
   });
 
-  it('every answer names the run\'s verdict: PASSED, FAILED, INTERRUPTED', async () => {
+  it("every answer names the run's verdict: PASSED, FAILED, INTERRUPTED", async () => {
     for (const status of ['failed', 'interrupted', 'passed-with-warnings']) {
       const d = join(dir, `verdict-${status}`);
       mkdirSync(d);
@@ -239,11 +333,20 @@ describe('bundle verify: whom to believe', () => {
       writeFileSync(join(d, 'manifest.json'), `${JSON.stringify(manifestOf(d), null, 2)}\n`);
       const word = status.toUpperCase().replaceAll('-', ' ');
       assert.match((await runCli(['bundle', 'verify', d])).out, new RegExp(`run verdict ${word}, unproven`));
-      assert.match((await runCli(['bundle', 'verify', d, '--integrity-only'])).out, new RegExp(`run verdict ${word}$`, 'm'));
+      assert.match(
+        (await runCli(['bundle', 'verify', d, '--integrity-only'])).out,
+        new RegExp(`run verdict ${word}$`, 'm'),
+      );
       await signBundle(d, bundleSigningKey(merchant.privateKey, '--sign-key'), { ...ABOUT, status });
-      assert.match((await runCli(['bundle', 'verify', d, '--public-key', merchantPub()])).out, new RegExp(`^VERIFIED: .*run verdict ${word};`));
+      assert.match(
+        (await runCli(['bundle', 'verify', d, '--public-key', merchantPub()])).out,
+        new RegExp(`^VERIFIED: .*run verdict ${word};`),
+      );
       writeFileSync(join(d, 'late.txt'), 'x');
-      assert.match((await runCli(['bundle', 'verify', d])).out, new RegExp(`^NOT INTACT: .*its run verdict ${word} cannot be relied on`));
+      assert.match(
+        (await runCli(['bundle', 'verify', d])).out,
+        new RegExp(`^NOT INTACT: .*its run verdict ${word} cannot be relied on`),
+      );
     }
   });
 });

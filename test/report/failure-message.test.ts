@@ -7,8 +7,14 @@ import { failureMessage } from '../../src/report/certification-page.ts';
 
 describe('a failure message on the certification page', () => {
   for (const [raw, shown] of [
-    ['PayconformError: SALE needs an orderid from PREAUTH, which answered 400: {}\n    at prepareRequest (file:///x.js:1:1)', 'SALE needs an orderid from PREAUTH, which answered 400: {}'],
-    ['AssertionError [ERR_ASSERTION]: status: expected 400, got 200\n    at World.<anonymous> (file:///s.js:2:2)', 'status: expected 400, got 200'],
+    [
+      'PayconformError: SALE needs an orderid from PREAUTH, which answered 400: {}\n    at prepareRequest (file:///x.js:1:1)',
+      'SALE needs an orderid from PREAUTH, which answered 400: {}',
+    ],
+    [
+      'AssertionError [ERR_ASSERTION]: status: expected 400, got 200\n    at World.<anonymous> (file:///s.js:2:2)',
+      'status: expected 400, got 200',
+    ],
     ['status: expected approved', 'status: expected approved'],
   ] as const) {
     it(JSON.stringify(raw.split('\n')[0]), () => assert.equal(failureMessage(raw), shown));

@@ -12,23 +12,41 @@ function scenario(n: number, status: string, attachments: Array<[string, unknown
     { pickle: { id: `p${n}`, name: `scenario ${n}`, uri: 'features/x.feature', tags: [{ name: '@endpoint:SALE' }] } },
     { testCase: { id: `c${n}`, pickleId: `p${n}` } },
     { testCaseStarted: { id: `s${n}`, testCaseId: `c${n}` } },
-    ...attachments.map(([mediaType, body]) => ({ attachment: { mediaType, body: JSON.stringify(body), testCaseStartedId: `s${n}` } })),
+    ...attachments.map(([mediaType, body]) => ({
+      attachment: { mediaType, body: JSON.stringify(body), testCaseStartedId: `s${n}` },
+    })),
     { testStepFinished: { testCaseStartedId: `s${n}`, testStepResult: { status } } },
     { testCaseFinished: { testCaseStartedId: `s${n}`, willBeRetried: false } },
   ];
 }
 
-const warning = (assumption: string) => ({ assumption, check: 'error code', expected: 'CONTROL_INVALID', actual: 'E1' });
-const ndjson = (...messages: object[][]): string => messages.flat().map((m) => JSON.stringify(m)).join('\n');
+const warning = (assumption: string) => ({
+  assumption,
+  check: 'error code',
+  expected: 'CONTROL_INVALID',
+  actual: 'E1',
+});
+const ndjson = (...messages: object[][]): string =>
+  messages
+    .flat()
+    .map((m) => JSON.stringify(m))
+    .join('\n');
 
 describe('verdicts in the bundle', () => {
   it('a run with warnings and no failure passes with warnings, counted by assumption', () => {
-    const summary = summarize(ndjson(
-      scenario(1, 'PASSED'),
-      scenario(2, 'PASSED', [[WARNING_MEDIA_TYPE, warning('A-21')], [WARNING_MEDIA_TYPE, warning('A-21')]]),
-      scenario(3, 'SKIPPED', [[WARNING_MEDIA_TYPE, warning('A-22')]]),
-      scenario(4, 'SKIPPED', [[NOT_APPLICABLE_MEDIA_TYPE, { reason: 'no prefix' }]]),
-    ), 'gateway', {});
+    const summary = summarize(
+      ndjson(
+        scenario(1, 'PASSED'),
+        scenario(2, 'PASSED', [
+          [WARNING_MEDIA_TYPE, warning('A-21')],
+          [WARNING_MEDIA_TYPE, warning('A-21')],
+        ]),
+        scenario(3, 'SKIPPED', [[WARNING_MEDIA_TYPE, warning('A-22')]]),
+        scenario(4, 'SKIPPED', [[NOT_APPLICABLE_MEDIA_TYPE, { reason: 'no prefix' }]]),
+      ),
+      'gateway',
+      {},
+    );
     assert.equal(summary.status, 'passed-with-warnings');
     assert.deepEqual(summary.totals, { passed: 2, failed: 0, other: 1, warned: 2, notApplicable: 1 });
     assert.deepEqual([summary.warnings.total, summary.warnings.byAssumption], [3, { 'A-21': 2, 'A-22': 1 }]);
@@ -36,7 +54,11 @@ describe('verdicts in the bundle', () => {
   });
 
   it('one failure fails the run, and its warnings are not counted as if it passed', () => {
-    const summary = summarize(ndjson(scenario(1, 'PASSED'), scenario(2, 'FAILED', [[WARNING_MEDIA_TYPE, warning('A-21')]])), 'gateway', {});
+    const summary = summarize(
+      ndjson(scenario(1, 'PASSED'), scenario(2, 'FAILED', [[WARNING_MEDIA_TYPE, warning('A-21')]])),
+      'gateway',
+      {},
+    );
     assert.equal(summary.status, 'failed');
     assert.deepEqual([summary.totals.failed, summary.totals.warned, summary.warnings.total], [1, 0, 0]);
     assert.equal(summarize(ndjson(scenario(1, 'PASSED')), 'gateway', {}).status, 'passed');
@@ -44,8 +66,17 @@ describe('verdicts in the bundle', () => {
 
   it('junit.xml carries the verdict and the warnings by assumption on its testsuite', () => {
     const summary = summarize(ndjson(scenario(1, 'PASSED', [[WARNING_MEDIA_TYPE, warning('A-21')]])), 'gateway', {});
-    const xml = withWarnings('<?xml version="1.0"?>\n<testsuite name="Cucumber" tests="1">\n  <testcase name="scenario 1"/>\n</testsuite>\n', summary);
-    assert.match(xml, /<testsuite name="Cucumber" tests="1">\n  <properties>\n    <property name="payconform.status" value="passed-with-warnings"\/>\n    <property name="payconform.warnings" value="1"\/>\n    <property name="payconform.warnings.A-21" value="1"\/>/);
-    assert.match(xml, /<system-out><!\[CDATA\[WARNING A-21: error code: expected CONTROL_INVALID, got E1 — scenario 1 \(features\/x\.feature\)\]\]><\/system-out>\n<\/testsuite>/);
+    const xml = withWarnings(
+      '<?xml version="1.0"?>\n<testsuite name="Cucumber" tests="1">\n  <testcase name="scenario 1"/>\n</testsuite>\n',
+      summary,
+    );
+    assert.match(
+      xml,
+      /<testsuite name="Cucumber" tests="1">\n  <properties>\n    <property name="payconform.status" value="passed-with-warnings"\/>\n    <property name="payconform.warnings" value="1"\/>\n    <property name="payconform.warnings.A-21" value="1"\/>/,
+    );
+    assert.match(
+      xml,
+      /<system-out><!\[CDATA\[WARNING A-21: error code: expected CONTROL_INVALID, got E1 — scenario 1 \(features\/x\.feature\)\]\]><\/system-out>\n<\/testsuite>/,
+    );
   });
 });

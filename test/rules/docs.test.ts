@@ -9,7 +9,14 @@ describe('docs/rules.md', () => {
     assert.equal(readFileSync(new URL('../../docs/rules.md', import.meta.url), 'utf8'), rulesDoc());
   });
   it('lists every request rule in the order the mock runs them', () => {
-    const ids = [...rulesDoc().split('## Order rules')[0]!.matchAll(/^\| `([a-z0-9-]+)`/gm)].map((m) => m[1]);
-    assert.deepEqual(ids, REQUEST_RULES.map((r) => r.id));
+    const ids = [
+      ...rulesDoc()
+        .split('## Order rules')[0]!
+        .matchAll(/^\| `([a-z0-9-]+)`/gm),
+    ].map((m) => m[1]);
+    assert.deepEqual(
+      ids,
+      REQUEST_RULES.map((r) => r.id),
+    );
   });
 });

@@ -3,7 +3,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENDPOINTS } from '../../src/catalogue/index.ts';
-import { checkRequestFields, requestSchemaOf, REQUIRED_FIELDS, sampleRequest, validateResponse } from '../../src/schemas/index.ts';
+import {
+  checkRequestFields,
+  requestSchemaOf,
+  REQUIRED_FIELDS,
+  sampleRequest,
+  validateResponse,
+} from '../../src/schemas/index.ts';
 import { toCents } from '../../src/signing/cents.ts';
 
 describe('request schemas', () => {
@@ -19,28 +25,65 @@ describe('request schemas', () => {
     for (const endpoint of ENDPOINTS) {
       const name = requestSchemaOf(endpoint)!;
       for (const field of REQUIRED_FIELDS[name]!) {
-        const problem = checkRequestFields(name, sampleRequest(endpoint).filter(([n]) => n !== field));
-        assert.deepEqual([problem?.code, problem?.field], ['FIELD_MISSING', field], `${endpoint.operation} without ${field}`);
+        const problem = checkRequestFields(
+          name,
+          sampleRequest(endpoint).filter(([n]) => n !== field),
+        );
+        assert.deepEqual(
+          [problem?.code, problem?.field],
+          ['FIELD_MISSING', field],
+          `${endpoint.operation} without ${field}`,
+        );
       }
     }
   });
 
   it('name a malformed field and the rule it breaks; refuse a field sent twice', () => {
     const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
-    for (const [field, value] of [['amount', '10.001'], ['amount', '1e3'], ['currency', 'eur'], ['expire_month', '00'], ['expire_year', '2030x'], ['cvv2', '12'],
-      ['credit_card_number', '4111 1111 1111 1111'], ['email', 'no-at-sign'], ['ipaddress', '300.1.1.1'], ['redirect_url', 'javascript:alert(1)'], ['country', 'Germany']] as const) {
+    for (const [field, value] of [
+      ['amount', '10.001'],
+      ['amount', '1e3'],
+      ['currency', 'eur'],
+      ['expire_month', '00'],
+      ['expire_year', '2030x'],
+      ['cvv2', '12'],
+      ['credit_card_number', '4111 1111 1111 1111'],
+      ['email', 'no-at-sign'],
+      ['ipaddress', '300.1.1.1'],
+      ['redirect_url', 'javascript:alert(1)'],
+      ['country', 'Germany'],
+    ] as const) {
       const problem = checkRequestFields('SaleRequest', sampleRequest(sale, [[field, value]]));
       assert.deepEqual([problem?.code, problem?.field], ['FIELD_INVALID', field], `${field}=${value}`);
       assert.match(problem!.message, new RegExp(`^${field}: `));
     }
-    assert.equal(checkRequestFields('SaleRequest', sampleRequest(sale, [['ipaddress', '2001:db8::1'], ['expire_year', '2030'], ['extra_field', 'anything']])), undefined);
-    assert.equal(checkRequestFields('SaleRequest', [...sampleRequest(sale), ['email', 'a@b.c']])?.code, 'FIELD_DUPLICATE');
+    assert.equal(
+      checkRequestFields(
+        'SaleRequest',
+        sampleRequest(sale, [
+          ['ipaddress', '2001:db8::1'],
+          ['expire_year', '2030'],
+          ['extra_field', 'anything'],
+        ]),
+      ),
+      undefined,
+    );
+    assert.equal(
+      checkRequestFields('SaleRequest', [...sampleRequest(sale), ['email', 'a@b.c']])?.code,
+      'FIELD_DUPLICATE',
+    );
   });
 
   it('sampleRequest keeps given values, adds extra fields after the mandatory ones', () => {
     const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
-    const pairs = sampleRequest(sale, [['amount', '0.29'], ['site_url', 'https://shop.example']]);
-    assert.deepEqual(pairs.find(([n]) => n === 'amount'), ['amount', '0.29']);
+    const pairs = sampleRequest(sale, [
+      ['amount', '0.29'],
+      ['site_url', 'https://shop.example'],
+    ]);
+    assert.deepEqual(
+      pairs.find(([n]) => n === 'amount'),
+      ['amount', '0.29'],
+    );
     assert.deepEqual(pairs.at(-1), ['site_url', 'https://shop.example']);
   });
 
@@ -48,7 +91,14 @@ describe('request schemas', () => {
   // 16-digit amounts that the signer converts to cents and docs/assumptions.md A-7 accepts.
   it('accept exactly the amounts the signer converts to cents (A-7), in requests and in status answers', () => {
     const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
-    const status = { type: 'status-response', status: 'approved', 'paynet-order-id': '1', 'merchant-order-id': 'A-1', 'serial-number': 's', currency: 'EUR' };
+    const status = {
+      type: 'status-response',
+      status: 'approved',
+      'paynet-order-id': '1',
+      'merchant-order-id': 'A-1',
+      'serial-number': 's',
+      currency: 'EUR',
+    };
     for (const amount of ['.5', '007.10', '1234567890123456', '0', '10', '10.5', '10.00']) {
       assert.doesNotThrow(() => toCents(amount), amount);
       assert.equal(checkRequestFields('SaleRequest', sampleRequest(sale, [['amount', amount]])), undefined, amount);
@@ -56,7 +106,11 @@ describe('request schemas', () => {
     }
     for (const amount of ['', '.', '1.', '1.005', '-1', '+1', '1e3', ' 1', '1 ', '1,000', 'NaN']) {
       assert.throws(() => toCents(amount), { code: 'ERR_AMOUNT_FORMAT' }, amount);
-      assert.equal(checkRequestFields('SaleRequest', sampleRequest(sale, [['amount', amount]]))?.field, 'amount', amount);
+      assert.equal(
+        checkRequestFields('SaleRequest', sampleRequest(sale, [['amount', amount]]))?.field,
+        'amount',
+        amount,
+      );
       assert.equal(validateResponse('StatusResponse', { ...status, amount }).valid, false, amount);
     }
   });

@@ -1,11 +1,22 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildAuthorizationHeader, getParam, parseAuthorizationHeader } from '../../src/signing/authorization-header.ts';
+import {
+  buildAuthorizationHeader,
+  getParam,
+  parseAuthorizationHeader,
+} from '../../src/signing/authorization-header.ts';
 
 describe('Authorization header (spec Scheme B rules 2-3, RFC 5849 §3.5.1)', () => {
   it('builds the canonical form: realm first, oauth_* sorted, values percent-encoded, ", " between', () => {
     assert.equal(
-      buildAuthorizationHeader([['oauth_signature', 'a+b/c='], ['oauth_nonce', 'n 1'], ['oauth_consumer_key', 'm']], 'R'),
+      buildAuthorizationHeader(
+        [
+          ['oauth_signature', 'a+b/c='],
+          ['oauth_nonce', 'n 1'],
+          ['oauth_consumer_key', 'm'],
+        ],
+        'R',
+      ),
       'OAuth realm="R", oauth_consumer_key="m", oauth_nonce="n%201", oauth_signature="a%2Bb%2Fc%3D"',
     );
   });
@@ -18,7 +29,14 @@ describe('Authorization header (spec Scheme B rules 2-3, RFC 5849 §3.5.1)', () 
     ]) {
       const parsed = parseAuthorizationHeader(header);
       assert.equal(parsed.realm, undefined);
-      assert.deepEqual(new Map(parsed.pairs), new Map([['oauth_consumer_key', 'm'], ['oauth_nonce', 'n 1'], ['oauth_signature', 'a+b/c=']]));
+      assert.deepEqual(
+        new Map(parsed.pairs),
+        new Map([
+          ['oauth_consumer_key', 'm'],
+          ['oauth_nonce', 'n 1'],
+          ['oauth_signature', 'a+b/c='],
+        ]),
+      );
     }
     assert.equal(parseAuthorizationHeader('OAuth realm="Example", oauth_nonce="x"').realm, 'Example');
   });
@@ -35,7 +53,11 @@ describe('Authorization header (spec Scheme B rules 2-3, RFC 5849 §3.5.1)', () 
   ];
   for (const [header, message] of bad) {
     it(`rejects ${JSON.stringify(header)}`, () => {
-      assert.throws(() => parseAuthorizationHeader(header), (err: Error & { code: string }) => err.code === 'ERR_AUTH_HEADER' || err.code === 'ERR_ENCODING' ? message.test(err.message) : false);
+      assert.throws(
+        () => parseAuthorizationHeader(header),
+        (err: Error & { code: string }) =>
+          err.code === 'ERR_AUTH_HEADER' || err.code === 'ERR_ENCODING' ? message.test(err.message) : false,
+      );
     });
   }
 });
@@ -52,21 +74,40 @@ describe('Authorization header: details', () => {
 
   it('refuses a realm that cannot be written inside quotes', () => {
     for (const realm of ['a"b', 'a\\b', 'a\r\nb']) {
-      assert.throws(() => buildAuthorizationHeader([['oauth_nonce', 'n']], realm), headerError(/realm must not contain a quote, backslash or line break/));
+      assert.throws(
+        () => buildAuthorizationHeader([['oauth_nonce', 'n']], realm),
+        headerError(/realm must not contain a quote, backslash or line break/),
+      );
     }
   });
 
   it("does not reorder the caller's pairs, and keeps pairs of equal names in their given order", () => {
-    const pairs: Array<[string, string]> = [['oauth_timestamp', '1'], ['oauth_nonce', 'n']];
+    const pairs: Array<[string, string]> = [
+      ['oauth_timestamp', '1'],
+      ['oauth_nonce', 'n'],
+    ];
     assert.equal(buildAuthorizationHeader(pairs), 'OAuth oauth_nonce="n", oauth_timestamp="1"');
-    assert.deepEqual(pairs, [['oauth_timestamp', '1'], ['oauth_nonce', 'n']]);
-    assert.equal(buildAuthorizationHeader([['oauth_x', '1'], ['oauth_x', '2'], ['oauth_a', '0']]), 'OAuth oauth_a="0", oauth_x="1", oauth_x="2"');
+    assert.deepEqual(pairs, [
+      ['oauth_timestamp', '1'],
+      ['oauth_nonce', 'n'],
+    ]);
+    assert.equal(
+      buildAuthorizationHeader([
+        ['oauth_x', '1'],
+        ['oauth_x', '2'],
+        ['oauth_a', '0'],
+      ]),
+      'OAuth oauth_a="0", oauth_x="1", oauth_x="2"',
+    );
   });
 
   it('the scheme starts the header, after optional blanks', () => {
     assert.deepEqual(parseAuthorizationHeader(' \tOAuth oauth_nonce="x"').pairs, [['oauth_nonce', 'x']]);
     assert.throws(() => parseAuthorizationHeader('xOAuth oauth_nonce="x"'), headerError(/must start with "OAuth "/));
-    assert.throws(() => parseAuthorizationHeader('Bearer OAuth oauth_nonce="x"'), headerError(/must start with "OAuth "/));
+    assert.throws(
+      () => parseAuthorizationHeader('Bearer OAuth oauth_nonce="x"'),
+      headerError(/must start with "OAuth "/),
+    );
   });
 
   it('a header with nothing but blanks after the scheme carries no oauth_* parameters', () => {
@@ -79,12 +120,15 @@ describe('Authorization header: details', () => {
   });
 
   it('a malformed escape names the header parameter it is in', () => {
-    assert.throws(() => parseAuthorizationHeader('OAuth oauth_nonce="x", oauth_signature="%ZZ"'), (err: Error & { code?: string; field?: string }) => {
-      assert.equal(err.code, 'ERR_ENCODING');
-      assert.match(err.field ?? '', /authorization/);
-      assert.match(err.field ?? '', /oauth_signature/);
-      return true;
-    });
+    assert.throws(
+      () => parseAuthorizationHeader('OAuth oauth_nonce="x", oauth_signature="%ZZ"'),
+      (err: Error & { code?: string; field?: string }) => {
+        assert.equal(err.code, 'ERR_ENCODING');
+        assert.match(err.field ?? '', /authorization/);
+        assert.match(err.field ?? '', /oauth_signature/);
+        return true;
+      },
+    );
   });
 
   it('getParam returns a decoded value, or undefined for a parameter that is not there', () => {

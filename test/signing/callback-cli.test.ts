@@ -9,8 +9,24 @@ import { describe, it } from 'node:test';
 import { runCli } from '../support/cli.ts';
 
 const KEY = 'SECRET-callback-7d1';
-const sha1sum = (text: string): string => execFileSync('sha1sum', { input: Buffer.from(text, 'utf8') }).toString().slice(0, 40);
-const fields = ['--param', 'orderid=100000123', '--param', 'merchant_order=ORD-1', '--param', 'client_orderid=ORD-1', '--param', 'amount=10.29', '--param', 'status=approved', '--param', 'type=sale'];
+const sha1sum = (text: string): string =>
+  execFileSync('sha1sum', { input: Buffer.from(text, 'utf8') })
+    .toString()
+    .slice(0, 40);
+const fields = [
+  '--param',
+  'orderid=100000123',
+  '--param',
+  'merchant_order=ORD-1',
+  '--param',
+  'client_orderid=ORD-1',
+  '--param',
+  'amount=10.29',
+  '--param',
+  'status=approved',
+  '--param',
+  'type=sale',
+];
 const right = sha1sum(`approved100000123ORD-1${KEY}`);
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -62,11 +78,18 @@ describe('--callback', () => {
     assert.ok((JSON.parse(out) as { defects: string[] }).defects.includes('fields-wrong-order'));
   });
 
-  it('diagnose reads a raw callback GET, as the public gateways send it: the fields from the query, the URL\'s own first', async () => {
+  it("diagnose reads a raw callback GET, as the public gateways send it: the fields from the query, the URL's own first", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payconform-callback-'));
-    const query = (control: string): string => `shop=main&orderid=100000123&merchant_order=ORD-1&client_orderid=ORD-1&amount=10.29&status=approved&type=sale&control=${control}`;
-    writeFileSync(join(dir, 'wrong.http'), `GET /payment/callback.php?${query(sha1sum(`approved100000123ORD-110.29${KEY}`))} HTTP/1.1\r\nHost: merchant.example\r\n\r\n`);
-    writeFileSync(join(dir, 'right.http'), `GET /payment/callback.php?${query(right)} HTTP/1.1\r\nHost: merchant.example\r\n\r\n`);
+    const query = (control: string): string =>
+      `shop=main&orderid=100000123&merchant_order=ORD-1&client_orderid=ORD-1&amount=10.29&status=approved&type=sale&control=${control}`;
+    writeFileSync(
+      join(dir, 'wrong.http'),
+      `GET /payment/callback.php?${query(sha1sum(`approved100000123ORD-110.29${KEY}`))} HTTP/1.1\r\nHost: merchant.example\r\n\r\n`,
+    );
+    writeFileSync(
+      join(dir, 'right.http'),
+      `GET /payment/callback.php?${query(right)} HTTP/1.1\r\nHost: merchant.example\r\n\r\n`,
+    );
     const wrong = await cli(['diagnose', '--callback', '--request-file', join(dir, 'wrong.http'), '--json']);
     const ok = await cli(['diagnose', '--callback', '--request-file', join(dir, 'right.http')]);
     rmSync(dir, { recursive: true, force: true });

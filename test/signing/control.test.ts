@@ -22,62 +22,156 @@ function control(path: string, params: Pair[]): { controlInput: string; control:
 describe('control = SHA-1 of the formula, key last (spec Scheme A)', () => {
   it('endpointId + client_orderid + email (account-verification)', () => {
     // printf '%s' '9876A-7jane@example.comTESTKEY-123' | sha1sum
-    const r = control('/api/v2/account-verification/9876', [['client_orderid', 'A-7'], ['email', 'jane@example.com']]);
+    const r = control('/api/v2/account-verification/9876', [
+      ['client_orderid', 'A-7'],
+      ['email', 'jane@example.com'],
+    ]);
     assert.equal(r.controlInput, '9876A-7jane@example.com<merchant_control_key>');
     assert.equal(r.control, '129625a8774353f7232007795e8eca3cd66ac351');
   });
 
   it('endpointId + client_orderid + amount in cents + email (sale), whatever the parameter order', () => {
     // printf '%s' '9876A-712345jane@example.comTESTKEY-123' | sha1sum
-    const r = control('/api/v2/sale/9876', [['email', 'jane@example.com'], ['amount', '123.45'], ['currency', 'EUR'], ['client_orderid', 'A-7']]);
+    const r = control('/api/v2/sale/9876', [
+      ['email', 'jane@example.com'],
+      ['amount', '123.45'],
+      ['currency', 'EUR'],
+      ['client_orderid', 'A-7'],
+    ]);
     assert.equal(r.control, '7bdd7979a5aed21b747e2c3084cb874ef842ed5d');
   });
 
   it('login + client_orderid + orderid (status)', () => {
     // printf '%s' 'merchant-testA-7PNX-55TESTKEY-123' | sha1sum
-    const r = control('/api/v2/status/9876', [['client_orderid', 'A-7'], ['orderid', 'PNX-55']]);
+    const r = control('/api/v2/status/9876', [
+      ['client_orderid', 'A-7'],
+      ['orderid', 'PNX-55'],
+    ]);
     assert.equal(r.control, '6809ededeeb6c9e34191cc8eabe2f242be4f648f');
   });
 
   it('login + client_orderid + orderid + amount in cents + currency (capture)', () => {
     // printf '%s' 'merchant-testA-7PNX-5512345EURTESTKEY-123' | sha1sum
-    const r = control('/api/v2/capture/9876', [['client_orderid', 'A-7'], ['orderid', 'PNX-55'], ['amount', '123.45'], ['currency', 'EUR']]);
+    const r = control('/api/v2/capture/9876', [
+      ['client_orderid', 'A-7'],
+      ['orderid', 'PNX-55'],
+      ['amount', '123.45'],
+      ['currency', 'EUR'],
+    ]);
     assert.equal(r.control, 'dbc8f6b925e8100a9ee5fe00bec62c1ba2444898');
   });
 
   it('login + client_orderid + cardrefid + amount in cents + currency (make-rebill)', () => {
     // printf '%s' 'merchant-testR-9CARD-1100EURTESTKEY-123' | sha1sum
-    const r = control('/api/v2/make-rebill/9876', [['client_orderid', 'R-9'], ['cardrefid', 'CARD-1'], ['amount', '1.00'], ['currency', 'EUR']]);
+    const r = control('/api/v2/make-rebill/9876', [
+      ['client_orderid', 'R-9'],
+      ['cardrefid', 'CARD-1'],
+      ['amount', '1.00'],
+      ['currency', 'EUR'],
+    ]);
     assert.equal(r.control, 'cbb609dcd9d082c427f8a090de540b5b08729ff5');
   });
 
   it('login + client-order-id + orderid (3-D Secure upload, hyphenated field)', () => {
     // printf '%s' 'merchant-test3DS-1PNX-9TESTKEY-123' | sha1sum
-    const r = control('/api/3ds/v1/upload-cres-result/9876', [['client-order-id', '3DS-1'], ['orderid', 'PNX-9']]);
+    const r = control('/api/3ds/v1/upload-cres-result/9876', [
+      ['client-order-id', '3DS-1'],
+      ['orderid', 'PNX-9'],
+    ]);
     assert.equal(r.control, '9fef9570a1f8f138a9de6009c3a68fdf206a5a81');
-    assert.throws(() => control('/api/3ds/v1/upload-cres-result/9876', [['client_orderid', '3DS-1'], ['orderid', 'PNX-9']]),
-      { code: 'ERR_MISSING_FIELD', field: 'client-order-id' });
+    assert.throws(
+      () =>
+        control('/api/3ds/v1/upload-cres-result/9876', [
+          ['client_orderid', '3DS-1'],
+          ['orderid', 'PNX-9'],
+        ]),
+      { code: 'ERR_MISSING_FIELD', field: 'client-order-id' },
+    );
   });
 
   it('names a missing formula field, and a repeated one', () => {
-    assert.throws(() => control('/api/v2/sale/9876', [['client_orderid', 'A-7'], ['email', 'e']]),
-      (err: Error & { code: string; field: string }) => err.code === 'ERR_MISSING_FIELD' && err.field === 'amount' && /^amount: is missing; the SALE control formula is SHA-1\(endpointId/.test(err.message));
-    assert.throws(() => control('/api/v2/status/1', [['client_orderid', 'A'], ['client_orderid', 'B'], ['orderid', 'O']]),
-      { code: 'ERR_MISSING_FIELD', field: 'client_orderid' });
-    assert.throws(() => signRequest({ url: `${base}/api/v2/status/1`, params: [['client_orderid', 'A'], ['orderid', 'O']] }, { controlKey: key }),
-      { code: 'ERR_MISSING_FIELD', field: 'login' });
-    assert.throws(() => signRequest({ url: `${base}/api/v2/status/1`, params: [['client_orderid', 'A'], ['orderid', 'O']] }, { login }),
-      { code: 'ERR_CREDENTIALS', field: 'control key' });
+    assert.throws(
+      () =>
+        control('/api/v2/sale/9876', [
+          ['client_orderid', 'A-7'],
+          ['email', 'e'],
+        ]),
+      (err: Error & { code: string; field: string }) =>
+        err.code === 'ERR_MISSING_FIELD' &&
+        err.field === 'amount' &&
+        /^amount: is missing; the SALE control formula is SHA-1\(endpointId/.test(err.message),
+    );
+    assert.throws(
+      () =>
+        control('/api/v2/status/1', [
+          ['client_orderid', 'A'],
+          ['client_orderid', 'B'],
+          ['orderid', 'O'],
+        ]),
+      { code: 'ERR_MISSING_FIELD', field: 'client_orderid' },
+    );
+    assert.throws(
+      () =>
+        signRequest(
+          {
+            url: `${base}/api/v2/status/1`,
+            params: [
+              ['client_orderid', 'A'],
+              ['orderid', 'O'],
+            ],
+          },
+          { controlKey: key },
+        ),
+      { code: 'ERR_MISSING_FIELD', field: 'login' },
+    );
+    assert.throws(
+      () =>
+        signRequest(
+          {
+            url: `${base}/api/v2/status/1`,
+            params: [
+              ['client_orderid', 'A'],
+              ['orderid', 'O'],
+            ],
+          },
+          { login },
+        ),
+      { code: 'ERR_CREDENTIALS', field: 'control key' },
+    );
   });
 
   it('verifies the right value and rejects a changed field, an uppercase digest and a wrong key', () => {
     const url = `${base}/api/v2/sale/9876`;
-    const params: Pair[] = [['client_orderid', 'A-7'], ['amount', '123.45'], ['email', 'jane@example.com']];
+    const params: Pair[] = [
+      ['client_orderid', 'A-7'],
+      ['amount', '123.45'],
+      ['email', 'jane@example.com'],
+    ];
     const good = '7bdd7979a5aed21b747e2c3084cb874ef842ed5d';
     assert.equal(verifyRequest({ url, params }, { controlKey: key }, { control: good }).reason, 'valid');
-    assert.equal(verifyRequest({ url, params: [...params, ['control', good]] }, { controlKey: key }, {}).reason, 'valid');
-    assert.equal(verifyRequest({ url, params: [['client_orderid', 'A-7'], ['amount', '123.46'], ['email', 'jane@example.com']] }, { controlKey: key }, { control: good }).reason, 'mismatch');
-    assert.equal(verifyRequest({ url, params }, { controlKey: key }, { control: good.toUpperCase() }).reason, 'malformed');
+    assert.equal(
+      verifyRequest({ url, params: [...params, ['control', good]] }, { controlKey: key }, {}).reason,
+      'valid',
+    );
+    assert.equal(
+      verifyRequest(
+        {
+          url,
+          params: [
+            ['client_orderid', 'A-7'],
+            ['amount', '123.46'],
+            ['email', 'jane@example.com'],
+          ],
+        },
+        { controlKey: key },
+        { control: good },
+      ).reason,
+      'mismatch',
+    );
+    assert.equal(
+      verifyRequest({ url, params }, { controlKey: key }, { control: good.toUpperCase() }).reason,
+      'malformed',
+    );
     assert.equal(verifyRequest({ url, params }, { controlKey: 'TESTKEY-124' }, { control: good }).reason, 'mismatch');
     assert.equal(verifyRequest({ url, params }, { controlKey: key }, {}).reason, 'missing');
   });
@@ -110,20 +204,45 @@ describe('formulaText writes the formula as api-spec.md states it', () => {
 
 describe('control field errors name the field and the formula', () => {
   it('a repeated field: how many times, and that it must appear once', () => {
-    assert.throws(() => control('/api/v2/status/1', [['client_orderid', 'A'], ['client_orderid', 'B'], ['orderid', 'O']]),
+    assert.throws(
+      () =>
+        control('/api/v2/status/1', [
+          ['client_orderid', 'A'],
+          ['client_orderid', 'B'],
+          ['orderid', 'O'],
+        ]),
       (err: Error & { code: string; field: string }) => {
         assert.equal(err.code, 'ERR_MISSING_FIELD');
         assert.match(err.message, /^client_orderid: appears 2 times;/);
-        assert.match(err.message, /STATUS control formula is SHA-1\(login \+ client_orderid \+ orderid \+ merchant_control_key\)/);
+        assert.match(
+          err.message,
+          /STATUS control formula is SHA-1\(login \+ client_orderid \+ orderid \+ merchant_control_key\)/,
+        );
         assert.match(err.message, /must appear once/);
         return true;
-      });
+      },
+    );
   });
 
   it('a missing login says how to give it; a missing form field does not', () => {
-    const noLogin = () => signRequest({ url: `${base}/api/v2/status/1`, params: [['client_orderid', 'A'], ['orderid', 'O']] }, { controlKey: key });
-    assert.throws(noLogin, (err: Error) => /^login: is missing \(give --login or PAYCONFORM_LOGIN\); the STATUS control formula/.test(err.message));
-    assert.throws(() => control('/api/v2/status/1', [['client_orderid', 'A']]),
-      (err: Error) => /^orderid: is missing; the STATUS control formula/.test(err.message) && !err.message.includes('--login'));
+    const noLogin = () =>
+      signRequest(
+        {
+          url: `${base}/api/v2/status/1`,
+          params: [
+            ['client_orderid', 'A'],
+            ['orderid', 'O'],
+          ],
+        },
+        { controlKey: key },
+      );
+    assert.throws(noLogin, (err: Error) =>
+      /^login: is missing \(give --login or PAYCONFORM_LOGIN\); the STATUS control formula/.test(err.message),
+    );
+    assert.throws(
+      () => control('/api/v2/status/1', [['client_orderid', 'A']]),
+      (err: Error) =>
+        /^orderid: is missing; the STATUS control formula/.test(err.message) && !err.message.includes('--login'),
+    );
   });
 });

@@ -3,7 +3,14 @@
 // hand-sorted, hand-encoded pairs and signed / verified with node:crypto directly.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac, createPrivateKey, createPublicKey, sign as rsaSign, verify as rsaVerify } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  sign as rsaSign,
+  verify as rsaVerify,
+} from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { explain, explanationText, type ExplainStep, type Explanation } from '../../src/signing/explain.ts';
 import { signRequest } from '../../src/signing/sign.ts';
@@ -16,7 +23,8 @@ const KEY = 'TESTKEY-123';
 const LOGIN = 'merchant-test';
 
 /** RFC 3986 percent-encoding (RFC 5849 §3.6): everything but ALPHA / DIGIT / - . _ ~ is encoded. */
-const enc = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const enc = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function step(e: Explanation, id: string): ExplainStep {
   const found = e.steps.filter((s) => s.step === id);
@@ -26,19 +34,43 @@ function step(e: Explanation, id: string): ExplainStep {
 
 describe('explain: control SHA-1 (Scheme A)', () => {
   // SALE below a /paynet prefix; the parameters in an order different from the formula's.
-  const sale = explain(signRequest(
-    { url: 'https://sandbox.gateway.example/paynet/api/v2/sale/9876', params: [['email', 'jane@example.com'], ['amount', '123.45'], ['currency', 'EUR'], ['client_orderid', 'A-7']] },
-    { login: LOGIN, controlKey: KEY },
-  ));
+  const sale = explain(
+    signRequest(
+      {
+        url: 'https://sandbox.gateway.example/paynet/api/v2/sale/9876',
+        params: [
+          ['email', 'jane@example.com'],
+          ['amount', '123.45'],
+          ['currency', 'EUR'],
+          ['client_orderid', 'A-7'],
+        ],
+      },
+      { login: LOGIN, controlKey: KEY },
+    ),
+  );
   // STATUS at the root of the host: login from the credentials, no amount.
-  const status = explain(signRequest(
-    { url: 'https://gw.example/api/v2/status/42', params: [['client_orderid', 'A-7'], ['orderid', 'PNX-55']] },
-    { login: LOGIN, controlKey: KEY },
-  ));
+  const status = explain(
+    signRequest(
+      {
+        url: 'https://gw.example/api/v2/status/42',
+        params: [
+          ['client_orderid', 'A-7'],
+          ['orderid', 'PNX-55'],
+        ],
+      },
+      { login: LOGIN, controlKey: KEY },
+    ),
+  );
 
   it('lists the steps in order, with a cents step only where the formula takes an amount', () => {
-    assert.deepEqual(sale.steps.map((s) => s.step), ['endpoint', 'formula', 'cents', 'concatenation', 'digest']);
-    assert.deepEqual(status.steps.map((s) => s.step), ['endpoint', 'formula', 'concatenation', 'digest']);
+    assert.deepEqual(
+      sale.steps.map((s) => s.step),
+      ['endpoint', 'formula', 'cents', 'concatenation', 'digest'],
+    );
+    assert.deepEqual(
+      status.steps.map((s) => s.step),
+      ['endpoint', 'formula', 'concatenation', 'digest'],
+    );
     assert.equal(sale.scheme, 'control');
     assert.equal(sale.operation, 'SALE');
     assert.equal(sale.endpointId, '9876');
@@ -74,7 +106,12 @@ describe('explain: control SHA-1 (Scheme A)', () => {
     assert.match(f.details[0]!, /appended last/);
     assert.match(f.details[0]!, /never sent/);
     const s = step(status, 'formula');
-    assert.deepEqual(/^SHA-1\((.*)\)/.exec(s.value)?.[1]?.split(' + '), ['login', 'client_orderid', 'orderid', 'merchant_control_key']);
+    assert.deepEqual(/^SHA-1\((.*)\)/.exec(s.value)?.[1]?.split(' + '), [
+      'login',
+      'client_orderid',
+      'orderid',
+      'merchant_control_key',
+    ]);
     assert.doesNotMatch(s.value, /cents/);
   });
 
@@ -114,13 +151,19 @@ describe('explain: control SHA-1 (Scheme A)', () => {
     assert.equal(d.value, createHash('sha1').update(`9876A-712345jane@example.com${KEY}`).digest('hex'));
     assert.deepEqual(d.details, []);
     assert.equal(step(status, 'digest').value, createHash('sha1').update(`${LOGIN}A-7PNX-55${KEY}`).digest('hex'));
-    assert.deepEqual(sale.expected, { controlInput: '9876A-712345jane@example.com<merchant_control_key>', control: d.value });
+    assert.deepEqual(sale.expected, {
+      controlInput: '9876A-712345jane@example.com<merchant_control_key>',
+      control: d.value,
+    });
   });
 
   it('renders as numbered titles, each followed by its value and its indented details', () => {
     const lines = explanationText(sale).split('\n');
     const numbered = lines.filter((l) => /^\d+\. /.test(l));
-    assert.deepEqual(numbered.map((l) => l.split(' ')[0]), ['1.', '2.', '3.', '4.', '5.']);
+    assert.deepEqual(
+      numbered.map((l) => l.split(' ')[0]),
+      ['1.', '2.', '3.', '4.', '5.'],
+    );
     assert.match(lines[0]!, /^1\. Endpoint/);
     assert.equal(lines[1], '   SALE /api/v2/sale/{endpointId}');
     assert.match(lines[2]!, /^ {5}endpointId 9876 /);
@@ -139,26 +182,57 @@ describe('explain: control SHA-1 (Scheme A)', () => {
 
 describe('explain: OAuth HMAC-SHA1 (Scheme B), with a query and a default port', () => {
   const input = 'https://SANDBOX.gateway.example:443/paynet/api/v2/payout/77?x=a%20b%2Fc';
-  const e = explain(signRequest(
-    { url: input, params: [['client_orderid', 'P 1'], ['amount', '100.00']] },
-    { login: LOGIN, controlKey: KEY },
-    { nonce: 'n-1', timestamp: '1700000000' },
-  ));
+  const e = explain(
+    signRequest(
+      {
+        url: input,
+        params: [
+          ['client_orderid', 'P 1'],
+          ['amount', '100.00'],
+        ],
+      },
+      { login: LOGIN, controlKey: KEY },
+      { nonce: 'n-1', timestamp: '1700000000' },
+    ),
+  );
   const url = 'https://sandbox.gateway.example/paynet/api/v2/payout/77';
   // Encoded and sorted by hand: amount < client_orderid < oauth_* < x.
   const sorted = [
-    'amount=100.00', 'client_orderid=P%201', 'oauth_consumer_key=merchant-test', 'oauth_nonce=n-1',
-    'oauth_signature_method=HMAC-SHA1', 'oauth_timestamp=1700000000', 'oauth_version=1.0', 'x=a%20b%2Fc',
+    'amount=100.00',
+    'client_orderid=P%201',
+    'oauth_consumer_key=merchant-test',
+    'oauth_nonce=n-1',
+    'oauth_signature_method=HMAC-SHA1',
+    'oauth_timestamp=1700000000',
+    'oauth_version=1.0',
+    'x=a%20b%2Fc',
   ];
   const normalized = sorted.join('&');
   const baseString = `POST&${enc(url)}&${enc(normalized)}`;
-  const signature = createHmac('sha1', `${enc(KEY)}&`).update(baseString).digest('base64');
-  const authorization = `OAuth oauth_consumer_key="merchant-test", oauth_nonce="n-1", oauth_signature="${enc(signature)}", `
-    + 'oauth_signature_method="HMAC-SHA1", oauth_timestamp="1700000000", oauth_version="1.0"';
+  const signature = createHmac('sha1', `${enc(KEY)}&`)
+    .update(baseString)
+    .digest('base64');
+  const authorization =
+    `OAuth oauth_consumer_key="merchant-test", oauth_nonce="n-1", oauth_signature="${enc(signature)}", ` +
+    'oauth_signature_method="HMAC-SHA1", oauth_timestamp="1700000000", oauth_version="1.0"';
 
   it('lists every step, the query parameters included', () => {
-    assert.deepEqual(e.steps.map((s) => s.step),
-      ['endpoint', 'url', 'protocol-params', 'body-params', 'query-params', 'sorted-pairs', 'normalized-params', 'base-string', 'key', 'signature', 'authorization']);
+    assert.deepEqual(
+      e.steps.map((s) => s.step),
+      [
+        'endpoint',
+        'url',
+        'protocol-params',
+        'body-params',
+        'query-params',
+        'sorted-pairs',
+        'normalized-params',
+        'base-string',
+        'key',
+        'signature',
+        'authorization',
+      ],
+    );
     assert.equal(e.scheme, 'oauth-hmac-sha1');
     assert.equal(step(e, 'endpoint').value, 'PAYOUT /api/v2/payout/{endpointId}');
     assert.match(step(e, 'endpoint').details[0]!, /endpointId 77\b.*path prefix \/paynet$/);
@@ -183,8 +257,11 @@ describe('explain: OAuth HMAC-SHA1 (Scheme B), with a query and a default port',
     assert.match(p.title, /oauth_signature excluded/);
     assert.equal(p.value, '5 parameters');
     assert.deepEqual(p.details, [
-      '"oauth_consumer_key" = "merchant-test"', '"oauth_nonce" = "n-1"', '"oauth_signature_method" = "HMAC-SHA1"',
-      '"oauth_timestamp" = "1700000000"', '"oauth_version" = "1.0"',
+      '"oauth_consumer_key" = "merchant-test"',
+      '"oauth_nonce" = "n-1"',
+      '"oauth_signature_method" = "HMAC-SHA1"',
+      '"oauth_timestamp" = "1700000000"',
+      '"oauth_version" = "1.0"',
     ]);
     const b = step(e, 'body-params');
     assert.match(b.title, /Form-body parameters/);
@@ -238,18 +315,34 @@ describe('explain: OAuth HMAC-SHA1 (Scheme B), with a query and a default port',
 });
 
 describe('explain: OAuth RSA-SHA256 (Scheme B), no query, no explicit port', () => {
-  const e = explain(signRequest(
-    { url: 'https://gw.example/api/v4/transfer/5', params: [['amount', '10.00']] },
-    { login: LOGIN, privateKeyPem },
-    { nonce: 'n-2', timestamp: '1700000001' },
-  ));
+  const e = explain(
+    signRequest(
+      { url: 'https://gw.example/api/v4/transfer/5', params: [['amount', '10.00']] },
+      { login: LOGIN, privateKeyPem },
+      { nonce: 'n-2', timestamp: '1700000001' },
+    ),
+  );
   const url = 'https://gw.example/api/v4/transfer/5';
-  const normalized = 'amount=10.00&oauth_consumer_key=merchant-test&oauth_nonce=n-2&oauth_signature_method=RSA-SHA256&oauth_timestamp=1700000001&oauth_version=1.0';
+  const normalized =
+    'amount=10.00&oauth_consumer_key=merchant-test&oauth_nonce=n-2&oauth_signature_method=RSA-SHA256&oauth_timestamp=1700000001&oauth_version=1.0';
   const baseString = `POST&${enc(url)}&${enc(normalized)}`;
 
   it('has no query step and no port note when the URL has neither', () => {
-    assert.deepEqual(e.steps.map((s) => s.step),
-      ['endpoint', 'url', 'protocol-params', 'body-params', 'sorted-pairs', 'normalized-params', 'base-string', 'key', 'signature', 'authorization']);
+    assert.deepEqual(
+      e.steps.map((s) => s.step),
+      [
+        'endpoint',
+        'url',
+        'protocol-params',
+        'body-params',
+        'sorted-pairs',
+        'normalized-params',
+        'base-string',
+        'key',
+        'signature',
+        'authorization',
+      ],
+    );
     assert.doesNotMatch(step(e, 'endpoint').details[0]!, /prefix/);
     assert.match(step(e, 'endpoint').details[1]!, /^scheme: oauth-rsa-sha256$/);
     const u = step(e, 'url');
@@ -268,9 +361,14 @@ describe('explain: OAuth RSA-SHA256 (Scheme B), no query, no explicit port', () 
     assert.doesNotMatch(k.title, /HMAC/);
     assert.match(k.value, /^<PRIVATE_KEY> \(2048-bit RSA private key\)$/);
     const signature = step(e, 'signature').value;
-    assert.ok(rsaVerify('sha256', Buffer.from(baseString), createPublicKey(publicKeyPem), Buffer.from(signature, 'base64')));
+    assert.ok(
+      rsaVerify('sha256', Buffer.from(baseString), createPublicKey(publicKeyPem), Buffer.from(signature, 'base64')),
+    );
     // PKCS#1 v1.5 is deterministic: node:crypto gives the same bytes.
-    assert.equal(signature, rsaSign('sha256', Buffer.from(baseString), createPrivateKey(privateKeyPem)).toString('base64'));
+    assert.equal(
+      signature,
+      rsaSign('sha256', Buffer.from(baseString), createPrivateKey(privateKeyPem)).toString('base64'),
+    );
     assert.match(e.expected.authorization!, new RegExp(`oauth_signature="${enc(signature)}"`));
     assert.ok(!JSON.stringify(e).includes('MIIE'), 'no key material');
   });

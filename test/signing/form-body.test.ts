@@ -6,22 +6,31 @@ import { decodeForm, parseParamOption } from '../../src/signing/form-body.ts';
 
 describe('decodeForm', () => {
   it('reads + as a space in names and values', () => {
-    assert.deepEqual(decodeForm('first+name=Jane+Q&x=1'), [['first name', 'Jane Q'], ['x', '1']]);
+    assert.deepEqual(decodeForm('first+name=Jane+Q&x=1'), [
+      ['first name', 'Jane Q'],
+      ['x', '1'],
+    ]);
   });
 
   it('skips empty segments, and an empty body has no pairs', () => {
-    assert.deepEqual(decodeForm('a=1&&b=2&'), [['a', '1'], ['b', '2']]);
+    assert.deepEqual(decodeForm('a=1&&b=2&'), [
+      ['a', '1'],
+      ['b', '2'],
+    ]);
     assert.deepEqual(decodeForm(''), []);
   });
 
   it('a malformed escape names the field (default "body") and the 1-based parameter number', () => {
     const check = (text: string, field: string | undefined, expectedField: RegExp) =>
-      assert.throws(() => (field === undefined ? decodeForm(text) : decodeForm(text, field)), (err: Error & { code?: string; field?: string }) => {
-        assert.equal(err.code, 'ERR_ENCODING');
-        assert.match(err.field ?? '', expectedField);
-        assert.match(err.message, /malformed percent-escape/);
-        return true;
-      });
+      assert.throws(
+        () => (field === undefined ? decodeForm(text) : decodeForm(text, field)),
+        (err: Error & { code?: string; field?: string }) => {
+          assert.equal(err.code, 'ERR_ENCODING');
+          assert.match(err.field ?? '', expectedField);
+          assert.match(err.message, /malformed percent-escape/);
+          return true;
+        },
+      );
     check('a=1&b=%ZZ', undefined, /^body \(parameter 2\)$/);
     check('a=1&&c=3&d%ZZ=4', 'form', /^form \(parameter 4\)$/);
   });
@@ -50,6 +59,9 @@ describe('parseParamOption', () => {
   it('shows at most the first 40 characters of a long option', () => {
     const long = 'x'.repeat(40) + 'TAIL';
     assert.throws(() => parseParamOption(long), usageError('--param', 'x'.repeat(40)));
-    assert.throws(() => parseParamOption(long), (err: Error) => !err.message.includes('TAIL'));
+    assert.throws(
+      () => parseParamOption(long),
+      (err: Error) => !err.message.includes('TAIL'),
+    );
   });
 });

@@ -19,7 +19,13 @@ describe('HMAC-SHA1', () => {
   it('signs the UTF-8 bytes of a non-ASCII base string', () => {
     const base = 'POST&https%3A%2F%2Fgw.example%2F&name%3DJ%C3%B6rg';
     const raw = 'Jörg € 𝄞';
-    assert.equal(hmacSha1Signature('k&', raw), createHmac('sha1', Buffer.from('k&')).update(Buffer.from(raw, 'utf8')).digest('base64'));
-    assert.equal(hmacSha1Signature('k&', base), createHmac('sha1', 'k&').update(Buffer.from(base, 'latin1')).digest('base64'));
+    assert.equal(
+      hmacSha1Signature('k&', raw),
+      createHmac('sha1', Buffer.from('k&')).update(Buffer.from(raw, 'utf8')).digest('base64'),
+    );
+    assert.equal(
+      hmacSha1Signature('k&', base),
+      createHmac('sha1', 'k&').update(Buffer.from(base, 'latin1')).digest('base64'),
+    );
   });
 });

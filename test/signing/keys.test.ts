@@ -19,8 +19,18 @@ const keyError = (field: string, rule: RegExp) => (err: Error & { code?: string;
   return true;
 };
 
-const encryptedPkcs1 = loadPrivateKey(pkcs8).export({ type: 'pkcs1', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'x' }) as string;
-const encryptedPkcs8 = loadPrivateKey(pkcs8).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'x' }) as string;
+const encryptedPkcs1 = loadPrivateKey(pkcs8).export({
+  type: 'pkcs1',
+  format: 'pem',
+  cipher: 'aes-256-cbc',
+  passphrase: 'x',
+}) as string;
+const encryptedPkcs8 = loadPrivateKey(pkcs8).export({
+  type: 'pkcs8',
+  format: 'pem',
+  cipher: 'aes-256-cbc',
+  passphrase: 'x',
+}) as string;
 
 describe('loadPrivateKey / loadPublicKey errors name the field and the rule', () => {
   it('the default field names are "private key" and "public key"', () => {
@@ -29,9 +39,15 @@ describe('loadPrivateKey / loadPublicKey errors name the field and the rule', ()
   });
 
   it('a public key PEM without a BEGIN line is not PEM; a truncated one is malformed', () => {
-    assert.throws(() => loadPublicKey('just text', '--public-key-file'), keyError('--public-key-file', /is not PEM \(no -----BEGIN/));
+    assert.throws(
+      () => loadPublicKey('just text', '--public-key-file'),
+      keyError('--public-key-file', /is not PEM \(no -----BEGIN/),
+    );
     const truncated = `${spki.slice(0, 120)}\n-----END PUBLIC KEY-----\n`;
-    assert.throws(() => loadPublicKey(truncated, '--public-key-file'), keyError('--public-key-file', /is a malformed PUBLIC KEY PEM/));
+    assert.throws(
+      () => loadPublicKey(truncated, '--public-key-file'),
+      keyError('--public-key-file', /is a malformed PUBLIC KEY PEM/),
+    );
   });
 
   it('an encrypted PKCS#1 key is rejected even when its Proc-Type header has no space after the colon', () => {

@@ -28,7 +28,8 @@ describe('normalizeParams', () => {
 
   it('sorts a long list by name, then by value (names z99 … z00, each with values b and a)', () => {
     const pairs: Array<[string, string]> = [];
-    for (let i = 99; i >= 0; i--) pairs.push([`z${String(i).padStart(2, '0')}`, 'b'], [`z${String(i).padStart(2, '0')}`, 'a']);
+    for (let i = 99; i >= 0; i--)
+      pairs.push([`z${String(i).padStart(2, '0')}`, 'b'], [`z${String(i).padStart(2, '0')}`, 'a']);
     const expected: string[] = [];
     for (let i = 0; i <= 99; i++) expected.push(`z${String(i).padStart(2, '0')}=a`, `z${String(i).padStart(2, '0')}=b`);
     assert.equal(normalizeParams(pairs).normalized, expected.join('&'));

@@ -13,7 +13,10 @@ const encodingError = (field: string, rule: RegExp) => (err: Error & { code?: st
 
 describe('percentEncode', () => {
   it('rejects a lone UTF-16 surrogate (no UTF-8 form), naming the field', () => {
-    assert.throws(() => percentEncode('ab\uD800', 'oauth_nonce'), encodingError('oauth_nonce', /lone UTF-16 surrogate/));
+    assert.throws(
+      () => percentEncode('ab\uD800', 'oauth_nonce'),
+      encodingError('oauth_nonce', /lone UTF-16 surrogate/),
+    );
     assert.throws(() => percentEncode('\uDC00x'), encodingError('value', /surrogate.*UTF-8/));
   });
 
@@ -27,8 +30,14 @@ describe('percentEncode', () => {
     assert.equal(percentEncode("a!'()*b"), 'a%21%27%28%29%2Ab');
   });
 
-  it('encodes each of the characters encodeURIComponent keeps (! \' ( ) *) also when it is the only one', () => {
-    const expected: Array<[string, string]> = [['!', '%21'], ["'", '%27'], ['(', '%28'], [')', '%29'], ['*', '%2A']];
+  it("encodes each of the characters encodeURIComponent keeps (! ' ( ) *) also when it is the only one", () => {
+    const expected: Array<[string, string]> = [
+      ['!', '%21'],
+      ["'", '%27'],
+      ['(', '%28'],
+      [')', '%29'],
+      ['*', '%2A'],
+    ];
     for (const [c, escaped] of expected) assert.equal(percentEncode(`x ${c}`), `x%20${escaped}`, c);
   });
 });

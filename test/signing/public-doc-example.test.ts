@@ -14,10 +14,17 @@ import type { Pair } from '../../src/signing/form-body.ts';
 
 const PUBLISHED_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const PUBLISHED_CONTROL = 'c6bdd88a78834ef4b863b088827a459f039e8257';
-const params: Pair[] = [['client_orderid', '902B4FF5'], ['amount', '10.42'], ['email', 'john.smith@gmail.com']];
+const params: Pair[] = [
+  ['client_orderid', '902B4FF5'],
+  ['amount', '10.42'],
+  ['email', 'john.smith@gmail.com'],
+];
 
-describe('the public documentation\'s worked sale control', () => {
-  for (const url of ['https://sandbox.payneteasy.com/paynet/api/v2/sale/1111', 'https://sandbox.payneteasy.com/paynet/api/v2/sale/group/1111']) {
+describe("the public documentation's worked sale control", () => {
+  for (const url of [
+    'https://sandbox.payneteasy.com/paynet/api/v2/sale/1111',
+    'https://sandbox.payneteasy.com/paynet/api/v2/sale/group/1111',
+  ]) {
     it(`signs to the published digest (${url.includes('/group/') ? 'endpoint group URL' : 'endpoint URL'})`, () => {
       const signed = signRequest({ url, params }, { login: 'merchantlogin', controlKey: PUBLISHED_KEY });
       assert.equal(signed.scheme, 'control');
@@ -29,9 +36,17 @@ describe('the public documentation\'s worked sale control', () => {
 
   it('verifies the published digest and refuses it with one character changed', () => {
     const url = 'https://sandbox.payneteasy.com/paynet/api/v2/sale/1111';
-    const ok = verifyRequest({ url, params: [...params, ['control', PUBLISHED_CONTROL]] }, { login: 'merchantlogin', controlKey: PUBLISHED_KEY }, {});
+    const ok = verifyRequest(
+      { url, params: [...params, ['control', PUBLISHED_CONTROL]] },
+      { login: 'merchantlogin', controlKey: PUBLISHED_KEY },
+      {},
+    );
     assert.equal(ok.valid, true);
-    const bad = verifyRequest({ url, params: [...params, ['control', `${PUBLISHED_CONTROL.slice(0, -1)}8`]] }, { login: 'merchantlogin', controlKey: PUBLISHED_KEY }, {});
+    const bad = verifyRequest(
+      { url, params: [...params, ['control', `${PUBLISHED_CONTROL.slice(0, -1)}8`]] },
+      { login: 'merchantlogin', controlKey: PUBLISHED_KEY },
+      {},
+    );
     assert.equal(bad.valid, false);
   });
 });

@@ -32,7 +32,12 @@ const OPENSSL_SIGNATURE =
 
 const request = {
   url: 'https://Sandbox.Gateway.Example:443/paynet/api/v4/payout/1234',
-  params: [['client-order-id', 'PO-7'], ['amount', '100'], ['currency', 'EUR'], ['order_desc', 'Payout #7 für Jörg']] as Array<[string, string]>,
+  params: [
+    ['client-order-id', 'PO-7'],
+    ['amount', '100'],
+    ['currency', 'EUR'],
+    ['order_desc', 'Payout #7 für Jörg'],
+  ] as Array<[string, string]>,
 };
 const options = { nonce: 'n0nce/7', timestamp: '1700000000' };
 
@@ -66,10 +71,21 @@ describe('RSA-SHA256 (spec Scheme B, /api/v4/)', () => {
     if (signed.scheme !== 'oauth-rsa-sha256') return assert.fail();
     const creds = { login: 'merchant-test', publicKeyPem: spki };
     assert.equal(verifyRequest(request, creds, { authorization: signed.oauth.authorization }).reason, 'valid');
-    const pairs = parseAuthorizationHeader(signed.oauth.authorization).pairs.map(([n, v]) => (n === 'oauth_signature_method' ? [n, 'HMAC-SHA1'] : [n, v]) as [string, string]);
-    assert.equal(verifyRequest(request, creds, { authorization: buildAuthorizationHeader(pairs) }).reason, 'wrong-signature-method');
-    assert.equal(verifyRequest(request, { ...creds, login: 'someone-else' }, { authorization: signed.oauth.authorization }).reason, 'wrong-consumer-key');
-    const changed = { ...request, params: request.params.map(([n, v]) => [n, n === 'amount' ? '101' : v] as [string, string]) };
+    const pairs = parseAuthorizationHeader(signed.oauth.authorization).pairs.map(
+      ([n, v]) => (n === 'oauth_signature_method' ? [n, 'HMAC-SHA1'] : [n, v]) as [string, string],
+    );
+    assert.equal(
+      verifyRequest(request, creds, { authorization: buildAuthorizationHeader(pairs) }).reason,
+      'wrong-signature-method',
+    );
+    assert.equal(
+      verifyRequest(request, { ...creds, login: 'someone-else' }, { authorization: signed.oauth.authorization }).reason,
+      'wrong-consumer-key',
+    );
+    const changed = {
+      ...request,
+      params: request.params.map(([n, v]) => [n, n === 'amount' ? '101' : v] as [string, string]),
+    };
     assert.equal(verifyRequest(changed, creds, { authorization: signed.oauth.authorization }).reason, 'mismatch');
   });
 });
@@ -80,24 +96,42 @@ describe('RSA key loading', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['a 1024-bit key', small.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, /1024 bits; at least 2048/],
     ['a public key where a private one is needed', spki, /is a public key/],
-    ['an encrypted PKCS#8 key', loadPrivateKey(pkcs8).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'x' }) as string, /is encrypted/],
-    ['an encrypted PKCS#1 key', loadPrivateKey(pkcs8).export({ type: 'pkcs1', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'x' }) as string, /is encrypted/],
+    [
+      'an encrypted PKCS#8 key',
+      loadPrivateKey(pkcs8).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'x' }) as string,
+      /is encrypted/,
+    ],
+    [
+      'an encrypted PKCS#1 key',
+      loadPrivateKey(pkcs8).export({ type: 'pkcs1', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'x' }) as string,
+      /is encrypted/,
+    ],
     ['a truncated PEM', pkcs8.slice(0, 200) + '\n-----END PRIVATE KEY-----\n', /malformed PRIVATE KEY PEM/],
     ['text that is not PEM', 'hello', /is not PEM/],
-    ['an EC key', ec.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, /must be an RSA key \(got ec key\)/],
+    [
+      'an EC key',
+      ec.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+      /must be an RSA key \(got ec key\)/,
+    ],
     ['a certificate', '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n', /PEM label "CERTIFICATE"/],
   ];
   for (const [what, pem, message] of cases) {
     it(`rejects ${what} with one line that does not echo the key`, () => {
-      assert.throws(() => loadPrivateKey(pem), (err: Error & { code: string }) => {
-        assert.equal(err.code, 'ERR_KEY');
-        assert.match(err.message, message);
-        assert.ok(!err.message.includes('\n') && !err.message.includes('MII'), err.message);
-        return true;
-      });
+      assert.throws(
+        () => loadPrivateKey(pem),
+        (err: Error & { code: string }) => {
+          assert.equal(err.code, 'ERR_KEY');
+          assert.match(err.message, message);
+          assert.ok(!err.message.includes('\n') && !err.message.includes('MII'), err.message);
+          return true;
+        },
+      );
     });
   }
   it('rejects a short public key for verification', () => {
-    assert.throws(() => loadPublicKey(small.publicKey.export({ type: 'spki', format: 'pem' }) as string), /at least 2048/);
+    assert.throws(
+      () => loadPublicKey(small.publicKey.export({ type: 'spki', format: 'pem' }) as string),
+      /at least 2048/,
+    );
   });
 });

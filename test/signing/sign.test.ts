@@ -17,28 +17,51 @@ describe('signableScheme', () => {
     // payment-form: neither the spec nor any public page of the family states its authentication (A-12).
     const paymentForm = ENDPOINTS.find((e) => e.operation === 'PAYMENTFORM');
     assert.ok(paymentForm !== undefined && paymentForm.auth.kind === 'unstated');
-    assert.throws(() => signableScheme(paymentForm), (err: Error & { code?: string; field?: string; rule?: string }) => {
-      assert.equal(err.code, 'ERR_SCHEME');
-      assert.equal(err.field, 'operation');
-      assert.match(err.rule ?? '', /scheme must be stated/);
-      assert.match(err.message, /^operation: PAYMENTFORM has no authentication stated/);
-      return true;
-    });
+    assert.throws(
+      () => signableScheme(paymentForm),
+      (err: Error & { code?: string; field?: string; rule?: string }) => {
+        assert.equal(err.code, 'ERR_SCHEME');
+        assert.equal(err.field, 'operation');
+        assert.match(err.rule ?? '', /scheme must be stated/);
+        assert.match(err.message, /^operation: PAYMENTFORM has no authentication stated/);
+        return true;
+      },
+    );
   });
 });
 
-describe('signRequest: get-card-info, the public page\'s formula (A-12)', () => {
+describe("signRequest: get-card-info, the public page's formula (A-12)", () => {
   // doc.payneteasy.eu …/api_v2_get-card-info.html: control = SHA-1(login + cardrefid + merchant_control).
   const url = 'https://gw.example/paynet/api/v2/get-card-info/1234';
   it('signs login + cardrefid + the control key, the login from the credentials (A-6)', () => {
-    const r = signRequest({ method: 'POST', url, params: [['login', 'm-login'], ['cardrefid', '777']] }, { login: 'm-login', controlKey: 'K3y' });
+    const r = signRequest(
+      {
+        method: 'POST',
+        url,
+        params: [
+          ['login', 'm-login'],
+          ['cardrefid', '777'],
+        ],
+      },
+      { login: 'm-login', controlKey: 'K3y' },
+    );
     assert.equal(r.scheme, 'control');
     if (r.scheme !== 'control') return;
     assert.equal(r.control.controlInput, 'm-login777<merchant_control_key>');
     assert.equal(r.control.control, createHash('sha1').update('m-login777K3y').digest('hex'));
   });
   it('takes the login request parameter when no login credential is given (A-6)', () => {
-    const r = signRequest({ method: 'POST', url, params: [['login', 'from-form'], ['cardrefid', '9']] }, { controlKey: 'k' });
+    const r = signRequest(
+      {
+        method: 'POST',
+        url,
+        params: [
+          ['login', 'from-form'],
+          ['cardrefid', '9'],
+        ],
+      },
+      { controlKey: 'k' },
+    );
     assert.equal(r.scheme === 'control' && r.control.control, createHash('sha1').update('from-form9k').digest('hex'));
   });
 });
@@ -54,12 +77,21 @@ describe('signRequest: credentials', () => {
   };
 
   it('HMAC-SHA1 needs the control key (the consumer secret) and the login (the consumer key)', () => {
-    assert.throws(() => signRequest({ url: hmacUrl, params: [] }, { login: 'm' }, options), missing('control key', /PAYCONFORM_CONTROL_KEY/));
-    assert.throws(() => signRequest({ url: hmacUrl, params: [] }, { controlKey: 'k' }, options), missing('login', /PAYCONFORM_LOGIN/));
+    assert.throws(
+      () => signRequest({ url: hmacUrl, params: [] }, { login: 'm' }, options),
+      missing('control key', /PAYCONFORM_CONTROL_KEY/),
+    );
+    assert.throws(
+      () => signRequest({ url: hmacUrl, params: [] }, { controlKey: 'k' }, options),
+      missing('login', /PAYCONFORM_LOGIN/),
+    );
   });
 
   it('RSA-SHA256 needs the private key', () => {
-    assert.throws(() => signRequest({ url: rsaUrl, params: [] }, { login: 'm' }, options), missing('private key', /PAYCONFORM_PRIVATE_KEY_FILE/));
+    assert.throws(
+      () => signRequest({ url: rsaUrl, params: [] }, { login: 'm' }, options),
+      missing('private key', /PAYCONFORM_PRIVATE_KEY_FILE/),
+    );
   });
 });
 

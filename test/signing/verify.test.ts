@@ -12,14 +12,20 @@ const publicPem = keyFile('test-only-merchant-rsa-2048.pub.pem');
 
 type P = [string, string];
 /** `name="value"` items joined by `, `, each value percent-encoded (all values here are ASCII). */
-const header = (pairs: readonly P[]): string => `OAuth ${pairs.map(([n, v]) => `${n}="${encodeURIComponent(v)}"`).join(', ')}`;
+const header = (pairs: readonly P[]): string =>
+  `OAuth ${pairs.map(([n, v]) => `${n}="${encodeURIComponent(v)}"`).join(', ')}`;
 const without = (pairs: readonly P[], name: string): P[] => pairs.filter(([n]) => n !== name);
-const replaced = (pairs: readonly P[], name: string, value: string): P[] => pairs.map(([n, v]): P => [n, n === name ? value : v]);
+const replaced = (pairs: readonly P[], name: string, value: string): P[] =>
+  pairs.map(([n, v]): P => [n, n === name ? value : v]);
 
 describe('verifyRequest, control field (Scheme A)', () => {
   // SALE: control = SHA-1(endpointId + client_orderid + amount in cents + email + merchant_control_key).
   const url = 'https://gw.example/paynet/api/v2/sale/1234';
-  const params: P[] = [['client_orderid', 'A-1'], ['amount', '10.50'], ['email', 'a@b.example']];
+  const params: P[] = [
+    ['client_orderid', 'A-1'],
+    ['amount', '10.50'],
+    ['email', 'a@b.example'],
+  ];
   const key = 'KEY-1';
   const controlInput = '1234A-11050a@b.example';
   const good = createHash('sha1').update(`${controlInput}${key}`).digest('hex');
@@ -66,25 +72,39 @@ describe('verifyRequest, control field (Scheme A)', () => {
   });
 
   it('needs the control key, and says which credential is missing', () => {
-    assert.throws(() => verifyRequest({ url, params }, {}, { control: good }),
-      (err: Error & { code?: string }) => err.code === 'ERR_CREDENTIALS' && /^control key/.test(err.message) && /missing/.test(err.message));
+    assert.throws(
+      () => verifyRequest({ url, params }, {}, { control: good }),
+      (err: Error & { code?: string }) =>
+        err.code === 'ERR_CREDENTIALS' && /^control key/.test(err.message) && /missing/.test(err.message),
+    );
   });
 });
 
 describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
   const url = 'https://gw.example/api/v2/payout/77';
-  const params: P[] = [['client_orderid', 'O-1'], ['amount', '5.00']];
+  const params: P[] = [
+    ['client_orderid', 'O-1'],
+    ['amount', '5.00'],
+  ];
   const key = 'secret-key';
   const login = 'merchant';
   const protocol: P[] = [
-    ['oauth_consumer_key', login], ['oauth_nonce', 'abc'], ['oauth_signature_method', 'HMAC-SHA1'],
-    ['oauth_timestamp', '1700000000'], ['oauth_version', '1.0'],
+    ['oauth_consumer_key', login],
+    ['oauth_nonce', 'abc'],
+    ['oauth_signature_method', 'HMAC-SHA1'],
+    ['oauth_timestamp', '1700000000'],
+    ['oauth_version', '1.0'],
   ];
   // Hand-built: POST & enc(url) & enc(sorted name=value pairs joined by &).
-  const baseWith = (oauth: string): string => 'POST&https%3A%2F%2Fgw.example%2Fapi%2Fv2%2Fpayout%2F77&' +
+  const baseWith = (oauth: string): string =>
+    'POST&https%3A%2F%2Fgw.example%2Fapi%2Fv2%2Fpayout%2F77&' +
     `amount%3D5.00%26client_orderid%3DO-1%26oauth_consumer_key%3D${oauth}`;
-  const BASE = baseWith('merchant%26oauth_nonce%3Dabc%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0');
-  const BASE_NO_VERSION = baseWith('merchant%26oauth_nonce%3Dabc%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000');
+  const BASE = baseWith(
+    'merchant%26oauth_nonce%3Dabc%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0',
+  );
+  const BASE_NO_VERSION = baseWith(
+    'merchant%26oauth_nonce%3Dabc%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000',
+  );
   const hmac = (base: string): string => createHmac('sha1', `${key}&`).update(base).digest('base64');
   const signed: P[] = [...protocol, ['oauth_signature', hmac(BASE)]];
   const creds = { login, controlKey: key };
@@ -135,7 +155,7 @@ describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
     assert.match(v.message, /missing/);
   });
 
-  it('calls a header that is not OAuth malformed, with the parser\'s rule', () => {
+  it("calls a header that is not OAuth malformed, with the parser's rule", () => {
     const v = verifyRequest({ url, params }, creds, { authorization: 'Basic bWVyY2hhbnQ6eA==' });
     assert.equal(v.reason, 'malformed');
     assert.match(v.message, /^authorization/);
@@ -181,23 +201,35 @@ describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
   });
 
   it('needs the control key to check an HMAC signature, and says so', () => {
-    assert.throws(() => check(signed, { login }),
-      (err: Error & { code?: string }) => err.code === 'ERR_CREDENTIALS' && /^control key/.test(err.message) && /missing/.test(err.message));
+    assert.throws(
+      () => check(signed, { login }),
+      (err: Error & { code?: string }) =>
+        err.code === 'ERR_CREDENTIALS' && /^control key/.test(err.message) && /missing/.test(err.message),
+    );
   });
 });
 
 describe('verifyRequest, OAuth RSA-SHA256 (Scheme B, /api/v4/)', () => {
   const url = 'https://gw.example/api/v4/payout/5';
   const params: P[] = [['amount', '1.00']];
-  const BASE = 'POST&https%3A%2F%2Fgw.example%2Fapi%2Fv4%2Fpayout%2F5&amount%3D1.00%26oauth_consumer_key%3Dm%26oauth_nonce%3Dn1' +
+  const BASE =
+    'POST&https%3A%2F%2Fgw.example%2Fapi%2Fv4%2Fpayout%2F5&amount%3D1.00%26oauth_consumer_key%3Dm%26oauth_nonce%3Dn1' +
     '%26oauth_signature_method%3DRSA-SHA256%26oauth_timestamp%3D1700000001';
   const signature = createSign('RSA-SHA256').update(BASE, 'utf8').sign(privatePem, 'base64');
-  const pairs: P[] = [['oauth_consumer_key', 'm'], ['oauth_nonce', 'n1'], ['oauth_signature_method', 'RSA-SHA256'],
-    ['oauth_timestamp', '1700000001'], ['oauth_signature', signature]];
+  const pairs: P[] = [
+    ['oauth_consumer_key', 'm'],
+    ['oauth_nonce', 'n1'],
+    ['oauth_signature_method', 'RSA-SHA256'],
+    ['oauth_timestamp', '1700000001'],
+    ['oauth_signature', signature],
+  ];
   const authorization = header(pairs);
 
   it('verifies with the public key, or with the public half of the private key', () => {
-    for (const creds of [{ login: 'm', publicKeyPem: publicPem }, { login: 'm', privateKeyPem: privatePem }]) {
+    for (const creds of [
+      { login: 'm', publicKeyPem: publicPem },
+      { login: 'm', privateKeyPem: privatePem },
+    ]) {
       const v = verifyRequest({ url, params }, creds, { authorization });
       assert.equal(v.reason, 'valid');
       assert.equal(v.scheme, 'oauth-rsa-sha256');
@@ -208,7 +240,11 @@ describe('verifyRequest, OAuth RSA-SHA256 (Scheme B, /api/v4/)', () => {
 
   it('reports a mismatch for a signature over another base string', () => {
     const other = createSign('RSA-SHA256').update(`${BASE}x`, 'utf8').sign(privatePem, 'base64');
-    const v = verifyRequest({ url, params }, { login: 'm', publicKeyPem: publicPem }, { authorization: header(replaced(pairs, 'oauth_signature', other)) });
+    const v = verifyRequest(
+      { url, params },
+      { login: 'm', publicKeyPem: publicPem },
+      { authorization: header(replaced(pairs, 'oauth_signature', other)) },
+    );
     assert.equal(v.reason, 'mismatch');
     assert.equal(v.baseString, BASE);
     assert.match(v.message, /RSA-SHA256/);
@@ -216,8 +252,11 @@ describe('verifyRequest, OAuth RSA-SHA256 (Scheme B, /api/v4/)', () => {
   });
 
   it('needs a key to verify with, and says which', () => {
-    assert.throws(() => verifyRequest({ url, params }, { login: 'm' }, { authorization }),
-      (err: Error & { code?: string }) => err.code === 'ERR_CREDENTIALS' && /^public key/.test(err.message) && /missing/.test(err.message));
+    assert.throws(
+      () => verifyRequest({ url, params }, { login: 'm' }, { authorization }),
+      (err: Error & { code?: string }) =>
+        err.code === 'ERR_CREDENTIALS' && /^public key/.test(err.message) && /missing/.test(err.message),
+    );
   });
 });
 

@@ -13,7 +13,12 @@ import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/mer
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'payconform-hygiene-'));
 const merchant = testMerchant();
-const gateway = { PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!, PAYCONFORM_LOGIN: merchant.login, PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey, PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE };
+const gateway = {
+  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!,
+  PAYCONFORM_LOGIN: merchant.login,
+  PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
+  PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
+};
 let garbage: Server;
 let garbagePort = 0;
 
@@ -28,14 +33,28 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Ran { code: number | null; out: string; err: string }
+interface Ran {
+  code: number | null;
+  out: string;
+  err: string;
+}
 
 /** certify as a child process (async: some tests answer it from this one); `onOut` sees stdout as it comes. */
-function certify(args: string[], env: Record<string, string | undefined> = { CI: 'true' }, onOut?: (out: string, child: ReturnType<typeof spawn>) => void): Promise<Ran> {
-  const child = spawn(process.execPath, [bin, 'certify', ...args], { env: { ...process.env, CI: undefined, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function certify(
+  args: string[],
+  env: Record<string, string | undefined> = { CI: 'true' },
+  onOut?: (out: string, child: ReturnType<typeof spawn>) => void,
+): Promise<Ran> {
+  const child = spawn(process.execPath, [bin, 'certify', ...args], {
+    env: { ...process.env, CI: undefined, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (c: Buffer) => { out += c; onOut?.(out, child); });
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c;
+    onOut?.(out, child);
+  });
   child.stderr!.on('data', (c: Buffer) => (err += c));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
 }
@@ -43,7 +62,10 @@ function certify(args: string[], env: Record<string, string | undefined> = { CI:
 /** Exit 2, one line naming `field`, no stack, and no report folder left. */
 function refused(r: Ran, field: string, report: string): void {
   assert.equal(r.code, 2, r.err + r.out);
-  const lines = r.err.trim().split('\n').filter((l) => !l.startsWith('certify: LIVE run'));
+  const lines = r.err
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('certify: LIVE run'));
   assert.equal(lines.length, 1, r.err);
   assert.match(lines[0]!, new RegExp(`^payconform certify: ${field.replace(/[-]/g, '\\-')}`));
   assert.doesNotMatch(r.err, /\n\s+at /);
@@ -53,13 +75,25 @@ function refused(r: Ran, field: string, report: string): void {
 describe('certify refuses before anything runs', () => {
   it('a selection of no scenario', async () => {
     const report = join(dir, 'nothing');
-    refused(await certify(['--tags', '@nothing', '--report-dir', report]), '--tags: "@nothing" selects no scenario', report);
-    refused(await certify(['--tags', '@endpoint:CARDINFO and @positive', '--shard', '2/2', '--report-dir', report]), '--shard: shard 2/2 of the 1 selected scenarios is empty', report);
+    refused(
+      await certify(['--tags', '@nothing', '--report-dir', report]),
+      '--tags: "@nothing" selects no scenario',
+      report,
+    );
+    refused(
+      await certify(['--tags', '@endpoint:CARDINFO and @positive', '--shard', '2/2', '--report-dir', report]),
+      '--shard: shard 2/2 of the 1 selected scenarios is empty',
+      report,
+    );
   });
 
   it('a malformed tag expression', async () => {
     const report = join(dir, 'malformed');
-    refused(await certify(['--tags', '@a and', '--report-dir', report]), '--tags: "@a and" is not a tag expression', report);
+    refused(
+      await certify(['--tags', '@a and', '--report-dir', report]),
+      '--tags: "@a and" is not a tag expression',
+      report,
+    );
   });
 
   it('a report folder that is a file, or inside one', async () => {
@@ -68,14 +102,28 @@ describe('certify refuses before anything runs', () => {
     const r = await certify(['--tags', '@endpoint:SALE and @positive', '--report-dir', file]);
     assert.equal(r.code, 2);
     assert.equal(r.err.trim(), `payconform certify: --report-dir: ${file} is a file; give a folder`);
-    refused(await certify(['--tags', '@endpoint:SALE and @positive', '--report-dir', join(file, 'sub')]), '--report-dir: cannot use', join(file, 'sub'));
+    refused(
+      await certify(['--tags', '@endpoint:SALE and @positive', '--report-dir', join(file, 'sub')]),
+      '--report-dir: cannot use',
+      join(file, 'sub'),
+    );
   });
 
   it('a base URL that refuses connections, or does not speak HTTP', async () => {
     const report = join(dir, 'unreachable');
-    const closed = await certify(['--base-url', 'http://127.0.0.1:9/paynet', '--report-dir', report], { CI: 'true', ...gateway });
-    refused(closed, '--base-url http://127.0.0.1:9/paynet: not reachable \\(ECONNREFUSED\\); no scenario was run', report);
-    const noise = await certify(['--base-url', `http://127.0.0.1:${garbagePort}`, '--report-dir', report], { CI: 'true', ...gateway });
+    const closed = await certify(['--base-url', 'http://127.0.0.1:9/paynet', '--report-dir', report], {
+      CI: 'true',
+      ...gateway,
+    });
+    refused(
+      closed,
+      '--base-url http://127.0.0.1:9/paynet: not reachable \\(ECONNREFUSED\\); no scenario was run',
+      report,
+    );
+    const noise = await certify(['--base-url', `http://127.0.0.1:${garbagePort}`, '--report-dir', report], {
+      CI: 'true',
+      ...gateway,
+    });
     refused(noise, `--base-url http://127.0.0.1:${garbagePort}: does not answer HTTP`, report);
   });
 
@@ -84,18 +132,28 @@ describe('certify refuses before anything runs', () => {
     const r = await certify(['--base-url', 'http://127.0.0.1:9', '--live', '--report-dir', report], { ...gateway });
     refused(r, '--live: no terminal to confirm on: add --yes', report);
     // With --yes it goes on, to the next check (here: nothing answers).
-    refused(await certify(['--base-url', 'http://127.0.0.1:9', '--live', '--yes', '--report-dir', report], { ...gateway }), '--base-url http://127.0.0.1:9: not reachable', report);
+    refused(
+      await certify(['--base-url', 'http://127.0.0.1:9', '--live', '--yes', '--report-dir', report], { ...gateway }),
+      '--base-url http://127.0.0.1:9: not reachable',
+      report,
+    );
   });
 });
 
 describe('an interrupted run', () => {
-  for (const [signal, parallel] of [['SIGINT', '0'], ['SIGTERM', '2']] as const) {
+  for (const [signal, parallel] of [
+    ['SIGINT', '0'],
+    ['SIGTERM', '2'],
+  ] as const) {
     it(`${signal} (--parallel ${parallel}): says so, exits 130, and leaves a bundle that says interrupted`, async () => {
       const report = join(dir, `interrupted-${signal}`);
       let sent = false;
       const r = await certify(['--report-dir', report, '--parallel', parallel], { CI: 'true' }, (out, child) => {
         // Some scenarios in: outside a terminal the progress is a line at every tenth of the run.
-        if (!sent && /certify: \d+\/\d+ scenarios/.test(out)) { sent = true; child.kill(signal); }
+        if (!sent && /certify: \d+\/\d+ scenarios/.test(out)) {
+          sent = true;
+          child.kill(signal);
+        }
       });
       assert.equal(r.code, 130, r.err);
       const line = /interrupted after (\d+) of (\d+) scenarios/.exec(r.err);
@@ -107,10 +165,16 @@ describe('an interrupted run', () => {
       const files = readdirSync(report).sort();
       // The certification page says INTERRUPTED; cucumber's page and junit.xml, written only at the end, are not there.
       assert.deepEqual(files, ['manifest.json', 'messages.ndjson', 'report.html', 'summary.json']);
-      assert.match(readFileSync(join(report, 'report.html'), 'utf8'), /<p id="verdict" class="v-interrupted">INTERRUPTED — /);
+      assert.match(
+        readFileSync(join(report, 'report.html'), 'utf8'),
+        /<p id="verdict" class="v-interrupted">INTERRUPTED — /,
+      );
       for (const f of files) assert.ok(readFileSync(join(report, f)).length > 0, `${f} is empty`);
       const manifest = JSON.parse(readFileSync(join(report, 'manifest.json'), 'utf8'));
-      assert.deepEqual(manifest.files.map((f: { path: string }) => f.path), ['messages.ndjson', 'report.html', 'summary.json']);
+      assert.deepEqual(
+        manifest.files.map((f: { path: string }) => f.path),
+        ['messages.ndjson', 'report.html', 'summary.json'],
+      );
       for (const l of readFileSync(join(report, 'messages.ndjson'), 'utf8').trim().split('\n')) JSON.parse(l);
     });
   }

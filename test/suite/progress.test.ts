@@ -6,9 +6,23 @@ import type { Envelope } from '@cucumber/messages';
 import { WARNING_MEDIA_TYPE } from '../../src/report/findings.ts';
 import { progressReporter } from '../../src/suite/progress.ts';
 
-const step = (id: string, status: string): Envelope => ({ testStepFinished: { testCaseStartedId: id, testStepId: 's', testStepResult: { status, duration: { seconds: 0, nanos: 0 } }, timestamp: { seconds: 0, nanos: 0 } } } as unknown as Envelope);
-const warning = (id: string): Envelope => ({ attachment: { testCaseStartedId: id, mediaType: WARNING_MEDIA_TYPE, body: '{}', contentEncoding: 'IDENTITY' } } as unknown as Envelope);
-const done = (id: string, willBeRetried = false): Envelope => ({ testCaseFinished: { testCaseStartedId: id, willBeRetried, timestamp: { seconds: 0, nanos: 0 } } } as unknown as Envelope);
+const step = (id: string, status: string): Envelope =>
+  ({
+    testStepFinished: {
+      testCaseStartedId: id,
+      testStepId: 's',
+      testStepResult: { status, duration: { seconds: 0, nanos: 0 } },
+      timestamp: { seconds: 0, nanos: 0 },
+    },
+  }) as unknown as Envelope;
+const warning = (id: string): Envelope =>
+  ({
+    attachment: { testCaseStartedId: id, mediaType: WARNING_MEDIA_TYPE, body: '{}', contentEncoding: 'IDENTITY' },
+  }) as unknown as Envelope;
+const done = (id: string, willBeRetried = false): Envelope =>
+  ({
+    testCaseFinished: { testCaseStartedId: id, willBeRetried, timestamp: { seconds: 0, nanos: 0 } },
+  }) as unknown as Envelope;
 
 /** Twenty scenarios: #3 fails on two steps, #5 is retried once, #7 and #8 warn (three warnings). */
 function run(isTTY: boolean): string {
@@ -18,9 +32,9 @@ function run(isTTY: boolean): string {
   for (let i = 1; i <= 20; i++) {
     clock += 100;
     const id = `c${i}`;
-    if (i === 3) reporter.onMessage(step(id, 'FAILED')), reporter.onMessage(step(id, 'FAILED'));
+    if (i === 3) (reporter.onMessage(step(id, 'FAILED')), reporter.onMessage(step(id, 'FAILED')));
     if (i === 5) reporter.onMessage(done(id, true));
-    if (i === 7) reporter.onMessage(warning(id)), reporter.onMessage(warning(id));
+    if (i === 7) (reporter.onMessage(warning(id)), reporter.onMessage(warning(id)));
     if (i === 8) reporter.onMessage(warning(id));
     reporter.onMessage(step(id, 'PASSED'));
     reporter.onMessage(done(id));

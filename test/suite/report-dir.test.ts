@@ -3,7 +3,16 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -40,9 +49,16 @@ describe('claimReportDir', () => {
       const a = claimReportDir(undefined, false, '2026-11-25T00-00-00Z');
       const b = claimReportDir(undefined, false, '2026-11-25T00-00-00Z');
       assert.notEqual(a.dir, b.dir);
-      assert.deepEqual(readdirSync(join(project, 'reports')).sort(), ['2026-11-25T00-00-00Z', '2026-11-25T00-00-00Z-2']);
+      assert.deepEqual(readdirSync(join(project, 'reports')).sort(), [
+        '2026-11-25T00-00-00Z',
+        '2026-11-25T00-00-00Z-2',
+      ]);
       b.abandon();
-      assert.deepEqual(readdirSync(join(project, 'reports')), ['2026-11-25T00-00-00Z'], 'a run that never started leaves no folder');
+      assert.deepEqual(
+        readdirSync(join(project, 'reports')),
+        ['2026-11-25T00-00-00Z'],
+        'a run that never started leaves no folder',
+      );
     } finally {
       process.chdir(cwd);
     }
@@ -60,7 +76,8 @@ describe('claimReportDir', () => {
   it('an earlier run is refused without --force; --force removes its files, stale manifest.jws included, and nothing else', () => {
     const d = fresh();
     mkdirSync(d);
-    for (const f of ['summary.json', 'manifest.json', 'manifest.jws', 'report.html', 'junit.xml']) writeFileSync(join(d, f), 'old');
+    for (const f of ['summary.json', 'manifest.json', 'manifest.jws', 'report.html', 'junit.xml'])
+      writeFileSync(join(d, f), 'old');
     refused(() => claimReportDir(d, false, 's'), /holds an earlier run; choose another --report-dir or pass --force/);
     assert.equal(readdirSync(d).length, 5, 'nothing removed when refused');
     claimReportDir(d, true, 's').release();
@@ -75,7 +92,11 @@ describe('claimReportDir', () => {
     writeFileSync(join(project, 'summary.json'), 'mine');
     process.chdir(project);
     try {
-      for (const force of [false, true]) refused(() => claimReportDir('.', force, 's'), /\. is not empty and is not a certify bundle \(it holds (package\.json|src)\)/);
+      for (const force of [false, true])
+        refused(
+          () => claimReportDir('.', force, 's'),
+          /\. is not empty and is not a certify bundle \(it holds (package\.json|src)\)/,
+        );
     } finally {
       process.chdir(cwd);
     }
@@ -102,16 +123,36 @@ describe('certify into a folder that held a run', () => {
   const TAGS = '@endpoint:SALE and @positive';
   it('is refused without --force (exit 2, one line); with --force the new bundle has no stale manifest.jws', async () => {
     const d = fresh();
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    await runSuite({ target: resolveTarget({ live: false }, {}), tags: TAGS, reportDir: d, signKey: bundleSigningKey(privateKey, 'k') }, quiet);
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    await runSuite(
+      {
+        target: resolveTarget({ live: false }, {}),
+        tags: TAGS,
+        reportDir: d,
+        signKey: bundleSigningKey(privateKey, 'k'),
+      },
+      quiet,
+    );
     assert.ok(existsSync(join(d, 'manifest.jws')));
     const again = await runCli(['certify', '--tags', TAGS, '--report-dir', d], { CI: 'true' });
-    assert.deepEqual([again.code, again.err], [2, `payconform certify: --report-dir: ${d} holds an earlier run; choose another --report-dir or pass --force to replace its files\n`]);
+    assert.deepEqual(
+      [again.code, again.err],
+      [
+        2,
+        `payconform certify: --report-dir: ${d} holds an earlier run; choose another --report-dir or pass --force to replace its files\n`,
+      ],
+    );
     const forced = await runCli(['certify', '--tags', TAGS, '--report-dir', d, '--force'], { CI: 'true' });
     assert.equal(forced.code, 0, forced.err);
-    assert.ok(!existsSync(join(d, 'manifest.jws')), 'the earlier run\'s signature does not vouch for the new run');
+    assert.ok(!existsSync(join(d, 'manifest.jws')), "the earlier run's signature does not vouch for the new run");
     assert.ok(!existsSync(join(d, '.payconform-run')));
-    const listed = JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8')).files.map((f: { path: string }) => f.path);
+    const listed = JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8')).files.map(
+      (f: { path: string }) => f.path,
+    );
     assert.deepEqual(listed, ['cucumber.html', 'junit.xml', 'messages.ndjson', 'report.html', 'summary.json']);
     const unsigned = await runCli(['bundle', 'verify', d, '--integrity-only']);
     assert.equal(unsigned.code, 0, unsigned.out);

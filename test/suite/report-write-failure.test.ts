@@ -10,7 +10,8 @@ import { join } from 'node:path';
 
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const mountPoint = mkdtempSync(join(tmpdir(), 'payconform-full-'));
-const mounted = process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=96k', 'tmpfs', mountPoint]).status === 0;
+const mounted =
+  process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=96k', 'tmpfs', mountPoint]).status === 0;
 
 describe('certify on a full disk', { skip: mounted ? false : 'needs root to mount a small tmpfs' }, () => {
   before(() => assert.ok(mounted));
@@ -21,12 +22,22 @@ describe('certify on a full disk', { skip: mounted ? false : 'needs root to moun
 
   it('ends with one line naming the folder and ENOSPC, exit 2, and leaves only a summary that says incomplete', () => {
     const dir = join(mountPoint, 'run');
-    const run = spawnSync(process.execPath, [bin, 'certify', '--report-dir', dir], { encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 120_000 });
+    const run = spawnSync(process.execPath, [bin, 'certify', '--report-dir', dir], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+      timeout: 120_000,
+    });
     assert.equal(run.status, 2, run.stderr);
     // certify's own progress lines aside ("certify: …"), the error is one line, and the last.
-    const errors = run.stderr.trim().split('\n').filter((line) => !line.startsWith('certify: '));
+    const errors = run.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('certify: '));
     assert.equal(errors.length, 1, run.stderr);
-    assert.match(errors[0]!, /^payconform certify: the report could not be written to .*\/run: no space left on the device \(ENOSPC\)/);
+    assert.match(
+      errors[0]!,
+      /^payconform certify: the report could not be written to .*\/run: no space left on the device \(ENOSPC\)/,
+    );
     assert.doesNotMatch(run.stderr, /internal error|at .*\.js:\d+/);
     const left = readdirSync(dir);
     assert.deepEqual(left, ['summary.json'], `left behind: ${left.join(', ')}`);

@@ -21,8 +21,13 @@ import { freePort } from '../support/free-port.ts';
 
 const merchant = testMerchant();
 const env = {
-  CI: 'true', PAYCONFORM_POLL_INTERVAL_MS: '0', PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!, PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0]!, PAYCONFORM_LOGIN: merchant.login,
-  PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey, PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
+  CI: 'true',
+  PAYCONFORM_POLL_INTERVAL_MS: '0',
+  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!,
+  PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0]!,
+  PAYCONFORM_LOGIN: merchant.login,
+  PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
+  PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
 };
 const dir = mkdtempSync(join(tmpdir(), 'payconform-variants-'));
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
@@ -38,7 +43,13 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Through { variants?: Variant[]; defect?: Defect; tags?: string; strict?: boolean; profile?: object }
+interface Through {
+  variants?: Variant[];
+  defect?: Defect;
+  tags?: string;
+  strict?: boolean;
+  profile?: object;
+}
 
 /** certify in this process through a gateway made of the mock (or a broken mock) and a proxy. */
 async function certifyThrough(options: Through): Promise<Summary> {
@@ -47,7 +58,10 @@ async function certifyThrough(options: Through): Promise<Summary> {
   try {
     const profile = options.profile ? profileOf(options.profile, 'profile.json') : undefined;
     const target = resolveTarget({ baseUrl: proxy.url, live: false, strict: options.strict, profile }, env);
-    const outcome = await runSuite({ target, tags: options.tags, reportDir: join(dir, `run-${++runs}`) }, { log: () => {}, progress: new PassThrough().resume() });
+    const outcome = await runSuite(
+      { target, tags: options.tags, reportDir: join(dir, `run-${++runs}`) },
+      { log: () => {}, progress: new PassThrough().resume() },
+    );
     return outcome.summary;
   } finally {
     await proxy.close();
@@ -55,7 +69,10 @@ async function certifyThrough(options: Through): Promise<Summary> {
   }
 }
 
-function certifyCli(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+function certifyCli(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, [bin, 'certify', ...args], { env: { ...process.env, ...env, ...extraEnv } });
   let out = '';
   let err = '';
@@ -75,7 +92,10 @@ describe('certify through gateways that differ from the mock only where the spec
     // The callbacks scenarios run too: the mock behind the proxy reaches the run's handler on loopback.
     const port = await freePort();
     // Not spawnSync: the proxy answers from this process, which must keep running.
-    const r = await certifyCli(['--base-url', proxy.url, '--profile', profile, '--report-dir', report], { PAYCONFORM_CALLBACK_URL: `http://127.0.0.1:${port}/shop/callback`, PAYCONFORM_CALLBACK_PORT: String(port) });
+    const r = await certifyCli(['--base-url', proxy.url, '--profile', profile, '--report-dir', report], {
+      PAYCONFORM_CALLBACK_URL: `http://127.0.0.1:${port}/shop/callback`,
+      PAYCONFORM_CALLBACK_PORT: String(port),
+    });
     await proxy.close();
     const out = r.out;
     assert.equal(r.code, 0, out.slice(-3000) + r.err);
@@ -84,16 +104,31 @@ describe('certify through gateways that differ from the mock only where the spec
     assert.equal(summary.status, 'passed-with-warnings');
     assert.equal(summary.totals.failed, 0);
     assert.ok(summary.totals.passed >= 200, `${summary.totals.passed} passed`);
-    for (const id of ['A-18', 'A-21', 'A-25']) assert.ok((summary.warnings.byAssumption[id] ?? 0) > 0, `${id}: ${JSON.stringify(summary.warnings.byAssumption)}`);
+    for (const id of ['A-18', 'A-21', 'A-25'])
+      assert.ok(
+        (summary.warnings.byAssumption[id] ?? 0) > 0,
+        `${id}: ${JSON.stringify(summary.warnings.byAssumption)}`,
+      );
     assert.match(out, /^warnings: \d+ \(.*A-21 ×\d+/m);
-    assert.deepEqual(summary.notApplicable.map((n) => n.name).sort(), ['a base URL with a path prefix before /api/ is signed and served', 'a base URL with no prefix before /api/ is signed and served']);
+    assert.deepEqual(summary.notApplicable.map((n) => n.name).sort(), [
+      'a base URL with a path prefix before /api/ is signed and served',
+      'a base URL with no prefix before /api/ is signed and served',
+    ]);
     // Not applicable without PAYCONFORM_CALLBACK_URL: here they ran, and nothing failed.
     assert.equal(summary.totals.other, 0);
-    assert.match(readFileSync(join(report, 'junit.xml'), 'utf8'), /<property name="payconform.warnings.A-21" value="[1-9][0-9]*"\/>/);
+    assert.match(
+      readFileSync(join(report, 'junit.xml'), 'utf8'),
+      /<property name="payconform.warnings.A-21" value="[1-9][0-9]*"\/>/,
+    );
   });
 
   it('the same gateway fails under --strict, where it differs from our assumptions', async () => {
-    const s = await certifyThrough({ variants: Object.keys(CONFORMING) as Variant[], profile: RENAMED_FIELDS_PROFILE, tags: SOME, strict: true });
+    const s = await certifyThrough({
+      variants: Object.keys(CONFORMING) as Variant[],
+      profile: RENAMED_FIELDS_PROFILE,
+      tags: SOME,
+      strict: true,
+    });
     assert.equal(s.status, 'failed');
     assert.ok(s.totals.failed > 10, `${s.totals.failed} failed`);
   });
@@ -118,7 +153,11 @@ describe('certify through gateways that differ from the mock only where the spec
     it(`${variant}: passes, warned under ${expected.warnings.join(', ') || 'no assumption'}`, async () => {
       const s = await certifyThrough({ variants: [variant as Variant], profile: expected.profile, tags: SOME });
       assert.equal(s.totals.failed, 0, failedNames(s));
-      assert.deepEqual(Object.keys(s.warnings.byAssumption).sort(), expected.warnings, JSON.stringify(s.warnings.list.slice(0, 3)));
+      assert.deepEqual(
+        Object.keys(s.warnings.byAssumption).sort(),
+        expected.warnings,
+        JSON.stringify(s.warnings.list.slice(0, 3)),
+      );
       assert.equal(s.status, expected.warnings.length ? 'passed-with-warnings' : 'passed');
     });
   }
@@ -127,7 +166,10 @@ describe('certify through gateways that differ from the mock only where the spec
     const s = await certifyThrough({ variants: ['renamed-answer-fields'], tags: '@endpoint:SALE and @positive' });
     assert.equal(s.status, 'failed');
     const messages = readFileSync(join(dir, `run-${runs}`, 'messages.ndjson'), 'utf8');
-    assert.match(messages, /with no \\"paynet-order-id\\": the suite needs it to go on \(name it in a gateway profile's answerFields\.paynet-order-id/);
+    assert.match(
+      messages,
+      /with no \\"paynet-order-id\\": the suite needs it to go on \(name it in a gateway profile's answerFields\.paynet-order-id/,
+    );
   });
 });
 

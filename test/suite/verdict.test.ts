@@ -8,10 +8,24 @@ import { expectThat, type Judge } from '../../steps/support/verdict.ts';
 
 function judge(strict: boolean, premise: string[] = []): Judge & { attached: Array<[string, string]> } {
   const attached: Array<[string, string]> = [];
-  return { premise, strict, ended: false, attached, attach: (data, mediaType) => { attached.push([mediaType, data]); } };
+  return {
+    premise,
+    strict,
+    ended: false,
+    attached,
+    attach: (data, mediaType) => {
+      attached.push([mediaType, data]);
+    },
+  };
 }
 
-const code = { check: 'error code', expected: 'CONTROL_INVALID', actual: 'E1', assumption: 'A-21', rule: 'control-signature' };
+const code = {
+  check: 'error code',
+  expected: 'CONTROL_INVALID',
+  actual: 'E1',
+  assumption: 'A-21',
+  rule: 'control-signature',
+};
 const status = { check: 'SALE status', expected: 'a refusal (no 2xx)', actual: '200' };
 
 describe('expectThat', () => {
@@ -22,23 +36,44 @@ describe('expectThat', () => {
   });
 
   it('fails on a missed expectation of the spec, strict or not', () => {
-    for (const strict of [true, false]) assert.throws(() => expectThat(judge(strict), false, status), { name: 'AssertionError', message: /^SALE status: expected a refusal \(no 2xx\), got 200 \(the spec\)/ });
+    for (const strict of [true, false])
+      assert.throws(() => expectThat(judge(strict), false, status), {
+        name: 'AssertionError',
+        message: /^SALE status: expected a refusal \(no 2xx\), got 200 \(the spec\)/,
+      });
   });
 
   it('fails on a missed assumption when strict, naming it', () => {
-    assert.throws(() => expectThat(judge(true), false, code), { name: 'AssertionError', message: /^A-21: error code: expected CONTROL_INVALID, got E1 \(rule control-signature\) \(an assumption/ });
+    assert.throws(() => expectThat(judge(true), false, code), {
+      name: 'AssertionError',
+      message: /^A-21: error code: expected CONTROL_INVALID, got E1 \(rule control-signature\) \(an assumption/,
+    });
   });
 
   it('otherwise attaches a warning and goes on', () => {
     const j = judge(false);
     assert.equal(expectThat(j, false, code), false);
-    assert.deepEqual(j.attached, [[WARNING_MEDIA_TYPE, JSON.stringify({ assumption: 'A-21', check: 'error code', expected: 'CONTROL_INVALID', actual: 'E1', rule: 'control-signature' })]]);
+    assert.deepEqual(j.attached, [
+      [
+        WARNING_MEDIA_TYPE,
+        JSON.stringify({
+          assumption: 'A-21',
+          check: 'error code',
+          expected: 'CONTROL_INVALID',
+          actual: 'E1',
+          rule: 'control-signature',
+        }),
+      ],
+    ]);
     assert.equal(j.ended, false);
   });
 
   it('in an @assumption scenario, ends it on a missed premise with a warning under the premise', () => {
     const j = judge(false, ['A-22']);
-    assert.throws(() => expectThat(j, false, status), (err: Error) => err.name !== 'AssertionError');
+    assert.throws(
+      () => expectThat(j, false, status),
+      (err: Error) => err.name !== 'AssertionError',
+    );
     assert.equal(j.ended, true);
     assert.equal(JSON.parse(j.attached[0]![1]).assumption, 'A-22');
     const own = judge(false, ['A-22']);
@@ -48,17 +83,37 @@ describe('expectThat', () => {
 });
 
 describe('expectThat: a departure from the spec a gateway profile declares', () => {
-  const media = { check: 'answer', expected: 'what the spec states', actual: 'content-type: must be application/vnd.pay+json (got text/html;charset=utf-8)', deviation: 'answers.format, answers.mediaType', rule: 'answer-media-type' };
+  const media = {
+    check: 'answer',
+    expected: 'what the spec states',
+    actual: 'content-type: must be application/vnd.pay+json (got text/html;charset=utf-8)',
+    deviation: 'answers.format, answers.mediaType',
+    rule: 'answer-media-type',
+  };
 
   it('is a warning under "profile <key>", strict or not, in any scenario, and the scenario goes on', () => {
     for (const j of [judge(true), judge(false), judge(false, ['A-22'])]) {
       assert.equal(expectThat(j, false, media), false);
-      assert.deepEqual(j.attached, [[WARNING_MEDIA_TYPE, JSON.stringify({ assumption: 'profile answers.format, answers.mediaType', check: 'answer', expected: 'what the spec states', actual: media.actual, rule: 'answer-media-type' })]]);
+      assert.deepEqual(j.attached, [
+        [
+          WARNING_MEDIA_TYPE,
+          JSON.stringify({
+            assumption: 'profile answers.format, answers.mediaType',
+            check: 'answer',
+            expected: 'what the spec states',
+            actual: media.actual,
+            rule: 'answer-media-type',
+          }),
+        ],
+      ]);
       assert.equal(j.ended, false);
     }
   });
 
-  it('without the profile\'s key the same miss is the spec\'s failure', () => {
-    assert.throws(() => expectThat(judge(false), false, { ...media, deviation: undefined }), { name: 'AssertionError', message: /^answer: expected what the spec states, got content-type/ });
+  it("without the profile's key the same miss is the spec's failure", () => {
+    assert.throws(() => expectThat(judge(false), false, { ...media, deviation: undefined }), {
+      name: 'AssertionError',
+      message: /^answer: expected what the spec states, got content-type/,
+    });
   });
 });

@@ -58,11 +58,18 @@ export type BrokenVariant = keyof typeof BROKEN;
 export type Variant = ConformingVariant | BrokenVariant;
 
 /** The profile that names `renamed-answer-fields`' fields. */
-export const RENAMED_FIELDS_PROFILE = { name: 'renamed answer fields', answerFields: { 'paynet-order-id': 'orderid', status: 'state' } };
+export const RENAMED_FIELDS_PROFILE = {
+  name: 'renamed answer fields',
+  answerFields: { 'paynet-order-id': 'orderid', status: 'state' },
+};
 
 const SIGNATURE_CODES = /^(CONTROL_|AUTH_|SIGNATURE_|NONCE_|TIMESTAMP_|CONSUMER_KEY_|OAUTH_)/;
 
-interface Answer { status: number; headers: Record<string, string>; body: string }
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 function rewrite(variants: ReadonlySet<Variant>, answer: Answer): Answer {
   let { status, body } = answer;
@@ -82,9 +89,15 @@ function rewrite(variants: ReadonlySet<Variant>, answer: Answer): Answer {
       for (const key of Object.keys(json)) delete json[key];
       json.message = 'Validation error';
     }
-    if (variants.has('numeric-order-ids') && typeof json['paynet-order-id'] === 'string' && /^\d+$/.test(json['paynet-order-id'])) json['paynet-order-id'] = Number(json['paynet-order-id']);
+    if (
+      variants.has('numeric-order-ids') &&
+      typeof json['paynet-order-id'] === 'string' &&
+      /^\d+$/.test(json['paynet-order-id'])
+    )
+      json['paynet-order-id'] = Number(json['paynet-order-id']);
     if (variants.has('uppercase-statuses') && typeof json.status === 'string') json.status = json.status.toUpperCase();
-    if (variants.has('extra-answer-fields')) Object.assign(json, { 'x-trace-id': 'trace-1', 'processing-time-ms': 3, links: { self: '/x' } });
+    if (variants.has('extra-answer-fields'))
+      Object.assign(json, { 'x-trace-id': 'trace-1', 'processing-time-ms': 3, links: { self: '/x' } });
     if (variants.has('renamed-answer-fields')) {
       for (const [ours, theirs] of Object.entries(RENAMED_FIELDS_PROFILE.answerFields)) {
         if (!(ours in json)) continue;
@@ -93,21 +106,30 @@ function rewrite(variants: ReadonlySet<Variant>, answer: Answer): Answer {
       }
     }
     const keys = variants.has('reordered-keys') ? Object.keys(json).reverse() : Object.keys(json);
-    body = JSON.stringify(Object.fromEntries(keys.map((k) => [k, json[k]])), null, variants.has('reordered-keys') ? 2 : undefined);
+    body = JSON.stringify(
+      Object.fromEntries(keys.map((k) => [k, json[k]])),
+      null,
+      variants.has('reordered-keys') ? 2 : undefined,
+    );
     if (variants.has('auth-401-text') && code === 'AUTH_HEADER_MISSING') {
       status = 401;
       headers['content-type'] = 'text/plain';
       headers['www-authenticate'] = 'OAuth realm="gateway"';
       body = 'Authorization required';
     } else if (variants.has('charset-media-type')) headers['content-type'] = 'application/vnd.pay+json; charset=utf-8';
-    if (variants.has('media-type-case')) headers['content-type'] = headers['content-type']!.replace('application/vnd.pay+json', 'Application/VND.Pay+JSON');
+    if (variants.has('media-type-case'))
+      headers['content-type'] = headers['content-type']!.replace(
+        'application/vnd.pay+json',
+        'Application/VND.Pay+JSON',
+      );
     if (variants.has('json-media-type')) headers['content-type'] = 'application/json';
     if (variants.has('text-400') && status === 400) {
       headers['content-type'] = 'text/plain';
       body = 'Bad Request';
     }
   }
-  if (variants.has('extra-headers')) Object.assign(headers, { 'x-request-id': 'req-1', 'cache-control': 'no-store', server: 'acme-gateway/2.1' });
+  if (variants.has('extra-headers'))
+    Object.assign(headers, { 'x-request-id': 'req-1', 'cache-control': 'no-store', server: 'acme-gateway/2.1' });
   if (variants.has('connection-close')) headers.connection = 'close';
   if (variants.has('all-200')) status = 200;
   if (variants.has('all-500') && status === 200) {
@@ -131,16 +153,31 @@ export async function startVariant(upstream: string, variants: readonly Variant[
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const forward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers as IncomingHttpHeaders }, (up) => {
-        const body: Buffer[] = [];
-        up.on('data', (c: Buffer) => body.push(c));
-        up.on('end', () => {
-          const headers = Object.fromEntries(Object.entries(up.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
-          const answer = rewrite(on, { status: up.statusCode ?? 502, headers, body: Buffer.concat(body).toString('utf8') });
-          res.writeHead(answer.status, answer.headers);
-          res.end(answer.body);
-        });
-      });
+      const forward = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers as IncomingHttpHeaders,
+        },
+        (up) => {
+          const body: Buffer[] = [];
+          up.on('data', (c: Buffer) => body.push(c));
+          up.on('end', () => {
+            const headers = Object.fromEntries(
+              Object.entries(up.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+            );
+            const answer = rewrite(on, {
+              status: up.statusCode ?? 502,
+              headers,
+              body: Buffer.concat(body).toString('utf8'),
+            });
+            res.writeHead(answer.status, answer.headers);
+            res.end(answer.body);
+          });
+        },
+      );
       forward.on('error', () => res.destroy());
       forward.end(Buffer.concat(chunks));
     });
@@ -149,9 +186,10 @@ export async function startVariant(upstream: string, variants: readonly Variant[
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

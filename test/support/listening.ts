@@ -22,9 +22,15 @@ export async function startListening(args: readonly string[]): Promise<Listening
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) { clearInterval(timer); resolve(m[1]!); }
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]!);
+      }
     }, 20);
-    void exit.then(() => { clearInterval(timer); reject(new Error(`exited early: ${out}`)); });
+    void exit.then(() => {
+      clearInterval(timer);
+      reject(new Error(`exited early: ${out}`));
+    });
   });
   return { url, child, out: () => out, exit };
 }

@@ -45,7 +45,15 @@ export interface Received {
   readonly answered: number;
 }
 
-const CALLBACK_FIELD_NAMES = new Set(['orderid', 'merchant_order', 'client_orderid', 'amount', 'status', 'type', 'control']);
+const CALLBACK_FIELD_NAMES = new Set([
+  'orderid',
+  'merchant_order',
+  'client_orderid',
+  'amount',
+  'status',
+  'type',
+  'control',
+]);
 
 export class MerchantShop {
   readonly orders = new Map<string, ShopOrder>();
@@ -55,7 +63,11 @@ export class MerchantShop {
   /** Origin and path of the handler, as reports name it (no query). */
   target = '';
 
-  constructor(private readonly controlKey: string, private readonly mistake?: HandlerMistake, private readonly failFirst = 2) {}
+  constructor(
+    private readonly controlKey: string,
+    private readonly mistake?: HandlerMistake,
+    private readonly failFirst = 2,
+  ) {}
 
   /** The shop made an order (before it sends it to the gateway). */
   order(clientOrderId: string, amount: string): ShopOrder {
@@ -71,7 +83,11 @@ export class MerchantShop {
       req.on('end', () => {
         const query = Object.fromEntries(new URL(req.url ?? '/', 'http://shop').searchParams);
         const read = this.mistake === 'reads-post-body' ? Object.fromEntries(new URLSearchParams(body)) : query;
-        const own = Object.fromEntries(Object.keys(OWN_QUERY).filter((k) => query[k] !== undefined).map((k) => [k, query[k]!]));
+        const own = Object.fromEntries(
+          Object.keys(OWN_QUERY)
+            .filter((k) => query[k] !== undefined)
+            .map((k) => [k, query[k]!]),
+        );
         const fields = Object.fromEntries(Object.entries(read).filter(([k]) => !(k in OWN_QUERY)));
         const answered = this.handle(read, own);
         this.received.push({ fields, method: req.method ?? '', own, answered });
@@ -98,14 +114,18 @@ export class MerchantShop {
     // The shop routes by its own parameter: a gateway that drops the URL's query reaches no shop.
     if (own.shop !== OWN_QUERY.shop) return 404;
     if (this.mistake === 'refuses-own-query' && Object.keys(f).some((k) => !CALLBACK_FIELD_NAMES.has(k))) return 400;
-    const formula = this.mistake === 'amount-in-formula' ? `${f.status}${f.orderid}${f.client_orderid}${f.amount}` : `${f.status}${f.orderid}${f.client_orderid}`;
+    const formula =
+      this.mistake === 'amount-in-formula'
+        ? `${f.status}${f.orderid}${f.client_orderid}${f.amount}`
+        : `${f.status}${f.orderid}${f.client_orderid}`;
     const expected = createHash('sha1').update(`${formula}${this.controlKey}`).digest('hex');
     if (this.mistake !== 'no-control-check' && f.control !== expected) return 403;
     if (!['approved', 'declined', 'filtered', 'error'].includes(f.status ?? '')) return 400;
     const order = this.orders.get(f.client_orderid ?? '');
     if (!order) return this.mistake === 'marks-unknown-paid' ? 200 : 404;
     if (order.orderid !== undefined && order.orderid !== f.orderid) return 409;
-    if (this.mistake !== 'no-amount-check' && Number(order.amount).toFixed(2) !== Number(f.amount).toFixed(2)) return 409;
+    if (this.mistake !== 'no-amount-check' && Number(order.amount).toFixed(2) !== Number(f.amount).toFixed(2))
+      return 409;
     const took = this.mistake === 'answers-204' ? 204 : 200;
     if (order.status !== 'processing') return this.mistake === 'error-on-repeat' ? 500 : took;
     order.orderid = f.orderid;

@@ -17,18 +17,31 @@ export const TRUSTED_KEYS_VARIABLE = 'PAYCONFORM_TRUSTED_KEYS';
 export const bundleVerifyCommand: Command = {
   spec: {
     name: 'bundle verify',
-    summary: 'Checks a certify bundle: every file against its signed SHA-256 (manifest.jws), the signature, and that you trust the key that made it.',
+    summary:
+      'Checks a certify bundle: every file against its signed SHA-256 (manifest.jws), the signature, and that you trust the key that made it.',
     usage: 'payconform bundle verify DIR [--public-key PEM …] [--trusted-keys FILE] [--integrity-only]',
     options: {
-      'public-key': { type: 'string', multiple: true, valueName: 'PEM', description: 'a public key you trust (the merchant\'s .pub.pem; repeatable)' },
-      'trusted-keys': { type: 'string', valueName: 'FILE', description: `a file of trusted PEM public keys and SHA-256 fingerprints, # comments (default $${TRUSTED_KEYS_VARIABLE})` },
-      'integrity-only': { type: 'boolean', description: 'accept an intact bundle with no proof of origin (unsigned, or signed by a key you did not name)' },
+      'public-key': {
+        type: 'string',
+        multiple: true,
+        valueName: 'PEM',
+        description: "a public key you trust (the merchant's .pub.pem; repeatable)",
+      },
+      'trusted-keys': {
+        type: 'string',
+        valueName: 'FILE',
+        description: `a file of trusted PEM public keys and SHA-256 fingerprints, # comments (default $${TRUSTED_KEYS_VARIABLE})`,
+      },
+      'integrity-only': {
+        type: 'boolean',
+        description: 'accept an intact bundle with no proof of origin (unsigned, or signed by a key you did not name)',
+      },
     },
     positionals: true,
     epilog: [
       'Exit 0 only for a bundle that is intact and signed by a key you trust (or, with --integrity-only, intact);',
       '1 when a file changed, the signature fails, the key is not one you named (its fingerprint and how to trust it',
-      'are printed) or the bundle is unsigned; 2 bad input. Every answer names the run\'s verdict (PASSED, FAILED …).',
+      "are printed) or the bundle is unsigned; 2 bad input. Every answer names the run's verdict (PASSED, FAILED …).",
     ].join('\n'),
   },
   async run({ values, positionals }, io): Promise<ExitCode> {
@@ -46,31 +59,42 @@ export const bundleVerifyCommand: Command = {
         io.stdout(`INTACT, no proof of origin: ${dir}: every file matches ${MANIFEST_FILE}, unsigned; ${verdict}`);
         return 0;
       }
-      io.stdout(`UNSIGNED: ${dir}: every file matches ${MANIFEST_FILE}, but nothing proves who made it; ${verdict}, unproven. --integrity-only accepts integrity alone; certify --sign-key signs a bundle`);
+      io.stdout(
+        `UNSIGNED: ${dir}: every file matches ${MANIFEST_FILE}, but nothing proves who made it; ${verdict}, unproven. --integrity-only accepts integrity alone; certify --sign-key signs a bundle`,
+      );
       return 1;
     }
     const { payload, keyFingerprint: fingerprint } = check;
     const made = `${payload!.files.length} files match ${SIGNATURE_FILE}`;
     if (check.trusted) {
-      io.stdout(`VERIFIED: ${dir}: ${made}, signed by a key you trust (SHA-256 ${fingerprint}); ${verdict}; ${payload!.target}, signed ${payload!.signedAt}`);
+      io.stdout(
+        `VERIFIED: ${dir}: ${made}, signed by a key you trust (SHA-256 ${fingerprint}); ${verdict}; ${payload!.target}, signed ${payload!.signedAt}`,
+      );
       return 0;
     }
     if (integrityOnly) {
-      io.stdout(`INTACT, no proof of origin: ${dir}: ${made}, signed by a key you did not name (SHA-256 ${fingerprint}); ${verdict}`);
+      io.stdout(
+        `INTACT, no proof of origin: ${dir}: ${made}, signed by a key you did not name (SHA-256 ${fingerprint}); ${verdict}`,
+      );
       return 0;
     }
-    io.stdout(`UNTRUSTED KEY: ${dir}: ${made}, but signed by a key you did not name, SHA-256 ${fingerprint}; ${verdict}, unproven. `
-      + `If the signer confirms that fingerprint (payconform keygen printed it), trust it with --public-key THEIR.pub.pem or the line "${fingerprint}" in the file of --trusted-keys or ${TRUSTED_KEYS_VARIABLE}`);
+    io.stdout(
+      `UNTRUSTED KEY: ${dir}: ${made}, but signed by a key you did not name, SHA-256 ${fingerprint}; ${verdict}, unproven. ` +
+        `If the signer confirms that fingerprint (payconform keygen printed it), trust it with --public-key THEIR.pub.pem or the line "${fingerprint}" in the file of --trusted-keys or ${TRUSTED_KEYS_VARIABLE}`,
+    );
     return 1;
   },
 };
 
 /** Every key the user trusts: each --public-key, and the trusted-keys file of the flag, else of the variable. */
 function trustedKeys(values: Parsed['values'], env: Io['env']): TrustedKeys {
-  const keys = list(values['public-key']).map((file) => trustKey(publicKeyOf(readUserFile(file, '--public-key'), '--public-key')));
+  const keys = list(values['public-key']).map((file) =>
+    trustKey(publicKeyOf(readUserFile(file, '--public-key'), '--public-key')),
+  );
   const flag = str(values['trusted-keys']);
   const variable = env[TRUSTED_KEYS_VARIABLE];
-  const [file, field] = flag !== undefined ? [flag, '--trusted-keys'] : variable ? [variable, TRUSTED_KEYS_VARIABLE] : [undefined, ''];
+  const [file, field] =
+    flag !== undefined ? [flag, '--trusted-keys'] : variable ? [variable, TRUSTED_KEYS_VARIABLE] : [undefined, ''];
   return trustAll([...keys, ...(file === undefined ? [] : [parseTrustedKeys(readUserFile(file, field), field)])]);
 }
 
@@ -81,7 +105,11 @@ export const bundleMergeCommand: Command = {
     usage: 'payconform bundle merge DIR DIR... --out DIR [--sign-key PEM]',
     options: {
       out: { type: 'string', valueName: 'DIR', description: 'the merged bundle (a new or empty folder)' },
-      'sign-key': { type: 'string', valueName: 'PEM', description: 'sign the merged bundle with this RSA private key (as certify --sign-key)' },
+      'sign-key': {
+        type: 'string',
+        valueName: 'PEM',
+        description: 'sign the merged bundle with this RSA private key (as certify --sign-key)',
+      },
     },
     positionals: true,
     epilog: [
@@ -94,7 +122,8 @@ export const bundleMergeCommand: Command = {
     const out = str(values.out);
     if (out === undefined) throw fieldError('ERR_USAGE', '--out', 'required: the folder of the merged bundle');
     const keyFile = str(values['sign-key']);
-    const signKey = keyFile === undefined ? undefined : bundleSigningKey(readUserFile(keyFile, '--sign-key'), '--sign-key');
+    const signKey =
+      keyFile === undefined ? undefined : bundleSigningKey(readUserFile(keyFile, '--sign-key'), '--sign-key');
     const merged = await mergeBundles(positionals, out, { signKey });
     if ('refused' in merged) {
       io.stdout(`NOT MERGED: ${merged.refused}`);
@@ -105,7 +134,9 @@ export const bundleMergeCommand: Command = {
     io.stdout(warningsLine(summary));
     const { totals } = summary;
     // The verdict word as certify prints it.
-    io.stdout(`${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}${signKey ? ' (signed)' : ''}`);
+    io.stdout(
+      `${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}${signKey ? ' (signed)' : ''}`,
+    );
     return summary.status === 'failed' ? 1 : 0;
   },
 };

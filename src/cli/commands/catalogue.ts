@@ -13,7 +13,9 @@ export const catalogueCommand: Command = {
   run({ values }, io) {
     if (values.json) {
       // The spec's facts of each row, as the table shows them; not how the mock and the features use it.
-      const specFacts = ENDPOINTS.map(({ checkedRequestSchema, mockBehaviour, featureArea, movesMoney, ...facts }) => facts);
+      const specFacts = ENDPOINTS.map(
+        ({ checkedRequestSchema, mockBehaviour, featureArea, movesMoney, ...facts }) => facts,
+      );
       io.stdout(JSON.stringify(specFacts, null, 2));
       return 0;
     }
@@ -24,7 +26,14 @@ export const catalogueCommand: Command = {
       `${e.requestSchema ?? '(not shown)'} → ${e.responseSchema ?? '(not shown)'}${e.endpointGroup.accepted ? ', endpoint group ok' : ''}`,
     ]);
     const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)) + 2);
-    io.stdout(rows.map((r) => `${r[0]!.padEnd(widths[0]!)}${r[1]!.padEnd(widths[1]!)}${r[2]}\n${' '.repeat(widths[0]! + widths[1]!)}${r[3]}`).join('\n'));
+    io.stdout(
+      rows
+        .map(
+          (r) =>
+            `${r[0]!.padEnd(widths[0]!)}${r[1]!.padEnd(widths[1]!)}${r[2]}\n${' '.repeat(widths[0]! + widths[1]!)}${r[3]}`,
+        )
+        .join('\n'),
+    );
     return 0;
   },
 };

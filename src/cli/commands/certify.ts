@@ -22,7 +22,12 @@ import type { Command, ExitCode, Io } from '../command.ts';
  */
 async function confirmOnTerminal(io: Io, yes: boolean): Promise<boolean> {
   if (yes || io.env.CI === 'true') return true;
-  if (!process.stdin.isTTY) throw fieldError('ERR_USAGE', '--live', 'no terminal to confirm on: add --yes (or set CI=true) to run without asking');
+  if (!process.stdin.isTTY)
+    throw fieldError(
+      'ERR_USAGE',
+      '--live',
+      'no terminal to confirm on: add --yes (or set CI=true) to run without asking',
+    );
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   const answer = await rl.question('Proceed? [y/N] ');
   rl.close();
@@ -32,40 +37,106 @@ async function confirmOnTerminal(io: Io, yes: boolean): Promise<boolean> {
 export const certifyCommand: Command = {
   spec: {
     name: 'certify',
-    summary: 'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted evidence bundle.',
-    usage: 'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
+    summary:
+      'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted evidence bundle.',
+    usage:
+      'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
     options: {
-      'base-url': { type: 'string', valueName: 'URL', description: 'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE' },
-      profile: { type: 'string', valueName: 'FILE', description: 'a gateway profile (JSON): its error codes, answer field names, final statuses, poll timing, test cards and amounts, scenarios that do not apply (docs/certify.md; profiles/mock.json is the embedded mock\'s)' },
-      strict: { type: 'boolean', description: 'fail, not warn, where the gateway differs from an assumption of docs/assumptions.md (always so against the embedded mock)' },
-      tags: { type: 'string', valueName: 'EXPR', description: 'cucumber tag expression, e.g. "@endpoint:SALE and not @money"' },
-      parallel: { type: 'string', valueName: 'N', description: 'worker processes (default 0: one process, the fastest here for the mock)' },
+      'base-url': {
+        type: 'string',
+        valueName: 'URL',
+        description:
+          'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE',
+      },
+      profile: {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          "a gateway profile (JSON): its error codes, answer field names, final statuses, poll timing, test cards and amounts, scenarios that do not apply (docs/certify.md; profiles/mock.json is the embedded mock's)",
+      },
+      strict: {
+        type: 'boolean',
+        description:
+          'fail, not warn, where the gateway differs from an assumption of docs/assumptions.md (always so against the embedded mock)',
+      },
+      tags: {
+        type: 'string',
+        valueName: 'EXPR',
+        description: 'cucumber tag expression, e.g. "@endpoint:SALE and not @money"',
+      },
+      parallel: {
+        type: 'string',
+        valueName: 'N',
+        description: 'worker processes (default 0: one process, the fastest here for the mock)',
+      },
       shard: { type: 'string', valueName: 'I/N', description: 'run only shard I of N (1-based), for CI matrices' },
-      'report-dir': { type: 'string', valueName: 'DIR', description: 'where the bundle goes: a new or empty folder (default reports/<UTC timestamp>, its own per run)' },
-      force: { type: 'boolean', description: "replace an earlier run's files in --report-dir (a folder holding anything else is refused)" },
-      defect: { type: 'string', valueName: 'NAME', description: 'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are expected to fail; npm run prove runs them all' },
-      live: { type: 'boolean', description: 'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm on the terminal; without one it refuses unless --yes or CI=true' },
+      'report-dir': {
+        type: 'string',
+        valueName: 'DIR',
+        description: 'where the bundle goes: a new or empty folder (default reports/<UTC timestamp>, its own per run)',
+      },
+      force: {
+        type: 'boolean',
+        description: "replace an earlier run's files in --report-dir (a folder holding anything else is refused)",
+      },
+      defect: {
+        type: 'string',
+        valueName: 'NAME',
+        description:
+          'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are expected to fail; npm run prove runs them all',
+      },
+      live: {
+        type: 'boolean',
+        description:
+          'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm on the terminal; without one it refuses unless --yes or CI=true',
+      },
       yes: { type: 'boolean', description: 'confirm a --live run without asking' },
-      'sign-key': { type: 'string', valueName: 'PEM', description: 'sign the bundle with this RSA private key (≥ 2048 bits; the merchant\'s v4 key serves): manifest.jws, checked by payconform bundle verify' },
+      'sign-key': {
+        type: 'string',
+        valueName: 'PEM',
+        description:
+          "sign the bundle with this RSA private key (≥ 2048 bits; the merchant's v4 key serves): manifest.jws, checked by payconform bundle verify",
+      },
     },
-    epilog: 'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the certification page), cucumber.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file), and with --sign-key manifest.jws.',
+    epilog:
+      'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the certification page), cucumber.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file), and with --sign-key manifest.jws.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
     const profile = str(values.profile) === undefined ? undefined : readProfile(str(values.profile)!);
-    const choice = { baseUrl: str(values['base-url']), live: values.live === true, defect, strict: values.strict === true, profile };
+    const choice = {
+      baseUrl: str(values['base-url']),
+      live: values.live === true,
+      defect,
+      strict: values.strict === true,
+      profile,
+    };
     const parallel = wholeNumber(str(values.parallel) ?? '0', '--parallel', 0, 99)!;
     const shard = str(values.shard);
-    if (shard !== undefined && !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))) throw fieldError('ERR_USAGE', '--shard', 'must be I/N with 1 ≤ I ≤ N, e.g. 2/4');
+    if (
+      shard !== undefined &&
+      !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))
+    )
+      throw fieldError('ERR_USAGE', '--shard', 'must be I/N with 1 ≤ I ≤ N, e.g. 2/4');
     const signKeyFile = str(values['sign-key']);
-    const signKey = signKeyFile === undefined ? undefined : bundleSigningKey(readUserFile(signKeyFile, '--sign-key'), '--sign-key');
+    const signKey =
+      signKeyFile === undefined ? undefined : bundleSigningKey(readUserFile(signKeyFile, '--sign-key'), '--sign-key');
     const interrupt = new AbortController();
     const stop = (): void => interrupt.abort();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     const target = resolveTarget(choice, io.env);
     const outcome = await runSuite(
-      { target, tags: str(values.tags), shard, parallel, reportDir: str(values['report-dir']), force: values.force === true, signal: interrupt.signal, signKey },
+      {
+        target,
+        tags: str(values.tags),
+        shard,
+        parallel,
+        reportDir: str(values['report-dir']),
+        force: values.force === true,
+        signal: interrupt.signal,
+        signKey,
+      },
       { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io, values.yes === true) },
     ).finally(() => {
       process.removeListener('SIGINT', stop);
@@ -73,7 +144,9 @@ export const certifyCommand: Command = {
     });
     const { totals, status } = outcome.summary;
     if (status === 'interrupted') {
-      io.stderr(`certify: interrupted after ${outcome.finished} of ${outcome.selected} scenarios; the bundle says so (summary.json "status": "interrupted"): ${outcome.dir}`);
+      io.stderr(
+        `certify: interrupted after ${outcome.finished} of ${outcome.selected} scenarios; the bundle says so (summary.json "status": "interrupted"): ${outcome.dir}`,
+      );
       return 130;
     }
     io.stdout(endpointTable(outcome.summary));
@@ -81,7 +154,9 @@ export const certifyCommand: Command = {
     const deviations = profileDeviations(target.profile);
     for (const d of deviations) io.stdout(`deviation declared by the profile: ${deviationLine(d)}`);
     const declared = deviations.length ? ', with deviations declared by the profile' : '';
-    io.stdout(`${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} skipped${declared}; bundle: ${outcome.dir}`);
+    io.stdout(
+      `${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} skipped${declared}; bundle: ${outcome.dir}`,
+    );
     return outcome.passed ? 0 : 1;
   },
 };

@@ -10,7 +10,15 @@ import type { RequestInput } from '../../signing/request.ts';
 import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { CALLBACK_OPTION, callbackFromOptions, credentialsFromOptions, readTextFile, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestFromOptions } from '../request-options.ts';
+import {
+  CALLBACK_OPTION,
+  callbackFromOptions,
+  credentialsFromOptions,
+  readTextFile,
+  GIVEN_SIGNATURE_OPTIONS,
+  REQUEST_OPTIONS,
+  requestFromOptions,
+} from '../request-options.ts';
 
 interface RawRequest {
   readonly request: RequestInput;
@@ -22,24 +30,34 @@ export function parseRawRequest(text: string, scheme: string): RawRequest {
   const [head = '', ...rest] = text.split(/\r?\n\r?\n/);
   const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
   const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(requestLine.trim());
-  if (!line) throw fieldError('ERR_USAGE', '--request-file', 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"');
+  if (!line)
+    throw fieldError('ERR_USAGE', '--request-file', 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"');
   const headers = new Map<string, string>();
   for (const h of headerLines) {
     const colon = h.indexOf(':');
-    if (colon <= 0) throw fieldError('ERR_USAGE', '--request-file', `header line "${h.slice(0, 30)}" has no name: value`);
+    if (colon <= 0)
+      throw fieldError('ERR_USAGE', '--request-file', `header line "${h.slice(0, 30)}" has no name: value`);
     headers.set(h.slice(0, colon).trim().toLowerCase(), h.slice(colon + 1).trim());
   }
   const host = headers.get('host');
   if (host === undefined) throw fieldError('ERR_USAGE', '--request-file', 'needs a Host header to rebuild the URL');
   const body = rest.join('\n\n').replace(/\r?\n$/, '');
   return {
-    request: { method: line[1]!, url: `${scheme}://${host}${line[2]}`, params: decodeForm(body, '--request-file body') },
+    request: {
+      method: line[1]!,
+      url: `${scheme}://${host}${line[2]}`,
+      params: decodeForm(body, '--request-file body'),
+    },
     authorization: headers.get('authorization'),
   };
 }
 
 function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
-  const rows: Array<readonly [string, string | undefined]> = [['verdict', d.verdict], ['scheme', d.scheme], ['reason', d.message]];
+  const rows: Array<readonly [string, string | undefined]> = [
+    ['verdict', d.verdict],
+    ['scheme', d.scheme],
+    ['reason', d.message],
+  ];
   for (const id of d.defects) {
     const m = MISTAKES.find((x) => x.id === id)!;
     rows.push(['defect', `${id}: ${m.title}`], ['', d.explanations?.[id] ?? m.explanation], ['fix', m.fix]);
@@ -58,13 +76,24 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
 export const diagnoseCommand: Command = {
   spec: {
     name: 'diagnose',
-    summary: "Says whether a partner's signature is valid and, if not, which known canonicalisation mistake reproduces it.",
-    usage: 'payconform diagnose (--url URL … | --request-file FILE | --callback) [--control HEX | --authorization HEADER] [credentials] [--json]',
+    summary:
+      "Says whether a partner's signature is valid and, if not, which known canonicalisation mistake reproduces it.",
+    usage:
+      'payconform diagnose (--url URL … | --request-file FILE | --callback) [--control HEX | --authorization HEADER] [credentials] [--json]',
     options: {
       ...REQUEST_OPTIONS,
       ...GIVEN_SIGNATURE_OPTIONS,
-      'request-file': { type: 'string', valueName: 'FILE', description: 'the raw HTTP request as sent (request line, headers, blank line, body; with --callback a GET\'s fields are read from its query); - for stdin' },
-      scheme: { type: 'string', valueName: 'http|https', description: 'with --request-file: the scheme of the URL (default https)' },
+      'request-file': {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          "the raw HTTP request as sent (request line, headers, blank line, body; with --callback a GET's fields are read from its query); - for stdin",
+      },
+      scheme: {
+        type: 'string',
+        valueName: 'http|https',
+        description: 'with --request-file: the scheme of the URL (default https)',
+      },
       ...CALLBACK_OPTION,
     },
     epilog: `Exit 0 valid, 1 invalid, 2 bad input. Mistake ids: docs/diagnoses.md.
@@ -86,11 +115,27 @@ Example:
     // A callback's fields come from the raw request (a GET's query, as the public gateways send
     // them, A-31; a POST's body), or from --param and --body-file.
     const fromOptions = callback && !raw ? callbackFromOptions(values, io.env) : undefined;
-    const rawRequest = raw && callback && raw.request.method === 'GET' ? { ...raw.request, params: decodeForm(new URL(raw.request.url).search.slice(1), '--request-file query') } : raw?.request;
-    const request = rawRequest ?? (fromOptions ? { url: '', params: fromOptions.params } : requestFromOptions(values, io.env));
-    const credentials = callback ? { controlKey: fromOptions?.controlKey ?? callbackFromOptions(values, io.env).controlKey } : credentialsFromOptions(request, values, io.env, { publicKeyFile: str(values['public-key-file']) });
-    const d = diagnose({ request, credentials, callback, given: { control: str(values.control), authorization: str(values.authorization) ?? raw?.authorization } });
-    printMasked(io, values.json ? JSON.stringify(d, null, 2) : fields(report(d).map(([k, v]) => [k === '' ? ' ' : k, v] as const)), request, values['reveal-card-data'] === true);
+    const rawRequest =
+      raw && callback && raw.request.method === 'GET'
+        ? { ...raw.request, params: decodeForm(new URL(raw.request.url).search.slice(1), '--request-file query') }
+        : raw?.request;
+    const request =
+      rawRequest ?? (fromOptions ? { url: '', params: fromOptions.params } : requestFromOptions(values, io.env));
+    const credentials = callback
+      ? { controlKey: fromOptions?.controlKey ?? callbackFromOptions(values, io.env).controlKey }
+      : credentialsFromOptions(request, values, io.env, { publicKeyFile: str(values['public-key-file']) });
+    const d = diagnose({
+      request,
+      credentials,
+      callback,
+      given: { control: str(values.control), authorization: str(values.authorization) ?? raw?.authorization },
+    });
+    printMasked(
+      io,
+      values.json ? JSON.stringify(d, null, 2) : fields(report(d).map(([k, v]) => [k === '' ? ' ' : k, v] as const)),
+      request,
+      values['reveal-card-data'] === true,
+    );
     return d.verdict === 'valid' ? 0 : 1;
   },
 };

@@ -4,27 +4,52 @@ import { explain, explainCallback, explanationText } from '../../signing/explain
 import { HOW, requireCredential } from '../../signing/request.ts';
 import type { Command } from '../command.ts';
 import { printMasked } from '../output.ts';
-import { CALLBACK_EXAMPLE, CALLBACK_OPTION, callbackFromOptions, OAUTH_OPTIONS, REQUEST_OPTIONS, requestEpilog, signFromOptions } from '../request-options.ts';
+import {
+  CALLBACK_EXAMPLE,
+  CALLBACK_OPTION,
+  callbackFromOptions,
+  OAUTH_OPTIONS,
+  REQUEST_OPTIONS,
+  requestEpilog,
+  signFromOptions,
+} from '../request-options.ts';
 
 export const explainCommand: Command = {
   spec: {
     name: 'explain',
-    summary: 'Shows each step of the signature (cents, concatenation, encoded and sorted pairs, base string, key form, signature), as text or JSON.',
-    usage: 'payconform explain (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] [credentials] [--json]',
+    summary:
+      'Shows each step of the signature (cents, concatenation, encoded and sorted pairs, base string, key form, signature), as text or JSON.',
+    usage:
+      'payconform explain (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] [credentials] [--json]',
     options: { ...REQUEST_OPTIONS, ...OAUTH_OPTIONS, ...CALLBACK_OPTION },
-    epilog: requestEpilog('explain').replace('\n\nEnvironment', `\n${CALLBACK_EXAMPLE.replace('{command}', 'explain')}\n\nEnvironment`),
+    epilog: requestEpilog('explain').replace(
+      '\n\nEnvironment',
+      `\n${CALLBACK_EXAMPLE.replace('{command}', 'explain')}\n\nEnvironment`,
+    ),
   },
   run({ values }, io) {
     if (values.callback === true) {
       const { params, controlKey } = callbackFromOptions(values, io.env);
-      const explanation = explainCallback(callbackControl(params, requireCredential(controlKey, 'control key', HOW.controlKey)));
-      printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation), { url: '', params }, values['reveal-card-data'] === true);
+      const explanation = explainCallback(
+        callbackControl(params, requireCredential(controlKey, 'control key', HOW.controlKey)),
+      );
+      printMasked(
+        io,
+        values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation),
+        { url: '', params },
+        values['reveal-card-data'] === true,
+      );
       return 0;
     }
     const { request, result, warnings } = signFromOptions(values, io.env);
     for (const warning of warnings) io.stderr(warning);
     const explanation = explain(result);
-    printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation), request, values['reveal-card-data'] === true);
+    printMasked(
+      io,
+      values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation),
+      request,
+      values['reveal-card-data'] === true,
+    );
     return 0;
   },
 };

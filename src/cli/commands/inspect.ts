@@ -15,7 +15,15 @@ import { claimReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-import { announceListening, CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import {
+  announceListening,
+  CALLBACK_METHOD_OPTION,
+  callbackHosts,
+  callbackMethod,
+  cannotListen,
+  LISTENER_OPTIONS,
+  listenerSettings,
+} from '../listener-options.ts';
 import type { CallbackRecord } from '../../inspect/callback-checks.ts';
 import { callbackLine } from '../../inspect/callback-report.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
@@ -26,27 +34,56 @@ const CALLBACK_WAIT_MS = 30_000;
 export const inspectCommand: Command = {
   spec: {
     name: 'inspect',
-    summary: 'Listens for your integration\'s requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.',
-    usage: 'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] [--callback-method GET|POST] [--callback-hosts LIST]',
+    summary:
+      "Listens for your integration's requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.",
+    usage:
+      'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] [--callback-method GET|POST] [--callback-hosts LIST]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
       merchants: LISTENER_OPTIONS.merchants,
-      upstream: { type: 'string', valueName: 'URL', description: 'a sandbox origin to forward every request to, path unchanged, relaying its answer; OAuth signatures are judged for the sandbox\'s URL, which is what it verifies (default: answer as the embedded mock)' },
-      'report-dir': { type: 'string', valueName: 'DIR', description: 'where the report goes, a new or empty folder (default reports/inspect-<UTC timestamp>)' },
-      force: { type: 'boolean', description: "replace an earlier inspect run's files in --report-dir (a folder holding anything else is refused)" },
+      upstream: {
+        type: 'string',
+        valueName: 'URL',
+        description:
+          "a sandbox origin to forward every request to, path unchanged, relaying its answer; OAuth signatures are judged for the sandbox's URL, which is what it verifies (default: answer as the embedded mock)",
+      },
+      'report-dir': {
+        type: 'string',
+        valueName: 'DIR',
+        description: 'where the report goes, a new or empty folder (default reports/inspect-<UTC timestamp>)',
+      },
+      force: {
+        type: 'boolean',
+        description:
+          "replace an earlier inspect run's files in --report-dir (a folder holding anything else is refused)",
+      },
       'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
       duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
-      'callback-checks': { type: 'boolean', description: 'for each order that reaches a final status with a notify_url or server_callback_url, play the gateway\'s callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must get 200); docs/callbacks.md' },
+      'callback-checks': {
+        type: 'boolean',
+        description:
+          "for each order that reaches a final status with a notify_url or server_callback_url, play the gateway's callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must get 200); docs/callbacks.md",
+      },
       'callback-method': CALLBACK_METHOD_OPTION,
-      'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)' },
+      'callback-hosts': {
+        type: 'string',
+        valueName: 'LIST',
+        description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)',
+      },
     },
-    epilog: 'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer\'s browser on the embedded mock\'s hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise (a run no request reached says so), 2 on bad input (a dead --upstream included, found before listening). Before the report, inspect waits up to 30 s for callback checks under way.',
+    epilog:
+      "Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer's browser on the embedded mock's hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise (a run no request reached says so), 2 on bad input (a dead --upstream included, found before listening). Before the report, inspect waits up to 30 s for callback checks under way.",
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
-    if (upstream !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(upstream)) throw fieldError('ERR_USAGE', '--upstream', 'must be an origin such as https://sandbox.example (paths are forwarded unchanged)');
+    if (upstream !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(upstream))
+      throw fieldError(
+        'ERR_USAGE',
+        '--upstream',
+        'must be an origin such as https://sandbox.example (paths are forwarded unchanged)',
+      );
     const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
     const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
     const startedAt = new Date().toISOString();
@@ -61,7 +98,10 @@ export const inspectCommand: Command = {
     // A dead sandbox is found now, not as a session of requests that all failed with "no answer".
     if (upstream !== undefined) await checkAnswersHttp(upstream, '--upstream', 'start the sandbox or fix the URL');
     // The run's own folder, claimed now as certify's is (not found wanting at the end, with the session's findings in hand).
-    const claim = claimReportDir(str(values['report-dir']), values.force === true, `inspect-${reportStamp()}`, { runFiles: INSPECT_RUN_FILES, kind: 'inspect report' });
+    const claim = claimReportDir(str(values['report-dir']), values.force === true, `inspect-${reportStamp()}`, {
+      runFiles: INSPECT_RUN_FILES,
+      kind: 'inspect report',
+    });
     const { dir } = claim;
     const listener = await startListener({
       ...listen,
@@ -69,7 +109,9 @@ export const inspectCommand: Command = {
       ...(upstream === undefined ? {} : { upstream }),
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       callbackHosts: callbackHostList,
-      ...(callbackChecks ? { callbackChecks: { method, onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } } : {}),
+      ...(callbackChecks
+        ? { callbackChecks: { method, onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } }
+        : {}),
       onCustomerStep: (step) => io.stdout(customerLine(step)),
       onRecord: (record) => {
         io.stdout(recordLine(record));
@@ -81,11 +123,20 @@ export const inspectCommand: Command = {
     });
     const url = announceListening(io, listener.url, listen.host);
     // Whose keys judge the signatures: a request for another merchant's endpoint id fails every signature check.
-    const whose = known.map((m) => `${m.login} (endpoint ids ${[...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none'}${m.publicKeyPem ? '' : ', no RSA key'})`).join('; ');
-    io.stderr(merchants === undefined
-      ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock --show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
-      : `inspect: signatures are checked with the merchants of --merchants: ${whose}`);
-    io.stderr(`inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`);
+    const whose = known
+      .map(
+        (m) =>
+          `${m.login} (endpoint ids ${[...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none'}${m.publicKeyPem ? '' : ', no RSA key'})`,
+      )
+      .join('; ');
+    io.stderr(
+      merchants === undefined
+        ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock --show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
+        : `inspect: signatures are checked with the merchants of --merchants: ${whose}`,
+    );
+    io.stderr(
+      `inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`,
+    );
     const timer = duration === undefined ? undefined : setTimeout(stop, duration * 1000);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -94,23 +145,42 @@ export const inspectCommand: Command = {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
     // Callbacks under way belong in the report: waited for, within a bound (a second Ctrl-C still ends the process).
-    const unfinished = await listener.callbackChecker?.idle(CALLBACK_WAIT_MS) ?? 0;
-    if (unfinished > 0) io.stderr(`inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s and are not in the report`);
+    const unfinished = (await listener.callbackChecker?.idle(CALLBACK_WAIT_MS)) ?? 0;
+    if (unfinished > 0)
+      io.stderr(
+        `inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s and are not in the report`,
+      );
     await listener.close();
     const callbacks = listener.callbackChecker?.records ?? [];
     // The lock goes before the manifest lists the folder's files.
     claim.release();
-    const meta = { target: listener.target, startedAt, finishedAt: new Date().toISOString(), version: packageVersion(), callbackChecks, url: listener.url };
+    const meta = {
+      target: listener.target,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      version: packageVersion(),
+      callbackChecks,
+      url: listener.url,
+    };
     const summary = writeInspectReport(dir, listener.records, meta, callbacks, listener.customerSteps);
     if (summary.requests === 0) {
       io.stdout(`${noRequestLine(meta)}; report: ${join(dir, 'report.html')}`);
       return 1;
     }
     const c = summary.coverage;
-    io.stdout(`operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`);
-    const refusedOnly = summary.refusedOnly === 0 ? '' : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
-    const played = callbackChecks ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed` : '';
-    io.stdout(`${summary.passed} passed, ${summary.failed} failed${refusedOnly}${played}; report: ${join(dir, 'report.html')}`);
+    io.stdout(
+      `operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`,
+    );
+    const refusedOnly =
+      summary.refusedOnly === 0
+        ? ''
+        : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
+    const played = callbackChecks
+      ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed`
+      : '';
+    io.stdout(
+      `${summary.passed} passed, ${summary.failed} failed${refusedOnly}${played}; report: ${join(dir, 'report.html')}`,
+    );
     return summary.failed === 0 && summary.requests > 0 && summary.callbackOrdersFailed === 0 ? 0 : 1;
   },
 };

@@ -7,57 +7,126 @@ import { startMock } from '../../mock/server.ts';
 import { readProfile } from '../../suite/profile.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
-import { announceListening, CALLBACK_METHOD_OPTION, callbackHosts, callbackMethod, cannotListen, LISTENER_OPTIONS, listenerSettings } from '../listener-options.ts';
+import {
+  announceListening,
+  CALLBACK_METHOD_OPTION,
+  callbackHosts,
+  callbackMethod,
+  cannotListen,
+  LISTENER_OPTIONS,
+  listenerSettings,
+} from '../listener-options.ts';
 import { DEFAULT_CALLBACK_TIME_SCALE } from '../../mock/callbacks.ts';
 import { wholeNumber } from '../../whole-number.ts';
 
 export const mockCommand: Command = {
   spec: {
     name: 'mock',
-    summary: 'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
-    usage: 'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] [--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
+    summary:
+      'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
+    usage:
+      'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] [--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
       merchants: LISTENER_OPTIONS.merchants,
-      prefix: { type: 'string', valueName: 'PATH', description: 'path prefix before /api/, e.g. /paynet (default none)' },
-      'public-url': { type: 'string', valueName: 'URL', description: 'the origin clients use, for the OAuth base string, when a proxy rewrites Host' },
+      prefix: {
+        type: 'string',
+        valueName: 'PATH',
+        description: 'path prefix before /api/, e.g. /paynet (default none)',
+      },
+      'public-url': {
+        type: 'string',
+        valueName: 'URL',
+        description: 'the origin clients use, for the OAuth base string, when a proxy rewrites Host',
+      },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
-      quiet: { type: 'boolean', description: 'no request log (by default one line per request on stderr, with no field values)' },
-      'callback-hosts': { type: 'string', valueName: 'LIST', description: 'comma-separated host names the mock may send callbacks to besides loopback (default: loopback only; docs/callbacks.md)' },
+      quiet: {
+        type: 'boolean',
+        description: 'no request log (by default one line per request on stderr, with no field values)',
+      },
+      'callback-hosts': {
+        type: 'string',
+        valueName: 'LIST',
+        description:
+          'comma-separated host names the mock may send callbacks to besides loopback (default: loopback only; docs/callbacks.md)',
+      },
       'callback-method': CALLBACK_METHOD_OPTION,
-      'callback-time-scale': { type: 'string', valueName: 'N', description: `how many times faster than the public gateways' timeline (30 attempts over about 14 days) callbacks are retried: 1 is real time (default ${DEFAULT_CALLBACK_TIME_SCALE}: a minute lasts a millisecond)` },
-      profile: { type: 'string', valueName: 'FILE', description: 'answer as a gateway profile says its gateway does: answers (JSON or form text, media type), answerFields, request.acceptRequired, callbacks.method (docs/mock.md; profiles/family-text.json: the public gateways\' text answers)' },
-      defect: { type: 'string', valueName: 'NAME', description: 'start a deliberately broken variant, to see the suite catch it (see --list-defects; docs/prove.md)' },
-      'list-defects': { type: 'boolean', description: 'list the defects --defect can start, one line each with the rules it breaks (docs/rules.md), and exit' },
-      'show-test-merchant': { type: 'boolean', description: 'print the built-in TEST-ONLY merchant credentials and exit' },
+      'callback-time-scale': {
+        type: 'string',
+        valueName: 'N',
+        description: `how many times faster than the public gateways' timeline (30 attempts over about 14 days) callbacks are retried: 1 is real time (default ${DEFAULT_CALLBACK_TIME_SCALE}: a minute lasts a millisecond)`,
+      },
+      profile: {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          "answer as a gateway profile says its gateway does: answers (JSON or form text, media type), answerFields, request.acceptRequired, callbacks.method (docs/mock.md; profiles/family-text.json: the public gateways' text answers)",
+      },
+      defect: {
+        type: 'string',
+        valueName: 'NAME',
+        description:
+          'start a deliberately broken variant, to see the suite catch it (see --list-defects; docs/prove.md)',
+      },
+      'list-defects': {
+        type: 'boolean',
+        description:
+          'list the defects --defect can start, one line each with the rules it breaks (docs/rules.md), and exit',
+      },
+      'show-test-merchant': {
+        type: 'boolean',
+        description: 'print the built-in TEST-ONLY merchant credentials and exit',
+      },
     },
-    epilog: 'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …). An order that carried notify_url or server_callback_url gets its signed callback when it is final, by GET unless --callback-method POST, retried until answered 200 (docs/callbacks.md).',
+    epilog:
+      'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …). An order that carried notify_url or server_callback_url gets its signed callback when it is final, by GET unless --callback-method POST, retried until answered 200 (docs/callbacks.md).',
   },
   async run({ values }, io): Promise<ExitCode> {
     if (values['show-test-merchant']) {
       const m = testMerchant();
-      io.stdout(JSON.stringify({ note: 'TEST-ONLY credentials of the built-in mock merchant: public, never for real money', login: m.login, merchantControlKey: m.merchantControlKey,
-        endpointIds: m.endpointIds, endpointGroupIds: m.endpointGroupIds, privateKeyFile: TEST_MERCHANT_PRIVATE_KEY_FILE, publicKeyPem: m.publicKeyPem }, null, 2));
+      io.stdout(
+        JSON.stringify(
+          {
+            note: 'TEST-ONLY credentials of the built-in mock merchant: public, never for real money',
+            login: m.login,
+            merchantControlKey: m.merchantControlKey,
+            endpointIds: m.endpointIds,
+            endpointGroupIds: m.endpointGroupIds,
+            privateKeyFile: TEST_MERCHANT_PRIVATE_KEY_FILE,
+            publicKeyPem: m.publicKeyPem,
+          },
+          null,
+          2,
+        ),
+      );
       return 0;
     }
     if (values['list-defects']) {
       const width = Math.max(...Object.keys(DEFECTS).map((name) => name.length));
-      for (const [name, { description, breaks }] of Object.entries(DEFECTS)) io.stdout(`${name.padEnd(width)}  ${description} (breaks ${breaks.join(', ')})`);
+      for (const [name, { description, breaks }] of Object.entries(DEFECTS))
+        io.stdout(`${name.padEnd(width)}  ${description} (breaks ${breaks.join(', ')})`);
       return 0;
     }
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
     const publicUrl = str(values['public-url']);
-    if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl.replace(/\/+$/, ''))) throw fieldError('ERR_USAGE', '--public-url', 'must be an origin such as https://sandbox.example (no path)');
+    if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl.replace(/\/+$/, '')))
+      throw fieldError('ERR_USAGE', '--public-url', 'must be an origin such as https://sandbox.example (no path)');
     const prefix = str(values.prefix);
-    if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
+    if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix))
+      throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
     // The CLI reads the profile (the mock may not import the suite) and hands the mock plain options.
     const profile = str(values.profile) === undefined ? undefined : readProfile(str(values.profile)!);
     const listen = listenerSettings(values);
     const allowedHosts = callbackHosts(str(values['callback-hosts']));
     // --callback-method wins; otherwise the profile's callbacks.method; otherwise GET, as the public gateways send them.
-    const method = str(values['callback-method']) === undefined && profile !== undefined ? profile.callbacks.method : callbackMethod(str(values['callback-method']));
-    const timeScale = wholeNumber(str(values['callback-time-scale']), '--callback-time-scale', 1, 1_000_000_000) ?? DEFAULT_CALLBACK_TIME_SCALE;
+    const method =
+      str(values['callback-method']) === undefined && profile !== undefined
+        ? profile.callbacks.method
+        : callbackMethod(str(values['callback-method']));
+    const timeScale =
+      wholeNumber(str(values['callback-time-scale']), '--callback-time-scale', 1, 1_000_000_000) ??
+      DEFAULT_CALLBACK_TIME_SCALE;
     // A long-running server that keeps up to 100,000 orders: V8's size-optimised heap growth keeps
     // its memory near what it holds (npm run bench: RSS after 100,000 more sales ≤ 150 MB).
     setFlagsFromString('--optimize-for-size');
@@ -68,12 +137,21 @@ export const mockCommand: Command = {
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
       defect,
       callbacks: { allowedHosts, method, timeScale },
-      ...(profile === undefined ? {} : { answers: profile.answers, answerFields: profile.answerFields, acceptRequired: profile.request.acceptRequired }),
+      ...(profile === undefined
+        ? {}
+        : {
+            answers: profile.answers,
+            answerFields: profile.answerFields,
+            acceptRequired: profile.request.acceptRequired,
+          }),
     }).catch((err: NodeJS.ErrnoException) => {
       throw cannotListen(err, listen);
     });
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
-    if (profile) io.stderr(`mock: answering as the profile "${profile.name}" says (${profile.answers.format} answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`);
+    if (profile)
+      io.stderr(
+        `mock: answering as the profile "${profile.name}" says (${profile.answers.format} answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
+      );
     announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -21,57 +21,132 @@ import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
 function verdictLines(status: number, noProblem: boolean): string[] {
   const listed = status === 200 || status === 400 || status === 500;
   const unlisted = `HTTP ${status} is not among the statuses the spec lists for this endpoint (200, 400, 500): a refusal it does not describe (A-21)`;
-  if (noProblem) return [listed ? 'the answer follows the spec' : `the answer breaks nothing the spec states; ${unlisted}`];
+  if (noProblem)
+    return [listed ? 'the answer follows the spec' : `the answer breaks nothing the spec states; ${unlisted}`];
   return listed ? [] : [unlisted];
 }
 
 export const sendCommand: Command = {
   spec: {
     name: 'send',
-    summary: 'Sends one signed request to a gateway and prints the redacted request, the answer and any way the answer breaks the spec.',
-    usage: 'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [--prepare] [credentials]',
+    summary:
+      'Sends one signed request to a gateway and prints the redacted request, the answer and any way the answer breaks the spec.',
+    usage:
+      'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [--prepare] [credentials]',
     positionals: true,
     options: {
-      'base-url': { type: 'string', valueName: 'URL', description: 'the service address, including any prefix before /api/ ($PAYCONFORM_BASE_URL)' },
-      'endpoint-id': { type: 'string', valueName: 'N', description: 'endpointId or endpoint group id (default $PAYCONFORM_ENDPOINT_ID)' },
-      param: { type: 'string', multiple: true, valueName: 'NAME=VALUE', description: 'form parameter, repeatable, order kept' },
-      prepare: { type: 'boolean', description: 'fill mandatory fields missing from --param with the request schema\'s test values (each client order id fresh), and first create what the operation acts on (e.g. a preauth to capture); those earlier requests are sent too' },
+      'base-url': {
+        type: 'string',
+        valueName: 'URL',
+        description: 'the service address, including any prefix before /api/ ($PAYCONFORM_BASE_URL)',
+      },
+      'endpoint-id': {
+        type: 'string',
+        valueName: 'N',
+        description: 'endpointId or endpoint group id (default $PAYCONFORM_ENDPOINT_ID)',
+      },
+      param: {
+        type: 'string',
+        multiple: true,
+        valueName: 'NAME=VALUE',
+        description: 'form parameter, repeatable, order kept',
+      },
+      prepare: {
+        type: 'boolean',
+        description:
+          "fill mandatory fields missing from --param with the request schema's test values (each client order id fresh), and first create what the operation acts on (e.g. a preauth to capture); those earlier requests are sent too",
+      },
       login: { type: 'string', valueName: 'LOGIN', description: 'merchant login (default $PAYCONFORM_LOGIN)' },
-      'control-key-file': { type: 'string', valueName: 'FILE', description: 'file holding the merchant control key (default: $PAYCONFORM_CONTROL_KEY)' },
-      'private-key-file': { type: 'string', valueName: 'FILE', description: 'RSA private key PEM for /api/v4/ (default $PAYCONFORM_PRIVATE_KEY_FILE)' },
+      'control-key-file': {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'file holding the merchant control key (default: $PAYCONFORM_CONTROL_KEY)',
+      },
+      'private-key-file': {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'RSA private key PEM for /api/v4/ (default $PAYCONFORM_PRIVATE_KEY_FILE)',
+      },
       ...OAUTH_OPTIONS,
-      'timeout-ms': { type: 'string', valueName: 'MS', description: 'connect and response timeout (default 30000); a POST is never retried' },
+      'timeout-ms': {
+        type: 'string',
+        valueName: 'MS',
+        description: 'connect and response timeout (default 30000); a POST is never retried',
+      },
       json: { type: 'boolean', description: 'print one JSON object instead of text' },
     },
-    epilog: 'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does not, 2 on bad input or when no answer came (never retried).',
+    epilog:
+      'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does not, 2 on bad input or when no answer came (never retried).',
   },
   async run({ values, positionals }, io) {
-    if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'OPERATION', 'give exactly one operation, e.g. payconform send SALE …');
+    if (positionals.length !== 1)
+      throw fieldError('ERR_USAGE', 'OPERATION', 'give exactly one operation, e.g. payconform send SALE …');
     const endpoint = endpointByOperation(positionals[0]!);
     const baseUrl = str(values['base-url']) ?? io.env.PAYCONFORM_BASE_URL;
     if (baseUrl === undefined) throw fieldError('ERR_USAGE', '--base-url', 'required (or set PAYCONFORM_BASE_URL)');
     const endpointId = str(values['endpoint-id']) ?? io.env.PAYCONFORM_ENDPOINT_ID;
-    if (endpointId === undefined) throw fieldError('ERR_USAGE', '--endpoint-id', 'required (or set PAYCONFORM_ENDPOINT_ID)');
+    if (endpointId === undefined)
+      throw fieldError('ERR_USAGE', '--endpoint-id', 'required (or set PAYCONFORM_ENDPOINT_ID)');
     // At most a day: past 2^31 - 1 ms Node's timers fire at once, so 1e20 would have meant 1 ms.
     const timeout = wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, 86_400_000) ?? 30_000;
     const params = list(values.param).map((p) => parseParamOption(p));
     const url = endpointUrl(baseUrl, endpoint, endpointId);
     const credentials = credentialsFromOptions({ url, params }, values, io.env);
-    const client = new PayClient({ baseUrl, credentials, endpointId, connectTimeoutMs: timeout, responseTimeoutMs: timeout });
+    const client = new PayClient({
+      baseUrl,
+      credentials,
+      endpointId,
+      connectTimeoutMs: timeout,
+      responseTimeoutMs: timeout,
+    });
     try {
       // Fresh client order ids, as a real integration sends them (a gateway or inspect refuses reuse).
       const runId = Date.now().toString(36).toUpperCase();
       let n = 0;
-      const sent = values.prepare ? await prepareRequest(client, endpoint.operation, params, () => `PC-${runId}-${++n}`) : params;
-      const x = await client.send(endpoint.operation, sent, { nonce: str(values.nonce), timestamp: str(values.timestamp), realm: str(values.realm) });
-      const headers = { ...x.request.headers, ...(x.request.headers.authorization ? { authorization: redactAuthorization(x.request.headers.authorization) } : {}) };
+      const sent = values.prepare
+        ? await prepareRequest(client, endpoint.operation, params, () => `PC-${runId}-${++n}`)
+        : params;
+      const x = await client.send(endpoint.operation, sent, {
+        nonce: str(values.nonce),
+        timestamp: str(values.timestamp),
+        realm: str(values.realm),
+      });
+      const headers = {
+        ...x.request.headers,
+        ...(x.request.headers.authorization
+          ? { authorization: redactAuthorization(x.request.headers.authorization) }
+          : {}),
+      };
       const shown = redactParams(x.request.params);
       if (values.json) {
-        io.stdout(JSON.stringify({ request: { method: 'POST', url: x.request.url, headers, params: shown }, status: x.status, contentType: x.contentType, body: x.body, problems: x.problems }, null, 2));
+        io.stdout(
+          JSON.stringify(
+            {
+              request: { method: 'POST', url: x.request.url, headers, params: shown },
+              status: x.status,
+              contentType: x.contentType,
+              body: x.body,
+              problems: x.problems,
+            },
+            null,
+            2,
+          ),
+        );
       } else {
-        io.stdout([`POST ${x.request.url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', encodeForm(shown), '',
-          `HTTP ${x.status} ${x.contentType}`, typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), '',
-          ...x.problems.map(problemLine), ...verdictLines(x.status, x.problems.length === 0)].join('\n'));
+        io.stdout(
+          [
+            `POST ${x.request.url}`,
+            ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+            '',
+            encodeForm(shown),
+            '',
+            `HTTP ${x.status} ${x.contentType}`,
+            typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
+            '',
+            ...x.problems.map(problemLine),
+            ...verdictLines(x.status, x.problems.length === 0),
+          ].join('\n'),
+        );
       }
       // Only a breach of the spec fails; a difference from an assumption is a warning (docs/certify.md).
       return x.problems.some((p) => p.assumption === undefined) ? 1 : 0;

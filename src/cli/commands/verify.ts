@@ -5,19 +5,33 @@ import { verifyRequest, type Verdict } from '../../signing/verify.ts';
 import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
-import { CALLBACK_EXAMPLE, CALLBACK_OPTION, callbackFromOptions, credentialsFromOptions, GIVEN_SIGNATURE_OPTIONS, REQUEST_OPTIONS, requestEpilog, requestFromOptions } from '../request-options.ts';
+import {
+  CALLBACK_EXAMPLE,
+  CALLBACK_OPTION,
+  callbackFromOptions,
+  credentialsFromOptions,
+  GIVEN_SIGNATURE_OPTIONS,
+  REQUEST_OPTIONS,
+  requestEpilog,
+  requestFromOptions,
+} from '../request-options.ts';
 
 export const verifyCommand: Command = {
   spec: {
     name: 'verify',
-    summary: 'Checks a control value or an OAuth Authorization header against the request. Exit 0 valid, 1 invalid, 2 bad input.',
-    usage: 'payconform verify (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] (--control HEX | --authorization HEADER) [credentials]',
+    summary:
+      'Checks a control value or an OAuth Authorization header against the request. Exit 0 valid, 1 invalid, 2 bad input.',
+    usage:
+      'payconform verify (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] (--control HEX | --authorization HEADER) [credentials]',
     options: {
       ...REQUEST_OPTIONS,
       ...GIVEN_SIGNATURE_OPTIONS,
       ...CALLBACK_OPTION,
     },
-    epilog: requestEpilog('verify').replace('\n\nEnvironment', `\n${CALLBACK_EXAMPLE.replace('{command}', 'verify')} \\\n    --control 0123456789abcdef0123456789abcdef01234567\n\nEnvironment`),
+    epilog: requestEpilog('verify').replace(
+      '\n\nEnvironment',
+      `\n${CALLBACK_EXAMPLE.replace('{command}', 'verify')} \\\n    --control 0123456789abcdef0123456789abcdef01234567\n\nEnvironment`,
+    ),
   },
   run({ values }, io) {
     oneOf(values, 'control', ['authorization']);
@@ -29,8 +43,13 @@ export const verifyCommand: Command = {
       verdict = verifyCallback(params, controlKey, str(values.control));
     } else {
       request = requestFromOptions(values, io.env);
-      const credentials = credentialsFromOptions(request, values, io.env, { publicKeyFile: str(values['public-key-file']) });
-      verdict = verifyRequest(request, credentials, { control: str(values.control), authorization: str(values.authorization) });
+      const credentials = credentialsFromOptions(request, values, io.env, {
+        publicKeyFile: str(values['public-key-file']),
+      });
+      verdict = verifyRequest(request, credentials, {
+        control: str(values.control),
+        authorization: str(values.authorization),
+      });
     }
     const text = values.json
       ? JSON.stringify(verdict, null, 2)

@@ -24,29 +24,64 @@ export interface OAuthMistakeInput {
 
 /** The Authorization header a partner making mistake `id` (or none: 'none') would send; undefined if it cannot. */
 export function oauthHeaderWithMistake(id: string, input: OAuthMistakeInput, variant = 0): string | undefined {
-  const recipe: OAuthRecipe | undefined = id === 'none' ? REFERENCE : OAUTH_MISTAKES.find((m) => m.id === id)?.recipes[variant];
+  const recipe: OAuthRecipe | undefined =
+    id === 'none' ? REFERENCE : OAUTH_MISTAKES.find((m) => m.id === id)?.recipes[variant];
   if (!recipe) return undefined;
-  const protocol = protocolPairs({ consumerKey: input.credentials.login ?? '', nonce: input.nonce, timestamp: input.timestamp, signatureMethod: input.method, version: '1.0' });
-  const base = recipeBaseString(recipe, oauthParts(input.request.method ?? 'POST', input.request.url, input.request.params, protocol, input.realm));
-  const signature = input.method === 'HMAC-SHA1'
-    ? recipeHmac(recipe, input.credentials.controlKey ?? '', input.credentials.tokenSecret ?? '', base)
-    : rsaSign(recipe.rsaHash, Buffer.from(base), loadPrivateKey(requireCredential(input.credentials.privateKeyPem, 'private key', HOW.privateKey))).toString('base64');
+  const protocol = protocolPairs({
+    consumerKey: input.credentials.login ?? '',
+    nonce: input.nonce,
+    timestamp: input.timestamp,
+    signatureMethod: input.method,
+    version: '1.0',
+  });
+  const base = recipeBaseString(
+    recipe,
+    oauthParts(input.request.method ?? 'POST', input.request.url, input.request.params, protocol, input.realm),
+  );
+  const signature =
+    input.method === 'HMAC-SHA1'
+      ? recipeHmac(recipe, input.credentials.controlKey ?? '', input.credentials.tokenSecret ?? '', base)
+      : rsaSign(
+          recipe.rsaHash,
+          Buffer.from(base),
+          loadPrivateKey(requireCredential(input.credentials.privateKeyPem, 'private key', HOW.privateKey)),
+        ).toString('base64');
   return buildAuthorizationHeader([...protocol, ['oauth_signature', signature]], input.realm);
 }
 
 /** The control value a partner making mistake `id` would send, or undefined where the request gives the mistake no room. */
-export function controlWithMistake(id: string, operation: string, endpointId: string, request: RequestInput, credentials: Credentials): string | undefined {
+export function controlWithMistake(
+  id: string,
+  operation: string,
+  endpointId: string,
+  request: RequestInput,
+  credentials: Credentials,
+): string | undefined {
   const endpoint = endpointByOperation(operation);
   if (endpoint.auth.kind !== 'control') return undefined;
-  return controlUnderMistake(id, endpoint.auth.fields, { operation, endpointId, login: credentials.login, params: request.params }, credentials.controlKey ?? '');
+  return controlUnderMistake(
+    id,
+    endpoint.auth.fields,
+    { operation, endpointId, login: credentials.login, params: request.params },
+    credentials.controlKey ?? '',
+  );
 }
 
 /** The same for a gateway callback (docs/callbacks.md). */
-export function callbackControlWithMistake(id: string, params: RequestInput['params'], controlKey: string): string | undefined {
+export function callbackControlWithMistake(
+  id: string,
+  params: RequestInput['params'],
+  controlKey: string,
+): string | undefined {
   return controlUnderMistake(id, CALLBACK_FORMULA, { operation: CALLBACK_NAME, endpointId: '', params }, controlKey);
 }
 
-function controlUnderMistake(id: string, formula: readonly ControlField[], ctx: ControlContext, key: string): string | undefined {
+function controlUnderMistake(
+  id: string,
+  formula: readonly ControlField[],
+  ctx: ControlContext,
+  key: string,
+): string | undefined {
   const candidate = CONTROL_MISTAKES.find((m) => m.id === id)?.candidates(formula, ctx)[0];
   return candidate && candidateDigest(candidate, key);
 }

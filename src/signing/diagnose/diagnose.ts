@@ -4,7 +4,14 @@
  * one is recomputed under every mistake, so the cost stays small for vector files.
  */
 import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
-import { CALLBACK_FORMULA, CALLBACK_NAME, endpointByOperation, findPath, type ControlField, type Endpoint } from '../../catalogue/index.ts';
+import {
+  CALLBACK_FORMULA,
+  CALLBACK_NAME,
+  endpointByOperation,
+  findPath,
+  type ControlField,
+  type Endpoint,
+} from '../../catalogue/index.ts';
 import { isPayconformError, PayconformError } from '../../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
 import { computeControl, CONTROL_KEY_PLACEHOLDER, type ControlComputation } from '../control.ts';
@@ -15,12 +22,21 @@ import { signableScheme } from '../sign.ts';
 import { constantTimeEqual } from '../verify.ts';
 import { candidateDigest, CONTROL_MISTAKES, explanationForRequest } from './control-mistakes.ts';
 import { OAUTH_MISTAKES, type OAuthMistake } from './oauth-mistakes.ts';
-import { oauthParts, recipeBaseString, recipeHmac, REFERENCE, type OAuthParts, type OAuthRecipe } from './oauth-recipe.ts';
+import {
+  oauthParts,
+  recipeBaseString,
+  recipeHmac,
+  REFERENCE,
+  type OAuthParts,
+  type OAuthRecipe,
+} from './oauth-recipe.ts';
 import type { DiagnoseInput, Diagnosis, Mistake } from './types.ts';
 
 /** Using HMAC where RSA is required, or the reverse: found by signing under the method the header names. */
 export const WRONG_SIGNATURE_METHOD: Mistake = {
-  id: 'wrong-signature-method', scheme: 'oauth', title: 'the other signature method',
+  id: 'wrong-signature-method',
+  scheme: 'oauth',
+  title: 'the other signature method',
   explanation: 'The request was signed with HMAC-SHA1 where the endpoint requires RSA-SHA256, or the reverse.',
   fix: 'Use HMAC-SHA1 for /api/v2/payout and pan-eligibility, RSA-SHA256 for every /api/v4/ endpoint.',
 };
@@ -33,15 +49,27 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
   const match = findPath(pathname);
   const endpoint = input.operation !== undefined ? endpointByOperation(input.operation) : match?.endpoint;
   if (endpoint !== undefined) signableScheme(endpoint);
-  if (endpoint?.auth.kind === 'control') return diagnoseControl(input, endpoint.operation, endpoint.auth.fields, match?.endpointId ?? pathname.slice(pathname.lastIndexOf('/') + 1));
+  if (endpoint?.auth.kind === 'control')
+    return diagnoseControl(
+      input,
+      endpoint.operation,
+      endpoint.auth.fields,
+      match?.endpointId ?? pathname.slice(pathname.lastIndexOf('/') + 1),
+    );
   return diagnoseOAuth(input, endpoint);
 }
 
-function diagnoseControl(input: DiagnoseInput, operation: string, formula: readonly ControlField[], endpointId: string): Diagnosis {
+function diagnoseControl(
+  input: DiagnoseInput,
+  operation: string,
+  formula: readonly ControlField[],
+  endpointId: string,
+): Diagnosis {
   const params = input.request.params;
   const given = input.given.control ?? params.find(([n]) => n === 'control')?.[1];
   const base = { scheme: 'control' as const };
-  if (given === undefined) return { ...base, verdict: 'invalid', defects: [], message: 'control: missing', correct: {} };
+  if (given === undefined)
+    return { ...base, verdict: 'invalid', defects: [], message: 'control: missing', correct: {} };
   const key = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
   // A `control` pair among the params needs no filtering: values are looked up by formula field names only.
   const ctx = { operation, endpointId, login: input.credentials.login, params };
@@ -60,7 +88,13 @@ function diagnoseControl(input: DiagnoseInput, operation: string, formula: reado
   }
   // Not a SHA-1 digest in any encoding a mistake could give: nothing to diagnose (verify says the same).
   if (!/^[0-9a-fA-F]{40}$/.test(given) && !/^[A-Za-z0-9+/]{27}=$/.test(given)) {
-    return { ...base, verdict: 'invalid', defects: [], correct: correctOut, message: `control: malformed: must be 40 lowercase hex digits (SHA-1), got ${given.length} characters that are no SHA-1 digest` };
+    return {
+      ...base,
+      verdict: 'invalid',
+      defects: [],
+      correct: correctOut,
+      message: `control: malformed: must be 40 lowercase hex digits (SHA-1), got ${given.length} characters that are no SHA-1 digest`,
+    };
   }
   const defects: string[] = [];
   const explanations: Record<string, string> = {};
@@ -74,7 +108,11 @@ function diagnoseControl(input: DiagnoseInput, operation: string, formula: reado
     partner ??= hit.keyFirst ? CONTROL_KEY_PLACEHOLDER + hit.prefix : hit.prefix + CONTROL_KEY_PLACEHOLDER;
   }
   return {
-    ...base, verdict: 'invalid', defects, correct: correctOut, ...tried(defects, CONTROL_MISTAKES),
+    ...base,
+    verdict: 'invalid',
+    defects,
+    correct: correctOut,
+    ...tried(defects, CONTROL_MISTAKES),
     ...(Object.keys(explanations).length ? { explanations } : {}),
     message: `${why}; ${reproduction(defects, CONTROL_MISTAKES, 'control')}`,
     ...(partner === undefined ? {} : { partner: { controlInput: partner } }),
@@ -86,9 +124,20 @@ const isMethod = (m: string | undefined): m is Method => m === 'HMAC-SHA1' || m 
 
 function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Diagnosis {
   const header = input.given.authorization;
-  const required: Method | undefined = endpoint ? (endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256') : undefined;
-  const schemeOf = (m: Method | undefined) => (m === 'RSA-SHA256' ? 'oauth-rsa-sha256' as const : 'oauth-hmac-sha1' as const);
-  const invalid = (message: string, scheme = schemeOf(required)): Diagnosis => ({ verdict: 'invalid', defects: [], scheme, message, correct: {} });
+  const required: Method | undefined = endpoint
+    ? endpoint.auth.kind === 'oauth-hmac-sha1'
+      ? 'HMAC-SHA1'
+      : 'RSA-SHA256'
+    : undefined;
+  const schemeOf = (m: Method | undefined) =>
+    m === 'RSA-SHA256' ? ('oauth-rsa-sha256' as const) : ('oauth-hmac-sha1' as const);
+  const invalid = (message: string, scheme = schemeOf(required)): Diagnosis => ({
+    verdict: 'invalid',
+    defects: [],
+    scheme,
+    message,
+    correct: {},
+  });
   if (header === undefined) return invalid('authorization: missing');
   let parsed: ParsedAuthorization;
   try {
@@ -100,23 +149,43 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
   const signature = getParam(parsed, 'oauth_signature');
   const used = getParam(parsed, 'oauth_signature_method');
   if (signature === undefined) return invalid('authorization: oauth_signature is missing');
-  if (!isMethod(used)) return invalid(`authorization: oauth_signature_method ${used ?? '(missing)'} is neither HMAC-SHA1 nor RSA-SHA256`);
+  if (!isMethod(used))
+    return invalid(`authorization: oauth_signature_method ${used ?? '(missing)'} is neither HMAC-SHA1 nor RSA-SHA256`);
   const method = required ?? used;
   const protocol = parsed.pairs.filter(([n]) => n !== 'oauth_signature');
-  const parts = oauthParts(input.request.method ?? 'POST', input.request.url, input.request.params, protocol, parsed.realm);
+  const parts = oauthParts(
+    input.request.method ?? 'POST',
+    input.request.url,
+    input.request.params,
+    protocol,
+    parsed.realm,
+  );
   const check = signatureCheck(input, signature);
   const correctBase = recipeBaseString(REFERENCE, parts);
   const scheme = schemeOf(method);
-  const result = (verdict: Diagnosis['verdict'], defects: string[], message: string, partnerBase?: string): Diagnosis => ({
-    verdict, defects, scheme, message, correct: { baseString: correctBase },
+  const result = (
+    verdict: Diagnosis['verdict'],
+    defects: string[],
+    message: string,
+    partnerBase?: string,
+  ): Diagnosis => ({
+    verdict,
+    defects,
+    scheme,
+    message,
+    correct: { baseString: correctBase },
     ...(partnerBase === undefined ? {} : { partner: { baseString: partnerBase } }),
   });
-  if (used === method && check(used, REFERENCE, correctBase)) return result('valid', [], `${method} signature is valid`);
+  if (used === method && check(used, REFERENCE, correctBase))
+    return result('valid', [], `${method} signature is valid`);
   if (used !== method) {
     // Only reached with a catalogue endpoint: without one, `method` is the one the header names.
     const reproduced = check(used, REFERENCE, correctBase);
-    return result('invalid', reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
-      `authorization: oauth_signature_method is ${used}; ${endpoint!.operation} requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`);
+    return result(
+      'invalid',
+      reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
+      `authorization: oauth_signature_method is ${used}; ${endpoint!.operation} requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`,
+    );
   }
   const defects: string[] = [];
   let partnerBase: string | undefined;
@@ -126,7 +195,15 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
     defects.push(m.id);
     partnerBase ??= base;
   }
-  return { ...result('invalid', defects, `${method} signature does not match; ${reproduction(defects, OAUTH_MISTAKES, 'OAuth')}`, partnerBase), ...tried(defects, OAUTH_MISTAKES) };
+  return {
+    ...result(
+      'invalid',
+      defects,
+      `${method} signature does not match; ${reproduction(defects, OAUTH_MISTAKES, 'OAuth')}`,
+      partnerBase,
+    ),
+    ...tried(defects, OAUTH_MISTAKES),
+  };
 }
 
 /**
@@ -134,8 +211,10 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
  * key alone, since a value signed other than it was sent fails the same way.
  */
 const REMAINS = {
-  control: 'that leaves a control key other than the one given, a formula value other than the one sent (amount, order id, email, endpoint id or login), or a formula payconform does not know',
-  OAuth: 'that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know',
+  control:
+    'that leaves a control key other than the one given, a formula value other than the one sent (amount, order id, email, endpoint id or login), or a formula payconform does not know',
+  OAuth:
+    'that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know',
 };
 
 /** The message's tail: the mistakes that reproduce the value, or how many were tried and what that leaves. */
@@ -145,10 +224,15 @@ function reproduction(defects: readonly string[], known: readonly Mistake[], kin
 }
 
 /** The ids tried, only when none of them reproduces the value (for --json and the report). */
-const tried = (defects: readonly string[], known: readonly Mistake[]): Pick<Diagnosis, 'tried'> => (defects.length ? {} : { tried: known.map((m) => m.id) });
+const tried = (defects: readonly string[], known: readonly Mistake[]): Pick<Diagnosis, 'tried'> =>
+  defects.length ? {} : { tried: known.map((m) => m.id) };
 
 /** The base string of the first recipe of a mistake that reproduces the signature, if any. */
-function firstReproducing(m: OAuthMistake, parts: OAuthParts, test: (recipe: OAuthRecipe, base: string) => boolean): string | undefined {
+function firstReproducing(
+  m: OAuthMistake,
+  parts: OAuthParts,
+  test: (recipe: OAuthRecipe, base: string) => boolean,
+): string | undefined {
   for (const recipe of m.recipes) {
     const base = recipeBaseString(recipe, parts);
     if (test(recipe, base)) return base;
@@ -157,7 +241,10 @@ function firstReproducing(m: OAuthMistake, parts: OAuthParts, test: (recipe: OAu
 }
 
 /** Does the given signature match a base string under a method and recipe (hashes, key form)? */
-function signatureCheck(input: DiagnoseInput, signature: string): (method: Method, recipe: OAuthRecipe, base: string) => boolean {
+function signatureCheck(
+  input: DiagnoseInput,
+  signature: string,
+): (method: Method, recipe: OAuthRecipe, base: string) => boolean {
   let publicKey: KeyObject | undefined;
   const bytes = Buffer.from(signature, 'base64');
   const canonical = bytes.toString('base64') === signature;
@@ -175,5 +262,8 @@ function rsaPublicKey(input: DiagnoseInput): KeyObject {
   const { publicKeyPem, privateKeyPem } = input.credentials;
   if (publicKeyPem !== undefined) return loadPublicKey(publicKeyPem);
   if (privateKeyPem !== undefined) return createPublicKey(loadPrivateKey(privateKeyPem));
-  throw new PayconformError('ERR_CREDENTIALS', `public key: missing (${HOW.publicKey})`, { field: 'public key', rule: 'required' });
+  throw new PayconformError('ERR_CREDENTIALS', `public key: missing (${HOW.publicKey})`, {
+    field: 'public key',
+    rule: 'required',
+  });
 }

@@ -56,15 +56,24 @@ export function recipeHmac(recipe: OAuthRecipe, secret: string, tokenSecret: str
   return createHmac(recipe.hmacHash, recipe.hmacKey(secret, tokenSecret)).update(baseString).digest('base64');
 }
 
-export function oauthParts(method: string, url: string, body: readonly Pair[], protocol: readonly Pair[], realm: string | undefined): OAuthParts {
+export function oauthParts(
+  method: string,
+  url: string,
+  body: readonly Pair[],
+  protocol: readonly Pair[],
+  realm: string | undefined,
+): OAuthParts {
   return { method, url: normalizeUrl(url), body: body.filter(([n]) => n !== 'oauth_signature'), protocol, realm };
 }
 
 /** The query as written, split but not decoded (for the query-not-decoded mistake). */
 export function rawQueryPairs(url: NormalizedUrl): Pair[] {
   const search = new URL(url.input).search.slice(1);
-  return search.split('&').filter(Boolean).map((s): Pair => {
-    const eq = s.indexOf('=');
-    return eq === -1 ? [s, ''] : [s.slice(0, eq), s.slice(eq + 1)];
-  });
+  return search
+    .split('&')
+    .filter(Boolean)
+    .map((s): Pair => {
+      const eq = s.indexOf('=');
+      return eq === -1 ? [s, ''] : [s.slice(0, eq), s.slice(eq + 1)];
+    });
 }
