@@ -7,7 +7,10 @@
 import { Agent, request } from 'undici';
 import { PayconformError } from './errors.ts';
 
-/** Throws `FIELD URL: not reachable (CODE); CONSEQUENCE` (or "does not answer HTTP") unless something answers HTTP at url. */
+/**
+ * Throws `FIELD URL: not reachable (CODE); CONSEQUENCE` (or "does not answer HTTP") unless something answers HTTP at
+ * url.
+ */
 export async function checkAnswersHttp(
   url: string,
   field: string,

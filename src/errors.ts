@@ -60,7 +60,10 @@ export type PayconformErrorCode =
   | 'ERR_PROFILE'
   /** A tag expression that does not parse, or a selection (tags, shard) of no scenario. */
   | 'ERR_SELECTION'
-  /** An evidence bundle that cannot be signed, verified or merged as asked (a weak key, not a bundle, shards of two runs). */
+  /**
+   * An evidence bundle that cannot be signed, verified or merged as asked (a weak key, not a bundle, shards of two
+   * runs).
+   */
   | 'ERR_BUNDLE';
 
 export interface ErrorDetails {

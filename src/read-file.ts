@@ -43,7 +43,10 @@ export function readUserFile(path: string, field: string, options: ReadOptions =
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** The offset of the first character UTF-8 decoding fails in (byte by byte, so a sequence cut short counts from its lead byte). */
+/**
+ * The offset of the first character UTF-8 decoding fails in (byte by byte, so a sequence cut short counts from its lead
+ * byte).
+ */
 function firstBadByte(bytes: Buffer): number {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let lead = 0;

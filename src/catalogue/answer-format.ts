@@ -12,7 +12,10 @@ export type AnswerSyntax = 'json' | 'form';
 
 export interface AnswerFormat {
   readonly format: AnswerSyntax;
-  /** The Content-Type the answers carry (its type/subtype; a form answer adds `;charset=utf-8`, as the public gateways write it). */
+  /**
+   * The Content-Type the answers carry (its type/subtype; a form answer adds `;charset=utf-8`, as the public gateways
+   * write it).
+   */
   readonly mediaType: string;
   /**
    * 200: refusals are answered HTTP 200 with their `type` (validation-error, error), as the public
@@ -49,7 +52,10 @@ export function renderAnswer(
   return { text, contentType: `${format.mediaType};charset=utf-8` };
 }
 
-/** Form text as the public clients read it: a form parser, then each value trimmed of the line break before the next `&`. */
+/**
+ * Form text as the public clients read it: a form parser, then each value trimmed of the line break before the next
+ * `&`.
+ */
 export function parseFormAnswer(text: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(text)) fields[name.trim()] = value.trim();

@@ -34,7 +34,10 @@ export const CALLBACK_STATUSES = ['approved', 'declined', 'filtered', 'error'] a
 /** How the formula is named wherever an operation name would be shown. */
 export const CALLBACK_NAME = 'CALLBACK';
 
-/** The callback's `type`: the transaction the order is, from its path (`sale-form` is a sale, a `return` a reversal), A-31. */
+/**
+ * The callback's `type`: the transaction the order is, from its path (`sale-form` is a sale, a `return` a reversal),
+ * A-31.
+ */
 export function transactionType(path: string): string {
   const segments = path.split('/');
   const operation = segments[segments.length - 2]!.replace(/-form$/, '');

@@ -24,7 +24,8 @@ export function endpointByOperation(operation: string): Endpoint {
     throw fieldError(
       'ERR_UNKNOWN_OPERATION',
       'operation',
-      `"${operation}" is not in the catalogue${closest ? `; did you mean ${closest}?` : ''} (\`payconform catalogue\` lists every operation)`,
+      `"${operation}" is not in the catalogue${closest ? `; did you mean ${closest}?` : ''} (\`payconform ` +
+        `catalogue\` lists every operation)`,
     );
   }
   return found;

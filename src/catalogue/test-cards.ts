@@ -40,7 +40,10 @@ export function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A card number as it may be shown: its first six and last four digits, the rest `*`; too short to mask safely, all `*`. */
+/**
+ * A card number as it may be shown: its first six and last four digits, the rest `*`; too short to mask safely, all
+ * `*`.
+ */
 export function maskCardNumber(pan: string): string {
   const digits = pan.replace(/[^0-9]/g, '');
   if (digits.length < 12) return '*'.repeat(pan.length);

@@ -20,7 +20,9 @@ export const LISTENER_OPTIONS = {
     type: 'string',
     valueName: 'FILE',
     description:
-      'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] whose keys verify the signatures; publicKeyPem only for RSA-SHA256 (/api/v4/) (default: the built-in TEST-ONLY merchant)',
+      'merchants JSON [{"login","merchantControlKey","publicKeyPem","endpointIds","endpointGroupIds"}] whose keys ' +
+      'verify the signatures; publicKeyPem only for RSA-SHA256 (/api/v4/) (default: the built-in TEST-ONLY ' +
+      'merchant)',
   },
   'window-seconds': {
     type: 'string',
@@ -65,7 +67,10 @@ export function clientUrl(url: string): string {
 export function exposureWarning(host: string): string | undefined {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h)) return undefined;
-  return `warning: --host ${host}: the listener is reachable from the network; anyone who can reach this machine can send it requests (127.0.0.1 keeps it to this machine)`;
+  return (
+    `warning: --host ${host}: the listener is reachable from the network; anyone who can reach this machine ` +
+    `can send it requests (127.0.0.1 keeps it to this machine)`
+  );
 }
 
 /** The hosts of --callback-hosts: names or addresses, comma-separated, never a URL. */
@@ -90,7 +95,8 @@ export const CALLBACK_METHOD_OPTION = {
   type: 'string',
   valueName: 'GET|POST',
   description:
-    "how callbacks go to the handler: GET with the fields added to the URL's query, as the public gateways send them (default), or a form-encoded POST; docs/callbacks.md",
+    "how callbacks go to the handler: GET with the fields added to the URL's query, as the public gateways send " +
+    'them (default), or a form-encoded POST; docs/callbacks.md',
 } as const;
 
 export function callbackMethod(value: string | undefined): CallbackMethod {
@@ -121,7 +127,10 @@ const HOST_ERRORS = new Set([
   'EINVAL',
 ]);
 
-/** A listener that could not start, said as a problem of the flag behind it: --host (no such address here) or --port (in use, not allowed). */
+/**
+ * A listener that could not start, said as a problem of the flag behind it: --host (no such address here) or --port (in
+ * use, not allowed).
+ */
 export function cannotListen(err: NodeJS.ErrnoException, settings: { port: number; host: string }): PayconformError {
   const code = err.code ?? err.message;
   if (HOST_ERRORS.has(code))

@@ -46,7 +46,8 @@ async function overview(): Promise<string> {
     'Commands:',
     ...commands.map((c) => `  ${c.spec.name.padEnd(width)}${c.spec.summary}`),
     '',
-    'Run `payconform <command> --help` for its options, `payconform --version` for the version. Exit codes: 0 good, 1 a check failed, 2 bad input.',
+    'Run `payconform <command> --help` for its options, `payconform --version` for the version. Exit codes: 0 ' +
+      'good, 1 a check failed, 2 bad input.',
   ].join('\n');
 }
 
@@ -89,7 +90,8 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
     }
     if (io.env.PAYCONFORM_DEBUG) throw err;
     io.stderr(
-      `payconform ${name}: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} (PAYCONFORM_DEBUG=1 shows the stack)`,
+      `payconform ${name}: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} ` +
+        `(PAYCONFORM_DEBUG=1 shows the stack)`,
     );
     return 1;
   }

@@ -101,7 +101,9 @@ export function requestEpilog(command: 'sign' | 'explain' | 'verify'): string {
   payconform ${command} --url https://sandbox.gateway.example/paynet/api/v2/sale/1234 \\
     --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt${sent('--control 5c0f8a4f4cfd9a0b0c4bd5a6b4f2f3f8d1e2a7c9')}
   payconform ${command} --operation PAYOUT --base-url https://sandbox.gateway.example/paynet --endpoint-id 1234 \\
-    --param amount=100.00 --login merchant --control-key-file key.txt${command === 'verify' ? '' : ' --nonce n1 --timestamp 1700000000'}${sent('--authorization "$(cat authorization.txt)"')}
+    --param amount=100.00 --login merchant --control-key-file key.txt${command === 'verify' ? '' : ' --nonce n1 --timestamp 1700000000'}${sent(
+      '--authorization "$(cat ' + 'authorization.txt)"',
+    )}
 
 Environment: PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE,
 PAYCONFORM_ENDPOINT_ID, PAYCONFORM_ENDPOINT_GROUP_ID (flags win).`;
@@ -129,7 +131,8 @@ export const CALLBACK_OPTION: OptionSpecs = {
   callback: {
     type: 'boolean',
     description:
-      "the gateway's callback to server_callback_url or the customer's return: control = SHA-1(status + orderid + client_orderid + key); give its fields with --param or --body-file, no --url",
+      "the gateway's callback to server_callback_url or the customer's return: control = SHA-1(status + orderid + " +
+      'client_orderid + key); give its fields with --param or --body-file, no --url',
   },
 };
 
@@ -146,7 +149,8 @@ export function callbackFromOptions(
       throw fieldError(
         'ERR_USAGE',
         `--${flag}`,
-        "names a request to the gateway; --callback signs the gateway's callback, whose fields come from --param or --body-file",
+        "names a request to the gateway; --callback signs the gateway's callback, whose fields come from --param " +
+          'or --body-file',
       );
   }
   const keyFile = str(values['control-key-file']);
@@ -242,7 +246,8 @@ export function signFromOptions(
   const warnings =
     timestamp !== undefined && /^\d+$/.test(timestamp) && Number(timestamp) > 1e11
       ? [
-          `warning: --timestamp ${timestamp} looks like milliseconds; oauth_timestamp is in seconds (${timestamp.slice(0, -3)}?), and a gateway will refuse a time that far ahead`,
+          `warning: --timestamp ${timestamp} looks like milliseconds; oauth_timestamp is in seconds ` +
+            `(${timestamp.slice(0, -3)}?), and a gateway will refuse a time that far ahead`,
         ]
       : [];
   return { request, result, warnings };

@@ -30,7 +30,10 @@ export interface ClientOptions {
   readonly credentials: Credentials;
   /** The endpointId (or endpoint group id) used when a call names none. */
   readonly endpointId?: string | undefined;
-  /** The gateway's names of the answer fields the mock names (a gateway profile's answerFields): the schemas check them under ours. */
+  /**
+   * The gateway's names of the answer fields the mock names (a gateway profile's answerFields): the schemas check them
+   * under ours.
+   */
   readonly answerFields?: Readonly<Record<string, string>> | undefined;
   /** How a gateway profile says this gateway answers (`answers`): read as such, each answer a declared deviation. */
   readonly answers?: AnswerFormat | undefined;
@@ -66,7 +69,9 @@ export interface Exchange {
   readonly httpStatus?: number | undefined;
   readonly headers: Record<string, string>;
   readonly contentType: string;
-  /** Parsed JSON when the answer is application/vnd.pay+json, the fields of form text a profile declares, else the text. */
+  /**
+   * Parsed JSON when the answer is application/vnd.pay+json, the fields of form text a profile declares, else the text.
+   */
   readonly body: unknown;
   /**
    * What is wrong with the answer, each with its basis: the media type and JSON body of a 200, 400 or
@@ -258,7 +263,8 @@ export class PayClient {
       // Not retried: the request may have reached the gateway and moved money.
       throw new PayconformError(
         'ERR_IO',
-        `${operation}: no answer from ${new URL(request.url).origin} (${code}); not retried, check the order's status before sending again`,
+        `${operation}: no answer from ${new URL(request.url).origin} (${code}); not retried, check the order's ` +
+          `status before sending again`,
         { field: 'base-url', rule: 'reachable', cause: err },
       );
     }

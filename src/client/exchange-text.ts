@@ -20,10 +20,16 @@ export function curlOf(request: SentRequest): string {
   const headers = redactedHeaders(request.headers)
     .map(([name, value]) => ` \\\n  -H ${quote(`${name}: ${value}`)}`)
     .join('');
-  return `curl -sS -X POST ${quote(request.url)}${headers} \\\n  --data-raw ${quote(encodeForm(redactParams(request.params)))}`;
+  return (
+    `curl -sS -X POST ${quote(request.url)}${headers} \\\n  ` +
+    `--data-raw ${quote(encodeForm(redactParams(request.params)))}`
+  );
 }
 
-/** A problem as one line: a breach of the spec, a departure a gateway profile declares, or a difference from an assumption (docs/assumptions.md). */
+/**
+ * A problem as one line: a breach of the spec, a departure a gateway profile declares, or a difference from an
+ * assumption (docs/assumptions.md).
+ */
 export function problemLine(p: AnswerProblem): string {
   if (p.deviation !== undefined) return `deviation (declared by the profile's ${p.deviation}): ${p.message}`;
   return p.assumption === undefined

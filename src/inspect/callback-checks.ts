@@ -53,16 +53,24 @@ export const CALLBACK_CHECKS: readonly CallbackCheck[] = [
     id: 'forged-control',
     title: 'a callback with a forged control is not accepted',
     genuine: false,
-    why: 'anyone who learns the callback URL can post "approved" for an unpaid order; only the control proves the gateway sent it',
-    fix: 'Compute SHA-1(status + orderid + client_orderid + merchant control key), compare it with control in constant time, and answer 403 when it differs.',
+    why:
+      'anyone who learns the callback URL can post "approved" for an unpaid order; only the control proves the ' +
+      'gateway sent it',
+    fix:
+      'Compute SHA-1(status + orderid + client_orderid + merchant control key), compare it with control in ' +
+      'constant time, and answer 403 when it differs.',
     pairs: forged,
   },
   {
     id: 'other-amount',
     title: 'a correctly signed callback with another amount is not accepted',
     genuine: false,
-    why: 'the amount is not in the control formula, so a valid control does not vouch for it: an order can be marked paid for a cent',
-    fix: "After the control, compare orderid, client_orderid and amount with your own order (as the vendor's library does), and refuse the callback when one differs.",
+    why:
+      'the amount is not in the control formula, so a valid control does not vouch for it: an order can be ' +
+      'marked paid for a cent',
+    fix:
+      "After the control, compare orderid, client_orderid and amount with your own order (as the vendor's " +
+      'library does), and refuse the callback when one differs.',
     pairs: (facts, key) => callbackPairs({ ...facts, amount: otherAmount(facts.amount) }, key),
   },
   {
@@ -81,15 +89,21 @@ export const CALLBACK_CHECKS: readonly CallbackCheck[] = [
     title: 'the genuine callback is accepted (200)',
     genuine: true,
     why: 'the gateway retries anything but 200, and the order stays unsettled on your side',
-    fix: 'Answer 200 once the status is recorded; verify with the control formula of docs/callbacks.md (payconform verify --callback shows the right value).',
+    fix:
+      'Answer 200 once the status is recorded; verify with the control formula of docs/callbacks.md ' +
+      '(payconform verify --callback shows the right value).',
     pairs: (facts, key) => callbackPairs(facts, key),
   },
   {
     id: 'genuine-again',
     title: 'the same genuine callback again is accepted (200)',
     genuine: true,
-    why: 'gateways retry callbacks (a time-out, a lost answer): a handler that fails on the second one is retried again and again, or double-books',
-    fix: 'Make the handler idempotent: a callback for an order already in that status is answered 200 and changes nothing.',
+    why:
+      'gateways retry callbacks (a time-out, a lost answer): a handler that fails on the second one is retried ' +
+      'again and again, or double-books',
+    fix:
+      'Make the handler idempotent: a callback for an order already in that status is answered 200 and changes ' +
+      'nothing.',
     pairs: (facts, key) => callbackPairs(facts, key),
   },
 ];
@@ -133,7 +147,8 @@ const is2xx = (status: number | undefined): boolean => status !== undefined && s
 
 /** Said with a failed genuine callback sent by GET: the usual cause is a handler that reads only a POST body. */
 const GET_NOTE =
-  'the public API sends callbacks as HTTP GET with the fields in the query string (A-31): read them from the query, not from a POST body';
+  'the public API sends callbacks as HTTP GET with the fields in the query string (A-31): read them from the ' +
+  'query, not from a POST body';
 
 export class CallbackChecker {
   readonly records: CallbackRecord[] = [];
@@ -191,7 +206,9 @@ export class CallbackChecker {
           ...(ok
             ? {}
             : {
-                message: `${got} to the ${method}; expected ${c.genuine ? '200' : 'a refusal (4xx or 5xx)'}: ${c.why}${note}`,
+                message:
+                  `${got} to the ${method}; ` +
+                  `expected ${c.genuine ? '200' : 'a refusal (4xx or 5xx)'}: ${c.why}${note}`,
                 fix: c.fix,
               }),
         });

@@ -24,7 +24,10 @@ export function callbackJunitCases(records: readonly CallbackRecord[]): string[]
         c.outcome === 'fail'
           ? `<failure message="${xml(c.message ?? '')}">${xml(`A-31, docs/callbacks.md\nfix: ${c.fix ?? ''}`)}</failure>`
           : '';
-      return `    <testcase classname="${classname}" name="${xml(`${c.title} [callback-${c.id}]`)}" time="0">${body}</testcase>`;
+      return (
+        `    <testcase classname="${classname}" name="${xml(`${c.title} [callback-${c.id}]`)}" ` +
+        `time="0">${body}</testcase>`
+      );
     }),
   );
 }
@@ -36,7 +39,10 @@ export const callbackFailures = (records: readonly CallbackRecord[]): number =>
 export function callbackSection(records: readonly CallbackRecord[], asked: boolean): string {
   if (!asked) return '';
   if (records.length === 0) {
-    return '<section id="callbacks"><h2>Callback checks</h2><p>No order reached a final status with a server_callback_url, so no callback was played (docs/callbacks.md).</p></section>';
+    return (
+      '<section id="callbacks"><h2>Callback checks</h2><p>No order reached a final status with a ' +
+      'server_callback_url, so no callback was played (docs/callbacks.md).</p></section>'
+    );
   }
   const titles = records[0]!.checks.map((c) => c.title);
   const rows = records
@@ -44,17 +50,21 @@ export function callbackSection(records: readonly CallbackRecord[], asked: boole
       const cells = r.checks
         .map(
           (c) =>
-            `<td class="${c.outcome}" title="${xml(c.message ?? `answered ${c.answered}`)}">${c.outcome === 'pass' ? '✓' : '✗'} ${c.answered ?? c.error ?? ''}</td>`,
+            `<td class="${c.outcome}" ` +
+            `title="${xml(c.message ?? `answered ${c.answered}`)}">${c.outcome === 'pass' ? '✓' : '✗'} ${c.answered ?? c.error ?? ''}</td>`,
         )
         .join('');
       const failures = r.checks
         .filter((c) => c.outcome === 'fail')
         .map(
           (c) =>
-            `<div class="failure" data-check="callback-${xml(c.id)}"><h4>✗ ${xml(c.title)}</h4><p class="problem">${xml(c.message ?? '')}</p><p class="hint">Fix: ${xml(c.fix ?? '')}</p></div>`,
+            `<div class="failure" data-check="callback-${xml(c.id)}"><h4>✗ ${xml(c.title)}</h4><p ` +
+            `class="problem">${xml(c.message ?? '')}</p><p class="hint">Fix: ${xml(c.fix ?? '')}</p></div>`,
         )
         .join('');
-      return `<tr class="${r.passed ? 'ok' : 'bad'}"><td>${xml(r.orderid)}<br>${xml(r.clientOrderId)}</td><td>${xml(r.status)}</td><td>${xml(r.target)}</td>${cells}</tr>${failures ? `<tr class="details"><td colspan="${3 + titles.length}">${failures}</td></tr>` : ''}`;
+      return `<tr class="${r.passed ? 'ok' : 'bad'}"><td>${xml(r.orderid)}<br>${xml(r.clientOrderId)}</td><td>${xml(r.status)}</td><td>${xml(r.target)}</td>${cells}</tr>${
+        failures ? `<tr class="details"><td ` + `colspan="${3 + titles.length}">${failures}</td></tr>` : ''
+      }`;
     })
     .join('\n');
   return `<section id="callbacks"><h2>Callback checks</h2>

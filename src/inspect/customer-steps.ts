@@ -20,7 +20,9 @@ export interface CustomerStep {
   readonly paid?: { readonly orderStatus: string; readonly toRedirectUrl: boolean };
 }
 
-/** One line for the console and the reports: "customer: POST checkout 123 → 200 (paid: approved; back to redirect_url)". */
+/**
+ * One line for the console and the reports: "customer: POST checkout 123 → 200 (paid: approved; back to redirect_url)".
+ */
 export function customerLine(step: CustomerStep): string {
   const paid = step.paid
     ? ` (paid: ${step.paid.orderStatus}${step.paid.toRedirectUrl ? '; back to redirect_url' : ''})`

@@ -53,7 +53,10 @@ export const INSPECT_RUN_FILES: ReadonlySet<string> = new Set([
 /** What a run that no request reached says, in the console and the report: exit 1 alone would not tell why. */
 export function noRequestLine(meta: Pick<InspectMeta, 'startedAt' | 'finishedAt' | 'url'>): string {
   const seconds = Math.round((Date.parse(meta.finishedAt) - Date.parse(meta.startedAt)) / 1000);
-  return `no request reached inspect in ${seconds} s: nothing was judged${meta.url ? ` (point your integration at ${meta.url})` : ''}`;
+  return (
+    `no request reached inspect in ${seconds} s: nothing was ` +
+    `judged${meta.url ? ` (point your integration at ${meta.url})` : ''}`
+  );
 }
 
 const ASYNC_TYPES = new Set(['async-response', 'async-form-response']);
@@ -144,7 +147,9 @@ function junitOf(
         return `    <testcase classname="${classname}" name="${xml(name)}" time="0">${body}</testcase>`;
       });
       // The gateway's own verdict beside inspect's: a refusal fails the request whatever the checks say.
-      const accepted = `    <testcase classname="${classname}" name="accepted by the gateway [answer]" time="0">${r.refused ? `<failure message="${xml(r.refused)}"/>` : ''}</testcase>`;
+      const accepted =
+        `    <testcase classname="${classname}" name="accepted by the gateway [answer]" ` +
+        `time="0">${r.refused ? `<failure message="${xml(r.refused)}"/>` : ''}</testcase>`;
       return [...checks, accepted];
     })
     .concat(callbackJunitCases(callbacks));
@@ -157,7 +162,11 @@ function junitOf(
     customerSteps.length === 0
       ? ''
       : `    <system-out>${xml(customerSteps.map(customerLine).join('\n'))}</system-out>\n`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" tests="${cases.length}" failures="${failures}" skipped="${skipped}" errors="0">\n${cases.join('\n')}\n${customerOut}  </testsuite>\n</testsuites>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" ` +
+    `tests="${cases.length}" failures="${failures}" skipped="${skipped}" ` +
+    `errors="0">\n${cases.join('\n')}\n${customerOut}  </testsuite>\n</testsuites>\n`
+  );
 }
 
 const mistakeOf = (id: string) => MISTAKES.find((m) => m.id === id);
@@ -185,7 +194,9 @@ function htmlOf(
               const diagnoses = (sig?.diagnoses ?? [])
                 .map((id) => {
                   const m = mistakeOf(id);
-                  return `<li><strong>${html(id)}</strong>${m ? `: ${html(m.explanation)} <em>Fix:</em> ${html(m.fix)}` : ''}</li>`;
+                  return `<li><strong>${html(id)}</strong>${
+                    m ? `: ${html(m.explanation)} ` + `<em>Fix:</em> ${html(m.fix)}` : ''
+                  }</li>`;
                 })
                 .join('');
               const textOf = (
@@ -199,27 +210,40 @@ function htmlOf(
               const marked = (text: string): string =>
                 at === undefined
                   ? html(text)
-                  : `${html(text.slice(0, at))}<mark class="first-difference">${html(text[at] ?? '∅')}</mark>${html(text.slice(at + 1))}`;
+                  : `${html(text.slice(0, at))}<mark ` +
+                    `class="first-difference">${html(text[at] ?? '∅')}</mark>${html(text.slice(at + 1))}`;
               const side = (
                 label: string,
                 v: { baseString?: string | undefined; controlInput?: string | undefined } | undefined,
               ): string =>
                 textOf(v) !== undefined
-                  ? `<div class="side"><h5>${label}${at === undefined ? '' : ` <small>(first difference at character ${at + 1})</small>`}</h5><pre>${marked(textOf(v)!)}</pre></div>`
+                  ? `<div class="side"><h5>${label}${
+                      at === undefined ? '' : ` <small>(first difference at ` + `character ${at + 1})</small>`
+                    }</h5><pre>${marked(textOf(v)!)}</pre></div>`
                   : '';
               return `<div class="failure" data-check="${html(c.id)}"><h4>✗ ${html(CHECKS[c.id].title)}</h4>
 <p class="problem">${html(c.message ?? '')}</p>
 <p class="clause">Rule: ${html(CHECKS[c.id].clause)}</p>
 <p class="hint">Fix: ${html(CHECKS[c.id].hint)}</p>
-${diagnoses ? `<p>Diagnosis (the mistake that reproduces the value sent):</p><ul class="diagnoses">${diagnoses}</ul>` : ''}
+${
+  diagnoses
+    ? `<p>Diagnosis (the mistake that reproduces the value sent):</p><ul ` + `class="diagnoses">${diagnoses}</ul>`
+    : ''
+}
 ${sig ? `<div class="sides">${side('correct (what the gateway computes)', sig.correct)}${side('sent (what your code signed)', sig.sent)}</div>` : ''}
-${sig?.explanation ? `<details class="explanation"><summary>The correct signature, step by step</summary><pre>${html(sig.explanation)}</pre></details>` : ''}</div>`;
+${
+  sig?.explanation
+    ? `<details class="explanation"><summary>The correct signature, step by ` +
+      `step</summary><pre>${html(sig.explanation)}</pre></details>`
+    : ''
+}</div>`;
             })
             .join('\n');
           const marks = r.verdict.checks
             .map(
               (c) =>
-                `<td class="${c.outcome}" title="${html(`${CHECKS[c.id].title}: ${c.message ?? c.outcome}`)}">${c.outcome === 'pass' ? '✓' : c.outcome === 'fail' ? '✗' : '–'}</td>`,
+                `<td class="${c.outcome}" ` +
+                `title="${html(`${CHECKS[c.id].title}: ${c.message ?? c.outcome}`)}">${c.outcome === 'pass' ? '✓' : c.outcome === 'fail' ? '✗' : '–'}</td>`,
             )
             .join('');
           const answer =
@@ -227,13 +251,20 @@ ${sig?.explanation ? `<details class="explanation"><summary>The correct signatur
               ? `${r.answer.status}${r.answer.type ? ` ${r.answer.type}` : ''}${r.answer.errorCode ? ` ${r.answer.errorCode}` : ''}`
               : r.answer.error;
           const refusal = r.refused
-            ? `<div class="failure refused" data-check="answer"><h4>✗ refused</h4><p class="problem">${html(r.refused)}${r.verdict.passed ? ' although every check of inspect passed: the gateway knows something these checks do not; read its answer' : ''}.</p></div>`
+            ? `<div class="failure refused" data-check="answer"><h4>✗ refused</h4><p ` +
+              `class="problem">${html(r.refused)}${r.verdict.passed ? ' although every check of inspect passed: the gateway knows something these checks do not; read its answer' : ''}.</p></div>`
             : '';
           const details = failures + refusal;
-          return `<tr class="${passedAll(r) ? 'ok' : 'bad'}"><td>#${r.seq}</td><td>${html(r.at)}</td><td>${html(answer)}</td>${marks}</tr>${details ? `<tr class="details"><td colspan="${3 + CHECK_IDS.length}">${details}</td></tr>` : ''}`;
+          return `<tr class="${passedAll(r) ? 'ok' : 'bad'}"><td>#${r.seq}</td><td>${html(r.at)}</td><td>${html(answer)}</td>${marks}</tr>${
+            details ? `<tr class="details"><td ` + `colspan="${3 + CHECK_IDS.length}">${details}</td></tr>` : ''
+          }`;
         })
         .join('\n');
-      return `<section><h2>${html(operation)}</h2><table><thead><tr><th class="request">request</th><th class="time">time</th><th class="answer">answer</th>${CHECK_IDS.map((id) => `<th title="${html(CHECKS[id].clause)}">${html(CHECKS[id].title)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></section>`;
+      return (
+        `<section><h2>${html(operation)}</h2><table><thead><tr><th class="request">request</th><th ` +
+        `class="time">time</th><th ` +
+        `class="answer">answer</th>${CHECK_IDS.map((id) => `<th title="${html(CHECKS[id].clause)}">${html(CHECKS[id].title)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></section>`
+      );
     })
     .join('\n');
   const c = summary.coverage;
@@ -248,11 +279,18 @@ td.pass{color:#0a0;text-align:center}td.fail{color:#fff;background:#c00;text-ali
 </style></head><body>
 <h1>payconform inspect</h1>
 <p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
-${summary.requests === 0 ? `<p id="verdict" class="verdict-fail"><strong>${html(upperFirst(noRequestLine(meta)))}.</strong></p>` : `<p id="verdict" class="${summary.failed === 0 && summary.callbackOrdersFailed === 0 ? 'verdict-pass' : 'verdict-fail'}"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${summary.refusedOnly ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)` : ''}.${meta.callbackChecks ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.` : ''}</strong></p>`}
+${
+  summary.requests === 0
+    ? `<p id="verdict" ` + `class="verdict-fail"><strong>${html(upperFirst(noRequestLine(meta)))}.</strong></p>`
+    : `<p id="verdict" ` +
+      `class="${summary.failed === 0 && summary.callbackOrdersFailed === 0 ? 'verdict-pass' : 'verdict-fail'}"><strong>${summary.requests} requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${summary.refusedOnly ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)` : ''}.${meta.callbackChecks ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.` : ''}</strong></p>`
+}
 <h2>Go-live checklist</h2>
 <p>Operations exercised (${c.exercised.length} of ${c.exercised.length + c.never.length}): ${html(c.exercised.join(', ') || 'none')}</p>
 <p>Never exercised: ${html(c.never.join(', ') || 'none')}</p>
-<p>Status polled after an asynchronous answer: ${c.polled} of ${c.asyncAnswers} orders${c.asyncAnswers > c.polled ? ' — poll status until a final state for every order' : ''}.</p>
+<p>Status polled after an asynchronous answer: ${c.polled} of ${c.asyncAnswers} orders${
+    c.asyncAnswers > c.polled ? ' — poll status until a final state ' + 'for every order' : ''
+  }.</p>
 ${sections}
 ${customerSection(customerSteps)}
 ${callbackSection(callbacks, meta.callbackChecks === true)}

@@ -31,9 +31,11 @@ export const CONTROL_SCHEMA: Json = {
   type: 'string',
   pattern: CONTROL_PATTERN,
   description:
-    'The request signature of the control scheme (api-spec.md Scheme A): SHA-1 of the plain concatenation of the values the ' +
+    'The request signature of the control scheme (api-spec.md Scheme A): SHA-1 of the plain concatenation of the ' +
+    'values the ' +
     `operation's formula names, in its order, with the merchant control key last; amounts in integer cents. ` +
-    "The formula of each operation is in its description and its x-payconform-control extension. The spec leaves the digest's " +
+    ('The formula of each operation is in its description and its x-payconform-control extension. The spec leaves ' +
+      "the digest's ") +
     'encoding open: payconform takes 40 lowercase hex digits (A-1) over the UTF-8 bytes of the concatenation (A-2).',
   'x-payconform-assumptions': ['A-1', 'A-2'],
 };
@@ -84,9 +86,11 @@ export function authProse(endpoint: Endpoint, groupUrl: boolean): string {
       const page =
         endpoint.auth.fromPublicPage === undefined
           ? ''
-          : ` api-spec.md states no authentication here; the formula is the family's public page's, ${endpoint.auth.fromPublicPage} (A-12, A-24).`;
+          : ` api-spec.md states no authentication here; the formula is the family's public ` +
+            `page's, ${endpoint.auth.fromPublicPage} (A-12, A-24).`;
       return (
-        `Authentication: the \`control\` form field, control = ${formulaText(endpoint.auth.fields)}; 40 lowercase hex digits (A-1).${page}${where} ` +
+        `Authentication: the \`control\` form field, control = ${formulaText(endpoint.auth.fields)}; 40 lowercase ` +
+        `hex digits (A-1).${page}${where} ` +
         'OpenAPI cannot compute it: `payconform sign` does (see x-payconform-control).'
       );
     }
@@ -94,12 +98,16 @@ export function authProse(endpoint: Endpoint, groupUrl: boolean): string {
     case 'oauth-rsa-sha256': {
       const method = signatureMethodOf(endpoint)!;
       return (
-        `Authentication: OAuth 1.0a (RFC 5849) with ${method} in the Authorization header (security scheme ${OAUTH_SCHEMES[method]}; rules in x-payconform-oauth1). ` +
+        `Authentication: OAuth 1.0a (RFC 5849) with ${method} in the Authorization header (security ` +
+        `scheme ${OAUTH_SCHEMES[method]}; rules in x-payconform-oauth1). ` +
         'OpenAPI cannot compute the signature: `payconform sign` does.'
       );
     }
     case 'unstated':
-      return 'Authentication: none stated by api-spec.md; payconform sends no signature and its mock asks for none (A-12, A-24).';
+      return (
+        'Authentication: none stated by api-spec.md; payconform sends no signature and its mock asks for ' +
+        'none (A-12, A-24).'
+      );
   }
 }
 
@@ -110,18 +118,24 @@ export function securitySchemes(): Json {
       type: 'http',
       scheme: 'OAuth',
       description:
-        'OAuth 1.0a (RFC 5849), HMAC-SHA1: the v2 payout and pan-eligibility. Authorization: OAuth oauth_consumer_key="<login>", ' +
-        `oauth_nonce, oauth_signature_method="HMAC-SHA1", oauth_timestamp, oauth_version="1.0", oauth_signature; signing key \`${CONTROL_KEY_PLACEHOLDER}&\` ` +
-        '(the percent-encoded control key, an ampersand, an empty token secret). OpenAPI has no OAuth 1 scheme: the rules are in x-payconform-oauth1.',
+        'OAuth 1.0a (RFC 5849), HMAC-SHA1: the v2 payout and pan-eligibility. Authorization: OAuth ' +
+        'oauth_consumer_key="<login>", ' +
+        (`oauth_nonce, oauth_signature_method="HMAC-SHA1", oauth_timestamp, oauth_version="1.0", oauth_signature; ` +
+          `signing key \`${CONTROL_KEY_PLACEHOLDER}&\` `) +
+        ('(the percent-encoded control key, an ampersand, an empty token secret). OpenAPI has no OAuth 1 scheme: ' +
+          'the rules are in x-payconform-oauth1.'),
       'x-payconform-signature': { signatureMethod: 'HMAC-SHA1', key: `${CONTROL_KEY_PLACEHOLDER}&`, output: 'Base64' },
     },
     [OAUTH_SCHEMES['RSA-SHA256']]: {
       type: 'http',
       scheme: 'OAuth',
       description:
-        'OAuth 1.0a (RFC 5849), RSA-SHA256: every /api/v4/ endpoint. Authorization: OAuth oauth_consumer_key="<login>", oauth_nonce, ' +
-        `oauth_signature_method="RSA-SHA256", oauth_timestamp, oauth_version="1.0", oauth_signature; signed with the merchant's RSA private key ` +
-        `(PEM, at least ${MIN_RSA_BITS} bits) over the UTF-8 bytes of the base string, verified by the operator with the public key. ` +
+        'OAuth 1.0a (RFC 5849), RSA-SHA256: every /api/v4/ endpoint. Authorization: OAuth ' +
+        'oauth_consumer_key="<login>", oauth_nonce, ' +
+        (`oauth_signature_method="RSA-SHA256", oauth_timestamp, oauth_version="1.0", oauth_signature; signed with ` +
+          `the merchant's RSA private key `) +
+        (`(PEM, at least ${MIN_RSA_BITS} bits) over the UTF-8 bytes of the base string, verified by the operator ` +
+          `with the public key. `) +
         'OpenAPI has no OAuth 1 scheme: the rules are in x-payconform-oauth1.',
       'x-payconform-signature': {
         signatureMethod: 'RSA-SHA256',
@@ -138,7 +152,8 @@ export function oauthExtension(): Json {
   return {
     rfc: 'RFC 5849 (OAuth 1.0a)',
     header:
-      'Authorization: OAuth name="value", … (comma, optional space; realm optional; each value percent-encoded on its own, the nonce and the signature above all)',
+      'Authorization: OAuth name="value", … (comma, optional space; realm optional; each value percent-encoded on ' +
+      'its own, the nonce and the signature above all)',
     parameters: {
       oauth_consumer_key: 'the merchant login',
       oauth_nonce: 'a unique random string per request',
@@ -148,10 +163,12 @@ export function oauthExtension(): Json {
       oauth_signature: 'Base64 of the signature, percent-encoded in the header',
     },
     baseString: [
-      'POST&<url>&<params>, each of the three elements percent-encoded (RFC 3986: reserved characters such as % / = are encoded, a space is %20, never +)',
+      'POST&<url>&<params>, each of the three elements percent-encoded (RFC 3986: reserved characters such as % / ' +
+        '= are encoded, a space is %20, never +)',
       '<url>: the normalized request URL, without a default port',
       '<params>: every form-body parameter, the oauth_* parameters and any query parameters, oauth_signature left out',
-      'each name and value percent-encoded, the pairs sorted by name, joined as name=value with &, and the whole string percent-encoded once more',
+      'each name and value percent-encoded, the pairs sorted by name, joined as name=value with &, and the whole ' +
+        'string percent-encoded once more',
     ],
     methods: {
       'HMAC-SHA1': { key: `${CONTROL_KEY_PLACEHOLDER}&`, appliesTo: 'the v2 payout and pan-eligibility' },
@@ -160,7 +177,9 @@ export function oauthExtension(): Json {
         appliesTo: 'every /api/v4/ endpoint',
       },
     },
-    body: 'application/x-www-form-urlencoded, the request parameters percent-encoded; the oauth_* parameters go in the header, not the body (A-26 on the HMAC example that repeats them)',
+    body:
+      'application/x-www-form-urlencoded, the request parameters percent-encoded; the oauth_* parameters go ' +
+      'in the header, not the body (A-26 on the HMAC example that repeats them)',
     tools: 'payconform sign / verify / explain compute and check it; docs/openapi.md',
   };
 }

@@ -64,7 +64,9 @@ function rowAssumptions(endpoint: Endpoint): string[] {
   return ids;
 }
 
-/** The path stem without the `/api/<version>/` head and the `{endpointId}` tail: `sale-form`, `pan-eligibility/send`. */
+/**
+ * The path stem without the `/api/<version>/` head and the `{endpointId}` tail: `sale-form`, `pan-eligibility/send`.
+ */
 const stemOf = (endpoint: Endpoint): string =>
   endpoint.path.slice(`/api/${endpoint.version}/`.length, -'/{endpointId}'.length);
 
@@ -75,15 +77,27 @@ function operationOf(endpoint: Endpoint, groupUrl: boolean): Json {
   const control = controlExtension(endpoint, groupUrl);
   const lines = [
     groupUrl
-      ? `${op} at the endpoint-group URL …/group/{groupId} (A-3: the family's public page lists it, ${endpoint.endpointGroup.page}): the same operation as POST ${endpoint.path}, with an endpoint group id.`
-      : `${op} (${endpoint.source === 'table' ? "a row of api-spec.md's endpoint table" : "named only in api-spec.md's signing examples; the operation name is ours, A-4"}).`,
-    `Request: ${schema}${endpoint.requestSchema === null ? ' (the spec shows no request schema; name and fields are ours, A-25)' : ' (its fields are ours: the spec shows none, A-25)'}, ${FORM_TYPE}.`,
+      ? `${op} at the endpoint-group URL …/group/{groupId} (A-3: the family's public page lists ` +
+        `it, ${endpoint.endpointGroup.page}): the same operation as POST ${endpoint.path}, with an endpoint ` +
+        `group id.`
+      : `${op} (${
+          endpoint.source === 'table'
+            ? "a row of api-spec.md's endpoint table"
+            : "named only in api-spec.md's signing " + 'examples; the operation name is ours, A-4'
+        }).`,
+    `Request: ${schema}${
+      endpoint.requestSchema === null
+        ? ' (the spec shows no request schema; name and fields ' + 'are ours, A-25)'
+        : ' (its fields are ours: the spec ' + 'shows none, A-25)'
+    }, ${FORM_TYPE}.`,
     `Answer: ${endpoint.responseSchema ?? 'not shown by the spec'} (${MEDIA_TYPE}).`,
     authProse(endpoint, groupUrl),
   ];
   return {
     operationId: groupUrl ? `${op}_BY_GROUP` : op,
-    summary: `${stemOf(endpoint)} (${endpoint.version})${groupUrl ? ' by endpoint group' : ''}: ${schema} → ${endpoint.responseSchema ?? 'not shown'}`,
+    summary:
+      `${stemOf(endpoint)} (${endpoint.version})${groupUrl ? ' by endpoint group' : ''}: ${schema} ` +
+      `→ ${endpoint.responseSchema ?? 'not shown'}`,
     description: lines.join('\n\n'),
     tags: [endpoint.featureArea],
     parameters: [
@@ -139,7 +153,8 @@ function requestSchema(endpoint: Endpoint): Json {
   const named =
     endpoint.requestSchema === null
       ? `The spec shows no request schema for ${endpoint.operation}: the name and the fields are ours (A-25).`
-      : `Named by api-spec.md; the spec shows no fields, so the mandatory ones are those of the API family's public documentation (A-25).`;
+      : `Named by api-spec.md; the spec shows no fields, so the mandatory ones are those of the API family's ` +
+        `public documentation (A-25).`;
   return {
     type: 'object',
     description:
@@ -158,7 +173,9 @@ function responseSchemas(): Json {
       name,
       {
         ...schema,
-        description: `${name}, named by api-spec.md; the spec shows no fields. The fields are the API family's public response keys (A-17), and no other is expected (A-18).`,
+        description:
+          `${name}, named by api-spec.md; the spec shows no fields. The fields are the API family's ` +
+          `public response keys (A-17), and no other is expected (A-18).`,
         'x-payconform-assumptions': ['A-17', 'A-18'],
       },
     ]),
@@ -182,16 +199,21 @@ function parameters(): Json {
     ),
     EndpointIdOrGroupId: id(
       'endpointId',
-      'The endpoint identifier (integer, int64); api-spec.md: "on some operations an endpoint group identifier is also accepted". ' +
-        'This is one of them (A-3: the operations whose public page lists an endpoint-group URL): an endpoint group id may stand here, and it then ' +
-        "takes the endpointId's place in the formula where the formula names endpointId. The URL form …/group/{groupId} is the operation …_BY_GROUP. " +
+      'The endpoint identifier (integer, int64); api-spec.md: "on some operations an endpoint group identifier is ' +
+        'also accepted". ' +
+        ('This is one of them (A-3: the operations whose public page lists an endpoint-group URL): an endpoint ' +
+          'group id may stand here, and it then ') +
+        ("takes the endpointId's place in the formula where the formula names endpointId. The URL form " +
+          '…/group/{groupId} is the operation …_BY_GROUP. ') +
         'payconform takes a positive id in decimal (A-8).',
       ['A-3', 'A-8'],
     ),
     GroupId: id(
       'groupId',
-      "An endpoint group identifier (integer, int64), in the vendor library's URL form …/{operation}/group/{groupId}; " +
-        "there the id must be a group id, and it takes the endpointId's place in a control formula that names endpointId (A-3).",
+      "An endpoint group identifier (integer, int64), in the vendor library's URL form " +
+        '…/{operation}/group/{groupId}; ' +
+        ("there the id must be a group id, and it takes the endpointId's place in a control formula that names " +
+          'endpointId (A-3).'),
       ['A-3', 'A-8'],
     ),
     Accept: {
@@ -199,7 +221,8 @@ function parameters(): Json {
       in: 'header',
       required: true,
       description:
-        `Required on every request: the client must ask for ${MEDIA_TYPE} explicitly. (OpenAPI tells tools to ignore a header parameter ` +
+        `Required on every request: the client must ask for ${MEDIA_TYPE} explicitly. (OpenAPI tells tools to ` +
+        `ignore a header parameter ` +
         `named Accept; the answers' media type, ${MEDIA_TYPE} only, says the same to them.)`,
       schema: { type: 'string', const: MEDIA_TYPE },
     },
@@ -214,10 +237,12 @@ function responses(): Json {
   // The spec's labels (api-spec.md "Errors").
   return {
     ValidationError: error('Validation error', 'ValidationErrorResponse'),
-    // Not the spec's: the family's public gateways answer a failed OAuth check 403 Forbidden (A-21), and so does the mock.
+    // Not the spec's: the family's public gateways answer a failed OAuth check 403 Forbidden (A-21), and so does the
+    // mock.
     OAuthRefused: {
       ...error(
-        'OAuth check failed: header, consumer key, timestamp, nonce or signature (assumption A-21; the spec shows no status for it)',
+        'OAuth check failed: header, consumer key, timestamp, nonce or signature (assumption A-21; the spec shows ' +
+          'no status for it)',
         'ValidationErrorResponse',
       ),
       'x-payconform-assumptions': ['A-21'],
@@ -227,17 +252,27 @@ function responses(): Json {
 }
 
 const DESCRIPTION = [
-  `The card-processing server-to-server API of api-spec.md (interface version label \`${SPEC_VERSION_LABEL}\`), generated by payconform ${'{version}'} from its endpoint catalogue. ` +
-    `Every endpoint is a POST of an ${FORM_TYPE} body with the header Accept: ${MEDIA_TYPE}, answering 200, 400 (ValidationErrorResponse) or 500 (ServerErrorResponse) as ${MEDIA_TYPE}.`,
-  "Spec and assumption: the spec names the request and answer schemas but shows none of their fields. The field lists here are payconform's " +
-    "assumptions, each marked with x-payconform-assumptions and the id of its entry in payconform's docs/assumptions.md; what carries no mark is the spec's.",
-  'Authentication, which OpenAPI cannot express: most v2 operations and the 3-D Secure uploads sign with a `control` form field, SHA-1 of the ' +
-    "operation's formula fields with the merchant control key last (each operation's x-payconform-control); the v2 payout and pan-eligibility " +
-    'use OAuth 1.0a with HMAC-SHA1, every /api/v4/ endpoint OAuth 1.0a with RSA-SHA256 (x-payconform-oauth1, and the security schemes, whose ' +
-    "http scheme OAuth is RFC 5849's). No client generator, mock server or fuzzer computes either: `payconform sign` does, and the Postman " +
+  `The card-processing server-to-server API of api-spec.md (interface version label \`${SPEC_VERSION_LABEL}\`), ` +
+    `generated by payconform ${'{version}'} from its endpoint catalogue. ` +
+    (`Every endpoint is a POST of an ${FORM_TYPE} body with the header Accept: ${MEDIA_TYPE}, answering 200, 400 ` +
+      `(ValidationErrorResponse) or 500 (ServerErrorResponse) as ${MEDIA_TYPE}.`),
+  'Spec and assumption: the spec names the request and answer schemas but shows none of their fields. The field ' +
+    "lists here are payconform's " +
+    ("assumptions, each marked with x-payconform-assumptions and the id of its entry in payconform's " +
+      "docs/assumptions.md; what carries no mark is the spec's."),
+  'Authentication, which OpenAPI cannot express: most v2 operations and the 3-D Secure uploads sign with a ' +
+    '`control` form field, SHA-1 of the ' +
+    ("operation's formula fields with the merchant control key last (each operation's x-payconform-control); the " +
+      'v2 payout and pan-eligibility ') +
+    ('use OAuth 1.0a with HMAC-SHA1, every /api/v4/ endpoint OAuth 1.0a with RSA-SHA256 (x-payconform-oauth1, and ' +
+      'the security schemes, whose ') +
+    ("http scheme OAuth is RFC 5849's). No client generator, mock server or fuzzer computes either: `payconform " +
+      'sign` does, and the Postman ') +
     'collection signs in its pre-request script.',
-  "Endpoint groups: on the operations whose public page lists an endpoint-group URL an endpoint group id may stand in the endpointId's place, " +
-    'and the URL form …/group/{groupId} is listed as its own operation, OPERATION_BY_GROUP (A-3, each naming its page).',
+  'Endpoint groups: on the operations whose public page lists an endpoint-group URL an endpoint group id may ' +
+    "stand in the endpointId's place, " +
+    ('and the URL form …/group/{groupId} is listed as its own operation, OPERATION_BY_GROUP (A-3, each naming its ' +
+      'page).'),
 ].join('\n\n');
 
 /** The OpenAPI 3.1 document as a plain object. */

@@ -86,8 +86,10 @@ export function runPlan(): PlannedRequest[] {
       ? plan.find((r) => r.uses?.variable === variableOf(p, known.request) && moves(r.operation))?.operation
       : undefined;
     const why = p.with
-      ? `Set-up for ${user}: a ${p.operation} with ${p.with.map(([n]) => n).join(', ')} of its own (${user} acts on an order in that state).`
-      : `Set-up for ${user}: a ${p.operation} of its own, because ${earlierMove ?? 'an earlier request'} already moved the first one on and the gateway may refuse a second move of the same order.`;
+      ? `Set-up for ${user}: a ${p.operation} with ${p.with.map(([n]) => n).join(', ')} of its own (${user} acts ` +
+        `on an order in that state).`
+      : `Set-up for ${user}: a ${p.operation} of its own, because ${earlierMove ?? 'an earlier request'} already ` +
+        `moved the first one on and the gateway may refuse a second move of the same order.`;
     const setup = planned(p.operation, p.with ?? [], user, why);
     const made = { request: setup, moved: false };
     sources.set(key, made);
@@ -153,28 +155,33 @@ function bodyOf(request: PlannedRequest, endpoint: Endpoint): Pair[] {
 
 function describe(request: PlannedRequest, endpoint: Endpoint): string {
   const lines = [
-    `**${endpoint.operation}**: POST ${endpoint.path} (${endpoint.requestSchema ?? endpoint.checkedRequestSchema} → ${endpoint.responseSchema ?? 'answer not shown by the spec'}).`,
+    `**${endpoint.operation}**: POST ${endpoint.path} (${endpoint.requestSchema ?? endpoint.checkedRequestSchema} ` +
+      `→ ${endpoint.responseSchema ?? 'answer not shown by the spec'}).`,
   ];
   if (request.why) lines.push('', request.why);
   if (request.uses)
     lines.push(
       '',
-      `\`${request.uses.field}\` is the \`${PREREQUISITES[request.operation]!.answer}\` of the ${request.uses.from} answer, kept in \`{{${request.uses.variable}}}\`.`,
+      `\`${request.uses.field}\` is the \`${PREREQUISITES[request.operation]!.answer}\` of ` +
+        `the ${request.uses.from} answer, kept in \`{{${request.uses.variable}}}\`.`,
     );
   const auth = endpoint.auth;
   lines.push('');
   if (auth.kind === 'control')
     lines.push(
-      `Signed by the collection's pre-request script: \`control = ${formulaText(auth.fields)}\` (the \`control\` field is filled in before sending).`,
+      `Signed by the collection's pre-request script: \`control = ${formulaText(auth.fields)}\` (the \`control\` ` +
+        `field is filled in before sending).`,
     );
   if (auth.kind === 'control' && auth.fromPublicPage !== undefined)
     lines.push(
       '',
-      `The spec states no authentication for it; the formula is the family's public page's: ${auth.fromPublicPage} (A-12).`,
+      `The spec states no authentication for it; the formula is the family's public ` +
+        `page's: ${auth.fromPublicPage} (A-12).`,
     );
   else if (auth.kind === 'oauth-hmac-sha1')
     lines.push(
-      "Signed by the collection's pre-request script: OAuth 1.0a HMAC-SHA1 Authorization header (RFC 5849; body parameters in the base string, key `controlKey&`).",
+      "Signed by the collection's pre-request script: OAuth 1.0a HMAC-SHA1 Authorization header (RFC 5849; body " +
+        'parameters in the base string, key `controlKey&`).',
     );
   else if (auth.kind === 'unstated')
     lines.push('The spec states no signature scheme for this operation: sent unsigned.');
@@ -183,13 +190,16 @@ function describe(request: PlannedRequest, endpoint: Endpoint): string {
       .map(([n, v]) => `--param '${n}=${v.replace(/^\{\{(.*)\}\}$/, '<value of $1>')}'`)
       .join(' \\\n    ');
     lines.push(
-      "OAuth 1.0a **RSA-SHA256**: Postman's sandbox cannot sign with an RSA private key, so an automated run (newman) skips this request. To send it, make the header with payconform and paste it:",
+      "OAuth 1.0a **RSA-SHA256**: Postman's sandbox cannot sign with an RSA private key, so an automated run " +
+        '(newman) skips this request. To send it, make the header with payconform and paste it:',
       '',
       '```',
-      `payconform sign --url "<baseUrl>${endpoint.path.replace('{endpointId}', '<endpointId>')}" \\\n    ${params} \\\n    --login <login> --private-key-file merchant.pem --json | jq -r .authorization`,
+      `payconform sign --url "<baseUrl>${endpoint.path.replace('{endpointId}', '<endpointId>')}" \\\n   ` +
+        ` ${params} \\\n    --login <login> --private-key-file merchant.pem --json | jq -r .authorization`,
       '```',
       '',
-      'then enable the disabled `Authorization` header of this request and paste the value (the body must be exactly the parameters signed; the timestamp is only valid for a few minutes).',
+      'then enable the disabled `Authorization` header of this request and paste the value (the body must be ' +
+        'exactly the parameters signed; the timestamp is only valid for a few minutes).',
     );
   }
   return lines.join('\n');
@@ -208,8 +218,10 @@ function testScript(request: PlannedRequest): string[] {
       `// Keeps ${answer} for the requests that act on it.`,
       'var answer = pm.response.json();',
       `var id = answer['${answer}'];`,
-      `pm.test('${request.operation} gives ${answer} (assumption A-17: the spec shows no answer fields; rename it for your gateway)', function () {`,
-      "  pm.expect(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)), 'an id').to.equal(true);",
+      `pm.test('${request.operation} gives ${answer} (assumption A-17: the spec shows no answer fields; rename it ` +
+        `for your gateway)', function () {`,
+      "  pm.expect(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)), 'an " +
+        "id').to.equal(true);",
       '});',
       `pm.collectionVariables.set('${variable}', String(id));`,
     );
@@ -256,9 +268,13 @@ export function postmanCollection(): Json {
     info: {
       name: 'payconform: card-processing server-to-server API',
       description: [
-        'Every endpoint of the API, generated by `payconform postman` from its endpoint catalogue, in an order that creates what later requests need. docs/postman.md says how to run it.',
+        'Every endpoint of the API, generated by `payconform postman` from its endpoint catalogue, in an order ' +
+          'that creates what later requests need. docs/postman.md says how to run it.',
         '',
-        "Set `baseUrl`, `login` and `endpointId`, and `controlKey` in an environment (never in this collection). The collection's pre-request script computes each request's `control` field or OAuth 1.0a HMAC-SHA1 header itself (do not use Postman's OAuth 1.0 helper); RSA-SHA256 requests (/api/v4/) are skipped unless you paste a header made by `payconform sign`.",
+        'Set `baseUrl`, `login` and `endpointId`, and `controlKey` in an environment (never in this collection). ' +
+          "The collection's pre-request script computes each request's `control` field or OAuth 1.0a HMAC-SHA1 " +
+          "header itself (do not use Postman's OAuth 1.0 helper); RSA-SHA256 requests (/api/v4/) are skipped " +
+          'unless you paste a header made by `payconform sign`.',
       ].join('\n'),
       schema: COLLECTION_SCHEMA,
     },

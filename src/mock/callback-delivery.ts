@@ -28,7 +28,10 @@ const comparable = (host: string): string =>
     .toLowerCase()
     .replace(/\.$/, '');
 
-/** Loopback addresses, `localhost`, or a host given in `allowed` (the same name, case-insensitive, a trailing dot or not). */
+/**
+ * Loopback addresses, `localhost`, or a host given in `allowed` (the same name, case-insensitive, a trailing dot or
+ * not).
+ */
 export function callbackHostAllowed(url: URL, allowed: readonly string[]): boolean {
   const host = comparable(url.hostname);
   if (host === 'localhost' || allowed.some((h) => comparable(h) === host)) return true;

@@ -68,7 +68,10 @@ export interface CallbackDelivery {
   /** The handler's HTTP status, if it answered. */
   readonly answered?: number;
   readonly error?: string;
-  /** delivered: 200; retrying: another attempt follows; failed: the last attempt failed; refused: the host is not allowed, nothing sent. */
+  /**
+   * delivered: 200; retrying: another attempt follows; failed: the last attempt failed; refused: the host is not
+   * allowed, nothing sent.
+   */
   readonly outcome: 'delivered' | 'retrying' | 'failed' | 'refused';
 }
 
@@ -151,7 +154,8 @@ export class CallbackSender {
       };
       this.deliveries.push(delivery);
       this.log?.(
-        `${delivery.at} CALLBACK ${method} ${delivery.target} ${answer.status ?? answer.error} order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`,
+        `${delivery.at} CALLBACK ${method} ${delivery.target} ${answer.status ?? answer.error} ` +
+          `order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`,
       );
     };
     if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
@@ -160,7 +164,8 @@ export class CallbackSender {
     const refusedPort = gatewayRefusesPort(url);
     if (refusedPort !== undefined)
       this.log?.(
-        `${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, though a real gateway would refuse ${refusedPort}, A-31`,
+        `${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, though ` +
+          `a real gateway would refuse ${refusedPort}, A-31`,
       );
     const pairs = signedCallback(facts, merchant.merchantControlKey, this.broken);
     const scale = this.settings.timeScale ?? DEFAULT_CALLBACK_TIME_SCALE;

@@ -58,7 +58,10 @@ const missingCountsAsEmpty =
       : outcome;
   };
 
-/** accept-hmac-for-rsa: on an RSA-SHA256 endpoint an HMAC-SHA1 signature with key "control key&" is checked as if allowed. */
+/**
+ * accept-hmac-for-rsa: on an RSA-SHA256 endpoint an HMAC-SHA1 signature with key "control key&" is checked as if
+ * allowed.
+ */
 const usesHmacOnRsa = (req: RequestUnderTest): boolean =>
   req.oauthParam('oauth_signature_method') === 'HMAC-SHA1' && requiredMethod(req) === 'RSA-SHA256';
 function hmacOnRsa(req: RequestUnderTest): Outcome {
@@ -187,7 +190,8 @@ export const DEFECTS = {
   },
   'callback-wrong-method': {
     description:
-      'sends callbacks as a form-encoded POST where it should send GET with the fields in the query (and GET where POST is asked)',
+      'sends callbacks as a form-encoded POST where it should send GET with the fields in the query (and GET ' +
+      'where POST is asked)',
     breaks: ['callback-method'],
   },
 } as const satisfies Record<string, DefectSpec>;

@@ -211,7 +211,9 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
         ...(order.currency === undefined ? {} : { currency: order.currency }),
         ...(order.awaiting3ds
           ? {
-              html: `<form method="post" action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}"><button>Authenticate</button></form>`,
+              html:
+                `<form method="post" ` +
+                `action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}"><button>Authenticate</button></form>`,
             }
           : {}),
       };

@@ -55,7 +55,10 @@ export interface MockOptions {
   readonly answers?: AnswerFormat;
   /** The gateway's names of answer fields (ours → theirs, a profile's answerFields). */
   readonly answerFields?: Readonly<Record<string, string>>;
-  /** false: serve requests without the Accept header, as the family's public gateways do (a profile's request.acceptRequired). */
+  /**
+   * false: serve requests without the Accept header, as the family's public gateways do (a profile's
+   * request.acceptRequired).
+   */
   readonly acceptRequired?: boolean;
 }
 

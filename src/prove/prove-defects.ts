@@ -48,7 +48,9 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
   for (const j of judgements) {
     const negatives = j.killed.filter(isNegative).length;
     lines.push(
-      `${(j.defect ?? 'correct mock').padEnd(width)}  ${String(j.scenarios).padStart(9)}  ${String(j.killed.length).padStart(6)}  ${String(negatives).padStart(16)}  ${isClean(j) ? 'as the ledger says' : 'MISMATCH'}`,
+      `${(j.defect ?? 'correct mock').padEnd(width)}  ${String(j.scenarios).padStart(9)} ` +
+        ` ${String(j.killed.length).padStart(6)}  ${String(negatives).padStart(16)} ` +
+        ` ${isClean(j) ? 'as the ledger says' : 'MISMATCH'}`,
     );
   }
   for (const j of judgements.filter((x) => !isClean(x)))
@@ -60,14 +62,16 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
     lines.push(
       '',
       unkilled.length === 0
-        ? `every one of the ${negatives} negative scenarios was made to fail by at least one defect (not counting ${[...blanket].join(', ')}, which fails everything)`
+        ? `every one of the ${negatives} negative scenarios was made to fail by at least one defect (not ` +
+            `counting ${[...blanket].join(', ')}, which fails everything)`
         : `negative scenarios no defect made fail (${unkilled.length} of ${negatives}):`,
       ...unkilled.map((s) => `  ${scenarioKey(s)}`),
     );
   const passed = judgements.every(isClean) && unkilled.length === 0;
   lines.push(
     '',
-    `prove: ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s with ${options.jobs} job(s); bundles in ${relative(process.cwd(), options.outDir)}/`,
+    `prove: ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+      `with ${options.jobs} job(s); bundles in ${relative(process.cwd(), options.outDir)}/`,
   );
   const report = `${lines.join('\n')}\n`;
   writeFileSync(join(options.outDir, 'prove.txt'), report);
@@ -89,7 +93,8 @@ async function runAll(defects: ReadonlyArray<Defect | undefined>, options: Prove
         const result = await ask(worker, { defect, dir: dirOf(defect) });
         if (!result.ok)
           throw new Error(
-            `the run against ${defect ?? 'the correct mock'} stopped: ${result.message} (see ${relative(process.cwd(), join(dirOf(defect), 'console.log'))})`,
+            `the run against ${defect ?? 'the correct mock'} stopped: ${result.message} ` +
+              `(see ${relative(process.cwd(), join(dirOf(defect), 'console.log'))})`,
           );
         options.onRunDone?.(defect);
       }

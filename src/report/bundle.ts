@@ -30,7 +30,10 @@ export interface ScenarioResult {
   readonly notApplicable?: string | undefined;
 }
 
-/** The run's verdict: failed if a scenario failed, else passed, "with warnings" when a gateway differed from an assumption. */
+/**
+ * The run's verdict: failed if a scenario failed, else passed, "with warnings" when a gateway differed from an
+ * assumption.
+ */
 export type RunStatus = 'passed' | 'passed-with-warnings' | 'failed' | 'interrupted';
 export interface Summary {
   readonly target: string;
@@ -198,7 +201,9 @@ const HEAD = ['passed', 'failed', 'warned', 'n/a', 'skipped'];
 /** The warnings line after the table: how many, by assumption id, most first. */
 export function warningsLine(summary: Summary): string {
   const ids = Object.entries(summary.warnings.byAssumption).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
-  return `warnings: ${summary.warnings.total}${ids.length ? ` (${ids.map(([id, n]) => `${id} ×${n}`).join(', ')}; docs/assumptions.md)` : ''}`;
+  return `warnings: ${summary.warnings.total}${
+    ids.length ? ` (${ids.map(([id, n]) => `${id} ×${n}`).join(', ')}; ` + `docs/assumptions.md)` : ''
+  }`;
 }
 
 /** manifest.json's content: every other file of the bundle with its size and SHA-256. */

@@ -19,7 +19,9 @@ export interface CertificationFacts {
   readonly payconform: string;
   readonly specSha256: string;
   readonly profile: string;
-  /** The spec clauses the gateway profile departs from ("key: clause"); their checks are warnings under "profile <key>". */
+  /**
+   * The spec clauses the gateway profile departs from ("key: clause"); their checks are warnings under "profile <key>".
+   */
   readonly deviations: readonly string[];
   readonly selection: string;
   readonly shard: string | null;
@@ -152,7 +154,10 @@ function matrix(ndjson: string): string {
         `<tr><th>${esc(ep)}</th>${KINDS.map(([tag, label]) => {
           const c = cells.get(`${ep} ${tag}`);
           const cell = c?.cell ?? 'none';
-          return `<td class="${cell}" title="${esc(`${ep}, ${label}: ${c ? `${c.n} scenario${c.n === 1 ? '' : 's'}, ${cell}` : 'no scenario'}`)}">${MARK[cell]}</td>`;
+          return (
+            `<td class="${cell}" ` +
+            `title="${esc(`${ep}, ${label}: ${c ? `${c.n} scenario${c.n === 1 ? '' : 's'}, ${cell}` : 'no scenario'}`)}">${MARK[cell]}</td>`
+          );
         }).join('')}</tr>`,
     )
     .join('\n');
@@ -201,7 +206,12 @@ export function certificationPage(ndjson: string, summary: Summary, facts: Certi
 <p class="where">${esc(f.uri)} · ${esc(f.tags.filter((x) => x.startsWith('@endpoint:') || x.startsWith('@negative') || x === '@positive').join(' '))}</p>
 <pre class="message">${esc(f.message)}</pre>
 ${prerequisite ? `<p class="fix"><strong>Fix:</strong> ${esc(prerequisiteFix(prerequisite))}</p>` : ''}
-${known ? `<p class="rule">Rule <code>${esc(rule!)}</code>: ${esc(known.clause)}</p><p class="fix"><strong>Fix:</strong> ${esc(known.hint)}</p>` : ''}
+${
+  known
+    ? `<p class="rule">Rule <code>${esc(rule!)}</code>: ${esc(known.clause)}</p><p ` +
+      `class="fix"><strong>Fix:</strong> ${esc(known.hint)}</p>`
+    : ''
+}
 ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summary><pre>${esc(a)}</pre></details>`).join('\n')}</article>`;
     })
     .join('\n');
@@ -211,8 +221,17 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(
       ([id, ws]) => `<section class="assumption"><h3>${esc(id)} <small>(${ws.length})</small></h3>
-<p>${id.startsWith(DEVIATION_PREFIX) ? `A departure from the spec that the gateway profile declares <em>(docs/certify.md, "Deviations declared by a profile")</em>` : `${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`}</p>
-<ul>${ws.map((w) => `<li>${esc(w.scenario)}: ${esc(w.check)}: expected ${esc(w.expected)}, got ${esc(w.actual)}</li>`).join('')}</ul></section>`,
+<p>${
+        id.startsWith(DEVIATION_PREFIX)
+          ? `A departure from the spec that the gateway profile declares ` +
+            `<em>(docs/certify.md, "Deviations declared by a profile")</em>`
+          : `${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`
+      }</p>
+<ul>${ws
+        .map(
+          (w) => `<li>${esc(w.scenario)}: ${esc(w.check)}: expected ${esc(w.expected)}, ` + `got ${esc(w.actual)}</li>`,
+        )
+        .join('')}</ul></section>`,
     )
     .join('\n');
   const exercised = new Set(Object.keys(summary.endpoints));
@@ -241,8 +260,17 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;fo
 @media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}#verdict{border:2px solid #000;color:#000;background:none!important}td.fail,td.warn{background:none!important;color:#000}}
 </style></head><body>
 <h1>payconform certification</h1>
-<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status]!)} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}${facts.deviations.length ? ', with deviations declared by the profile' : ''}</p>
-${facts.deviations.length ? `<section id="deviations"><h2>Deviations declared by the profile (${facts.deviations.length})</h2><p>The profile says this gateway departs from these clauses of the spec; their checks are warnings under "profile &lt;key&gt;", not passes.</p><ul>${facts.deviations.map((d) => `<li>${esc(d)}</li>`).join('')}</ul></section>` : ''}
+<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status]!)} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}${
+    facts.deviations.length ? ', with deviations declared by the ' + 'profile' : ''
+  }</p>
+${
+  facts.deviations.length
+    ? `<section id="deviations"><h2>Deviations declared by the profile ` +
+      `(${facts.deviations.length})</h2><p>The profile says this gateway departs from these clauses of the spec; ` +
+      `their checks are warnings under "profile &lt;key&gt;", not ` +
+      `passes.</p><ul>${facts.deviations.map((d) => `<li>${esc(d)}</li>`).join('')}</ul></section>`
+    : ''
+}
 <table class="facts">
 ${fact('target', facts.target)}
 ${facts.merchantLogin === undefined ? '' : fact('merchant login', maskLogin(facts.merchantLogin))}
@@ -253,7 +281,12 @@ ${fact('payconform', facts.payconform)}
 ${fact('spec (docs/spec/api-spec.md) SHA-256', facts.specSha256)}
 ${fact('gateway profile', facts.profile)}
 ${fact('selection', `${facts.selection}${facts.shard ? `, shard ${facts.shard}` : ''}`)}
-${fact('assumptions', facts.strict ? 'strict: a difference from an assumption fails' : 'warn: a difference from an assumption is a warning')}
+${fact(
+  'assumptions',
+  facts.strict
+    ? 'strict: a difference from an assumption fails'
+    : 'warn: a difference from an ' + 'assumption is a warning',
+)}
 ${fact('live run', facts.live ? 'yes (test cards and capped amounts only)' : 'no')}
 </table>
 <h2>Endpoints × checks</h2>
@@ -268,10 +301,26 @@ ${summary.notApplicable.length ? `<ul>${summary.notApplicable.map((n) => `<li>${
 <h2>Go-live checklist</h2>
 <ul class="checklist">
 ${check(!facts.interrupted, facts.interrupted ? 'the run was interrupted: run it to the end' : 'the run went to the end')}
-${check(failingEndpoints.length === 0, failingEndpoints.length ? `fix the failures of ${failingEndpoints.join(', ')}` : 'no endpoint has a failure')}
-${check(summary.warnings.total === 0, summary.warnings.total ? `review ${summary.warnings.total} warnings under ${byAssumption.size} assumptions with the gateway` : 'no warning to review')}
-${check(never.length === 0, never.length ? `not certified here: ${never.join(', ')}` : 'every endpoint of the catalogue was certified')}
-${check(facts.live, facts.live ? 'run against the live sandbox' : 'this run was not against a live sandbox: certify there with --live before going live')}
+${check(
+  failingEndpoints.length === 0,
+  failingEndpoints.length ? `fix the failures ` + `of ${failingEndpoints.join(', ')}` : 'no endpoint has a failure',
+)}
+${check(
+  summary.warnings.total === 0,
+  summary.warnings.total
+    ? `review ${summary.warnings.total} warnings ` + `under ${byAssumption.size} assumptions with the gateway`
+    : 'no warning to review',
+)}
+${check(
+  never.length === 0,
+  never.length ? `not certified here: ${never.join(', ')}` : 'every endpoint of the catalogue was ' + 'certified',
+)}
+${check(
+  facts.live,
+  facts.live
+    ? 'run against the live sandbox'
+    : 'this run was not against a live sandbox: ' + 'certify there with --live before going live',
+)}
 </ul>
 <p class="legend">The full record is in messages.ndjson; cucumber's own report is cucumber.html; manifest.json (and manifest.jws, when signed) vouch for every file.</p>
 </body></html>

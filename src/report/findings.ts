@@ -8,7 +8,10 @@
 export const WARNING_MEDIA_TYPE = 'application/vnd.payconform.warning+json';
 export const NOT_APPLICABLE_MEDIA_TYPE = 'application/vnd.payconform.not-applicable+json';
 
-/** A warning's `assumption` under this prefix names a gateway profile's key: a departure from the spec it declares, not an assumption. */
+/**
+ * A warning's `assumption` under this prefix names a gateway profile's key: a departure from the spec it declares, not
+ * an assumption.
+ */
 export const DEVIATION_PREFIX = 'profile ';
 
 /** One expectation a gateway did not meet, where the spec is silent. */

@@ -26,4 +26,5 @@ export function refusedPrerequisiteOf(
 
 /** The fix the certification page gives such a failure. */
 export const prerequisiteFix = (p: { operation: string; status: number }): string =>
-  `the prerequisite ${p.operation} was refused (it answered ${p.status}): fix that first; this scenario's own request was never sent, and its ${p.operation} scenarios say why`;
+  `the prerequisite ${p.operation} was refused (it answered ${p.status}): fix that first; this scenario's own ` +
+  `request was never sent, and its ${p.operation} scenarios say why`;

@@ -58,9 +58,13 @@ const LOCK = '.payconform-run';
 
 export interface ClaimOptions {
   readonly field?: string;
-  /** Files the caller itself keeps in the folder beside the bundle (prove's console.log): neither counted nor removed. */
+  /**
+   * Files the caller itself keeps in the folder beside the bundle (prove's console.log): neither counted nor removed.
+   */
   readonly callersFiles?: readonly string[];
-  /** The names an earlier run of this command writes (certify's RUN_FILES by default), and what such a folder is called. */
+  /**
+   * The names an earlier run of this command writes (certify's RUN_FILES by default), and what such a folder is called.
+   */
   readonly runFiles?: ReadonlySet<string>;
   readonly kind?: string;
 }
@@ -165,7 +169,8 @@ function clearEarlierRun(
     throw fieldError(
       'ERR_OUT_DIR',
       field,
-      `${requested} is not empty and is not ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} (it holds ${foreign}); give a new or empty folder (--force replaces only an earlier run)`,
+      `${requested} is not empty and is not ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} (it holds ${foreign}); ` +
+        `give a new or empty folder (--force replaces only an earlier run)`,
     );
   if (!force)
     throw fieldError(

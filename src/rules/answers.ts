@@ -25,7 +25,8 @@ export const answerMediaType: AnswerRule<'answer-media-type'> = {
   basis: 'spec',
   refusals: [],
   clause:
-    'Endpoints: "Responses: 200 …, 400 (ValidationErrorResponse), 500 (ServerErrorResponse)", all application/vnd.pay+json',
+    'Endpoints: "Responses: 200 …, 400 (ValidationErrorResponse), 500 (ServerErrorResponse)", all ' +
+    'application/vnd.pay+json',
   hint: `Answer every API request with Content-Type ${MEDIA_TYPE}.`,
   check: (a) =>
     a.contentType.split(';')[0]!.trim().toLowerCase() === MEDIA_TYPE

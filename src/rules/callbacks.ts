@@ -22,7 +22,9 @@ export const callbackSigned: Rule<CallbackSeen, 'callback-signed', never> = {
   basis: 'assumption',
   refusals: [],
   clause: CLAUSE,
-  hint: 'Sign every callback and customer return with control = SHA-1(status + orderid + client_orderid + merchant control key), lowercase hex; the amount is not in it.',
+  hint:
+    'Sign every callback and customer return with control = SHA-1(status + orderid + client_orderid + ' +
+    'merchant control key), lowercase hex; the amount is not in it.',
   check: ({ pairs, controlKey }) => {
     if (controlKey === undefined) return skip('the control key is not known here');
     const sent = pairs.find(([n]) => n === 'control')?.[1];
@@ -51,7 +53,9 @@ export const callbackRetried: Rule<{ readonly answers: readonly number[] }, 'cal
   basis: 'assumption',
   refusals: [],
   clause: CLAUSE,
-  hint: 'Send the callback again, on a progressive timeline (the public gateways: 30 times over 14 days), until the handler answers 200 (or the attempts run out).',
+  hint:
+    'Send the callback again, on a progressive timeline (the public gateways: 30 times over 14 days), until ' +
+    'the handler answers 200 (or the attempts run out).',
   check: ({ answers }) => {
     const first = answers[0];
     if (first === undefined || first === 200) return skip('the first callback was taken');
@@ -70,12 +74,15 @@ export const callbackMethod: Rule<{ readonly method: string; readonly expected: 
   basis: 'assumption',
   refusals: [],
   clause: CLAUSE,
-  hint: "Send the callback as an HTTP GET with its fields added to the callback URL's own query string, as the public gateways do (or by POST where the gateway profile says callbacks.method POST).",
+  hint:
+    "Send the callback as an HTTP GET with its fields added to the callback URL's own query string, as the " +
+    'public gateways do (or by POST where the gateway profile says callbacks.method POST).',
   check: ({ method, expected }) =>
     method === expected
       ? PASS
       : fail(
-          `callback: came by ${method}, expected ${expected}${expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : ''}`,
+          `callback: came by ${method}, ` +
+            `expected ${expected}${expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : ''}`,
           { expected, actual: method },
         ),
 };

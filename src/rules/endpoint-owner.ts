@@ -10,7 +10,8 @@ export const endpointOwner: Rule<
   id: 'endpoint-owner',
   title: 'endpoint id of the merchant',
   clause:
-    'Identifiers: endpointId "endpoint identifier; on some operations an endpoint group identifier is also accepted"; A-3, A-24',
+    'Identifiers: endpointId "endpoint identifier; on some operations an endpoint group identifier is also ' +
+    'accepted"; A-3, A-24',
   basis: 'assumption',
   refusals: [
     { status: 400, code: 'ENDPOINT_UNKNOWN' },

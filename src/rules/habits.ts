@@ -45,7 +45,9 @@ export const noBlindRetry: Rule<RequestUnderTest, 'no-blind-retry', never> = {
   clause: 'Time-outs and retries "not shown": A-20, A-30 (a timed-out POST may have moved money)',
   basis: 'assumption',
   refusals: [],
-  hint: 'After a time-out, ask status for the order before sending it again; never resend a money-moving request blindly.',
+  hint:
+    'After a time-out, ask status for the order before sending it again; never resend a money-moving request ' +
+    'blindly.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
     const earlier = earlierStart(req);

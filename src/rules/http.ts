@@ -118,7 +118,10 @@ export const formEncoding: RequestRule<'form-encoding', 'BODY_MALFORMED'> = {
   check: (req) => (req.params !== undefined ? PASS : fail(`body: ${req.whyNoParams}`, { field: 'body' })),
 };
 
-/** A value that still holds %XX after decoding was almost surely encoded twice. The mock accepts it: it is a legal value. */
+/**
+ * A value that still holds %XX after decoding was almost surely encoded twice. The mock accepts it: it is a legal
+ * value.
+ */
 export const encodedOnce: RequestRule<'encoded-once', never> = {
   id: 'encoded-once',
   title: 'form values encoded once',

@@ -30,7 +30,8 @@ export function ownerOf(
   const byGroup = merchants.find((m) => m.endpointGroupIds.includes(endpointId));
   if (byGroup && !endpoint.endpointGroup.accepted) {
     return fail(
-      `endpointId: ${endpoint.operation} does not accept an endpoint group id (A-3: its public page lists no group URL)`,
+      `endpointId: ${endpoint.operation} does not accept an endpoint group id (A-3: its public page lists no ` +
+        `group URL)`,
       { field: 'endpointId', code: 'ENDPOINT_GROUP_NOT_ALLOWED' },
     );
   }

@@ -255,7 +255,8 @@ export const noOAuthInBody: OAuthRule<'no-oauth-in-body', never> = {
   id: 'no-oauth-in-body',
   title: 'no oauth_* in the body (RSA-SHA256)',
   clause:
-    'Scheme B rule 6: oauth_* go in the Authorization header, not in the form body; the HMAC-SHA1 example repeats them; A-26',
+    'Scheme B rule 6: oauth_* go in the Authorization header, not in the form body; the HMAC-SHA1 example repeats ' +
+    'them; A-26',
   basis: 'spec',
   refusals: [],
   hint: 'Send the oauth_* parameters only in the Authorization header.',

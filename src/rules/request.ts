@@ -37,7 +37,10 @@ export interface RuleContext {
   /** The path prefix endpoints are served under (`/paynet`, or '' for none); undefined: any prefix. */
   readonly prefix?: string | undefined;
   readonly maxBodyBytes: number;
-  /** Whether a failed signature's evidence carries its diagnosis and explanation (inspect), or not (the mock, for speed). */
+  /**
+   * Whether a failed signature's evidence carries its diagnosis and explanation (inspect), or not (the mock, for
+   * speed).
+   */
   readonly explain: boolean;
   /** Client order ids seen so far, for the habits only inspect judges. */
   readonly history?: OrderHistory | undefined;

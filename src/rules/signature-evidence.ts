@@ -111,7 +111,8 @@ export function signatureOutcome(
     req.merchant!.publicKeyPem === undefined
   ) {
     return fail(
-      `${field}: merchant ${req.merchant!.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 signature cannot be verified`,
+      `${field}: merchant ${req.merchant!.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 ` +
+        `signature cannot be verified`,
       { field },
     );
   }
@@ -129,7 +130,8 @@ export function signatureOutcome(
   // that was tried, as one of the suspects (another merchant's, or a production key on the sandbox).
   const hint =
     d.defects.length === 0
-      ? `; the key tried is merchant ${req.merchant!.login}'s from the merchants file, for endpoint ${req.match!.endpointId}`
+      ? `; the key tried is merchant ${req.merchant!.login}'s from the merchants file, for ` +
+        `endpoint ${req.match!.endpointId}`
       : '';
   return fail(`${d.message}${hint}`, { field, detail: signatureDetail(req, req.merchant!, d) });
 }
@@ -139,6 +141,9 @@ function signedForListener(req: RequestUnderTest, field: string, signedFor: stri
   const merchant = req.merchant!;
   const { scheme, correct } = diagnoseSignature(req, merchant);
   const sent = diagnoseSignature(req, merchant, req.seen.url).correct;
-  const message = `${field}: made for inspect's URL ${req.seen.url}, but the sandbox verifies it against ${signedFor} and will refuse it: sign for the sandbox's URL (the origin your integration signs must be the sandbox's even when it sends to inspect)`;
+  const message =
+    `${field}: made for inspect's URL ${req.seen.url}, but the sandbox verifies it ` +
+    `against ${signedFor} and will refuse it: sign for the sandbox's URL (the origin your integration signs ` +
+    `must be the sandbox's even when it sends to inspect)`;
   return fail(message, { field, detail: { scheme, diagnoses: [], correct, sent, ...explanationOf(req, merchant) } });
 }

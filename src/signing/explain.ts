@@ -121,7 +121,8 @@ function addControlSteps(add: AddStep, control: ControlComputation, formulaSourc
     control.controlInput,
     control.fields.map(
       (f) =>
-        `${f.name} = ${JSON.stringify(f.value)} (from ${f.from === 'url' ? 'the URL' : f.from === 'credentials' ? 'the login' : 'the form body'})`,
+        `${f.name} = ${JSON.stringify(f.value)} ` +
+        `(from ${f.from === 'url' ? 'the URL' : f.from === 'credentials' ? 'the login' : 'the form body'})`,
     ),
   );
   add('digest', 'SHA-1 of the UTF-8 concatenation, lowercase hex', control.control);

@@ -26,7 +26,10 @@ export function decodeForm(text: string, field = 'body'): Pair[] {
   return pairs;
 }
 
-/** One name or value: `+` a space, then percent-decoding, skipped where there is nothing to decode (the mock's hot path). */
+/**
+ * One name or value: `+` a space, then percent-decoding, skipped where there is nothing to decode (the mock's hot
+ * path).
+ */
 function formDecode(raw: string, field: string, index: number): string {
   const spaced = raw.includes('+') ? raw.replaceAll('+', ' ') : raw;
   return spaced.includes('%') ? percentDecode(spaced, `${field} (parameter ${index})`) : spaced;
@@ -47,7 +50,8 @@ export function parseParamOption(option: string, field = '--param'): Pair {
     throw fieldError(
       'ERR_ENCODING',
       field,
-      `${option.slice(0, Math.min(eq, 40))} has bytes that are not UTF-8 (read as U+FFFD, which would be signed in their place); give the value as UTF-8 text`,
+      `${option.slice(0, Math.min(eq, 40))} has bytes that are not UTF-8 (read as U+FFFD, which would be signed ` +
+        `in their place); give the value as UTF-8 text`,
     );
   return [option.slice(0, eq), option.slice(eq + 1)];
 }

@@ -45,7 +45,8 @@ export function signableScheme(endpoint: Endpoint): SignableScheme {
   if (endpoint.auth.kind === 'unstated') {
     throw new PayconformError(
       'ERR_SCHEME',
-      `operation: ${endpoint.operation} has no authentication stated in the spec ("none stated"), so there is nothing to sign`,
+      `operation: ${endpoint.operation} has no authentication stated in the spec ("none stated"), so there is ` +
+        `nothing to sign`,
       { field: 'operation', rule: 'scheme must be stated' },
     );
   }

@@ -49,7 +49,8 @@ function unsignedMandatoryField(endpoint: Endpoint): string {
 
 const schemeText = (endpoint: Endpoint): string =>
   endpoint.auth.kind === 'control' && endpoint.auth.fromPublicPage !== undefined
-    ? `${SCHEME_TEXT.control}; the spec states none, the formula is the family's public page's (docs/assumptions.md A-12)`
+    ? `${SCHEME_TEXT.control}; the spec states none, the formula is the family's public page's ` +
+      `(docs/assumptions.md A-12)`
     : SCHEME_TEXT[endpoint.auth.kind];
 
 const SCHEME_TEXT: Record<Endpoint['auth']['kind'], string> = {
@@ -92,10 +93,12 @@ export function endpointFeatureText(endpoint: Endpoint): string {
     `@area:${endpoint.featureArea}`,
     `Feature: ${op} — POST ${endpoint.path}`,
     `  The ${op} endpoint takes a ${requestSchemaOf(endpoint)} form body, signed with ${schemeText(endpoint)},`,
-    `  and answers ${schema} as application/vnd.pay+json.${prerequisite ? `\n  It acts on the ${prerequisite.field} of a ${prerequisite.operation}, which each scenario creates first.` : ''}`,
+    `  and answers ${schema} as ` +
+      `application/vnd.pay+json.${prerequisite ? `\n  It acts on the ${prerequisite.field} of a ${prerequisite.operation}, which each scenario creates first.` : ''}`,
     '',
     `  ${tags('@positive', '@spec:endpoints') + money}`,
-    `  Scenario: a${signed} ${op} request is accepted${op === OP.STATUS || form ? '' : ' and its order reaches a final status'}`,
+    `  Scenario: a${signed} ${op} request is ` +
+      `accepted${op === OP.STATUS || form ? '' : ' and its order reaches a final status'}`,
     `    ${sendStep}`,
     ...positiveThen.map((s) => `    ${s}`),
     '',
@@ -115,13 +118,15 @@ export function endpointFeatureText(endpoint: Endpoint): string {
     lines.push(
       '',
       `  ${tags('@negative:signature-missing', ...signatureBasis(endpoint))}`,
-      `  Scenario: ${op} without its ${endpoint.auth.kind === 'control' ? 'control field' : 'Authorization header'} is refused`,
+      `  Scenario: ${op} without ` +
+        `its ${endpoint.auth.kind === 'control' ? 'control field' : 'Authorization header'} is refused`,
       `    When I send an unsigned "${op}" request`,
       `    Then the gateway refuses it`,
       `    And the error code is "${missingSignatureCode}"`,
       '',
       `  ${tags('@negative:signature-wrong', ...signatureBasis(endpoint))}`,
-      `  Scenario: ${op} with a wrong ${endpoint.auth.kind === 'control' ? 'control value (a formula field changed after signing)' : 'signature (its bytes XOR-ed with 0x5A, still valid Base64)'} is refused`,
+      `  Scenario: ${op} with a ` +
+        `wrong ${endpoint.auth.kind === 'control' ? 'control value (a formula field changed after signing)' : 'signature (its bytes XOR-ed with 0x5A, still valid Base64)'} is refused`,
       `    When I send a "${op}" request whose signature is corrupted`,
       `    Then the gateway refuses it`,
       `    And the error code is "${wrongSignatureCode}"`,

@@ -100,7 +100,9 @@ export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck>
       const [mine, theirs] = [JSON.stringify(of(s)), JSON.stringify(of(head!))];
       if (mine !== theirs)
         return {
-          refused: `${s.dir} differs from ${head!.dir} in its ${what} (${mine ?? 'none'}, not ${theirs ?? 'none'}): not shards of one run`,
+          refused:
+            `${s.dir} differs from ${head!.dir} in its ${what} (${mine ?? 'none'}, ` +
+            `not ${theirs ?? 'none'}): not shards of one run`,
         };
     }
   }
@@ -116,7 +118,9 @@ export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck>
     .map((i) => `${i}/${total}`);
   if (missing.length > 0)
     return {
-      refused: `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: a merge needs every shard of the run`,
+      refused:
+        `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} ` +
+        `missing: a merge needs every shard of the run`,
     };
   return { shards: shards.sort((a, b) => a.index - b.index) };
 }

@@ -54,7 +54,9 @@ export interface Profile {
   readonly testCards: Readonly<Record<TestCardRole, string>>;
   readonly amounts: { readonly default?: string | undefined; readonly max?: string | undefined };
   readonly notApplicable: readonly NotApplicable[];
-  /** Fields our answer schemas do not know (A-18): a warning each answer, or ignored for a gateway known to add them. */
+  /**
+   * Fields our answer schemas do not know (A-18): a warning each answer, or ignored for a gateway known to add them.
+   */
   readonly unknownAnswerFields: 'warn' | 'ignore';
   /** How the gateway sends its callbacks: GET with the fields in the query (the public gateways, A-31) or POST. */
   readonly callbacks: { readonly method: CallbackMethod };
@@ -70,7 +72,10 @@ export interface Deviation {
   readonly clause: string;
 }
 
-/** What the embedded mock needs to answer as the profile's gateway does: its answer format and whether it asks for Accept. */
+/**
+ * What the embedded mock needs to answer as the profile's gateway does: its answer format and whether it asks for
+ * Accept.
+ */
 export function profileWire(profile: Pick<Profile, 'answers' | 'request'>): {
   answers: AnswerFormat;
   acceptRequired: boolean;
@@ -184,13 +189,19 @@ let validator: ReturnType<Ajv['compile']> | undefined;
 function describe(e: ErrorObject): string {
   const at = e.instancePath || '/';
   if (e.keyword === 'additionalProperties')
-    return `${at === '/' ? '' : at}/${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile setting`;
+    return (
+      `${at === '/' ? '' : at}/${(e.params as { additionalProperty: string }).additionalProperty}: is not a ` +
+      `profile setting`
+    );
   if (e.keyword === 'propertyNames')
     return `${at}/${(e.params as { propertyName: string }).propertyName}: is not one of the allowed names`;
   if (e.keyword === 'enum' && e.propertyName !== undefined)
     return `${at}/${e.propertyName}: is not one of the allowed names`;
   if (e.keyword === 'enum')
-    return `${at}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    return (
+      `${at}: must be one ` +
+      `of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+    );
   if (e.keyword === 'const')
     return `${at}: must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return `${at}: ${e.message ?? 'is invalid'}`;

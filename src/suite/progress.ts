@@ -26,7 +26,8 @@ export function progressReporter(
   let warnings = 0;
   let lastTenth = 0;
   const line = (): string =>
-    `${done}/${total} scenarios, ${failed} failed, ${warnings} warning${warnings === 1 ? '' : 's'}, ${((now() - started) / 1000).toFixed(1)} s`;
+    `${done}/${total} scenarios, ${failed} failed, ${warnings} ` +
+    `warning${warnings === 1 ? '' : 's'}, ${((now() - started) / 1000).toFixed(1)} s`;
   const show = (): void => {
     if (out.isTTY) {
       out.write(`\r\x1b[Kcertify: ${line()}`);

@@ -117,7 +117,8 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
         import: COMPILED
           ? [packageFile('dist/steps/**/*.js')]
           : [packageFile('steps/tsx.mjs'), packageFile('steps/**/*.ts')],
-        // Progress is ours (progressReporter): scenarios, failures and warnings, which cucumber's own formatters cannot count.
+        // Progress is ours (progressReporter): scenarios, failures and warnings, which cucumber's own formatters cannot
+        // count.
         // cucumber's own page is cucumber.html; report.html is the certification page (certificate.ts).
         format: [
           ['html', join(dir, 'cucumber.html')],
@@ -138,7 +139,8 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   const selected = shardSize(tagged, run.shard);
   if (target.live) {
     io.log(
-      `LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`,
+      `LIVE run against ${described} as endpoint ${target.endpointId}: only test cards, amounts up ` +
+        `to ${Number(target.maxAmountCents) / 100}, no retries, @mock-only scenarios left out.`,
     );
     if (!(await io.confirmLive?.()))
       throw new PayconformError('ERR_LIVE_RUN', 'live run: not confirmed; nothing was sent', {
@@ -168,7 +170,9 @@ interface Prepared {
   readonly progress: Writable;
 }
 
-/** Runs the selected scenarios and writes the bundle (summary, JUnit warnings, certification page, manifest, signature). */
+/**
+ * Runs the selected scenarios and writes the bundle (summary, JUnit warnings, certification page, manifest, signature).
+ */
 async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared): Promise<RunOutcome> {
   const { target } = run;
   const { dir } = claim;
@@ -251,7 +255,10 @@ const finishedCount = (envelopes: readonly Envelope[]): number =>
 /** The target as the bundle and the console name it: never a credential. */
 function describeTarget(target: Target): string {
   if (target.baseUrl === undefined)
-    return `the embedded mock gateway (TEST-ONLY merchant)${target.defect ? `, deliberately broken: ${target.defect}` : ''}`;
+    return (
+      `the embedded mock gateway (TEST-ONLY ` +
+      `merchant)${target.defect ? `, deliberately broken: ${target.defect}` : ''}`
+    );
   const url = new URL(target.baseUrl);
   return url.origin + url.pathname.replace(/\/+$/, '');
 }

@@ -22,7 +22,10 @@ export interface Target {
   /** {base_url}; undefined: start the embedded mock. */
   readonly baseUrl?: string | undefined;
   readonly endpointId: string;
-  /** An endpoint group of the merchant (PAYCONFORM_ENDPOINT_GROUP_ID; the test merchant's against the mock): the group scenarios run with it. */
+  /**
+   * An endpoint group of the merchant (PAYCONFORM_ENDPOINT_GROUP_ID; the test merchant's against the mock): the group
+   * scenarios run with it.
+   */
   readonly endpointGroupId?: string | undefined;
   readonly credentials: Credentials;
   /** A real gateway: only test cards, amounts at most maxAmountCents, no mock-only magic. */
@@ -99,7 +102,8 @@ export function targetFromEnv(env: NodeJS.ProcessEnv): Target {
 /** The one reading of the PAYCONFORM_* variables: polling, the live cap and, for a gateway, the credentials. */
 function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   const { baseUrl, defect } = choice;
-  // A real gateway run without --profile is judged by the mock's choices: its page must not name the mock as the gateway's profile.
+  // A real gateway run without --profile is judged by the mock's choices: its page must not name the mock as the
+  // gateway's profile.
   const profile = choice.profile ?? (baseUrl === undefined ? mockProfile() : { ...mockProfile(), name: NO_PROFILE });
   // The environment beats the profile, which beats the defaults: the person running has the last word.
   const pollIntervalMs = milliseconds(

@@ -61,7 +61,8 @@ export function reportNotWritten(dir: string, cause: string): PayconformError {
   }
   return new PayconformError(
     'ERR_IO',
-    `the report could not be written to ${dir}: ${WHY[cause] ?? cause} (${cause}); the run's files were removed, so nothing passes for a complete report`,
+    `the report could not be written to ${dir}: ${WHY[cause] ?? cause} (${cause}); the run's files were removed, ` +
+      `so nothing passes for a complete report`,
     { field: '--report-dir', rule: 'writable' },
   );
 }

@@ -69,7 +69,8 @@ export function computeVector(v: Vector): SignResult {
     key = { method: 'HMAC-SHA1', consumerSecret: c.merchantControlKey ?? '', tokenSecret: c.tokenSecret };
     keyDescription = `enc(<merchant_control_key>)&${c.tokenSecret === undefined ? '' : '<enc(token_secret)>'}`;
   } else {
-    const pem = requireCredential(c.privateKeyPem, 'credentials.privateKeyPem', 'an RSA-SHA256 vector is signed with its private key');
+    const pem = requireCredential(c.privateKeyPem, 'credentials.privateKeyPem', ('an RSA-SHA256 vector is signed with ' +
+        'its private key'));
     const privateKey = loadPrivateKey(pem);
     key = { method: 'RSA-SHA256', privateKey };
     keyDescription = `<PRIVATE_KEY> (${describeKey(privateKey)})`;

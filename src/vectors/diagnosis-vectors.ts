@@ -58,10 +58,16 @@ function signedControl(request: RequestInput): string {
   return signed.control.control;
 }
 
-/** A sale of another amount: 19.99 truncates to 1998; 10.00 is exact in binary too, so truncating changes nothing; 0.05 splits to "05". */
+/**
+ * A sale of another amount: 19.99 truncates to 1998; 10.00 is exact in binary too, so truncating changes nothing; 0.05
+ * splits to "05".
+ */
 const saleOf = (amount: string): ControlCase => ({ ...SALE, params: SALE.params.map(([n, v]): Pair => [n, n === 'amount' ? amount : v]) });
 
-/** Control mistakes the sale of 0.29 gives no room: the spelling needs a formula with client-order-id, the leading zero an amount under 0.10. */
+/**
+ * Control mistakes the sale of 0.29 gives no room: the spelling needs a formula with client-order-id, the leading zero
+ * an amount under 0.10.
+ */
 const OWN_CASE: Readonly<Record<string, ControlCase>> = { 'client-order-id-spelling': TDS, 'cents-leading-zero': saleOf('0.05') };
 
 /** A callback to the merchant (docs/callbacks.md): its amount is not in the formula. */
@@ -76,7 +82,9 @@ function callbackVector(id: string, defect: string | null): Vector {
   };
 }
 
-/** The callback mistakes handlers and their tests make (issue: fields out of order, the amount added, uppercase hex). */
+/**
+ * The callback mistakes handlers and their tests make (issue: fields out of order, the amount added, uppercase hex).
+ */
 const CALLBACK_MISTAKES = ['fields-wrong-order', 'amount-in-formula', 'uppercase-hex', 'missing-field', 'key-not-last'];
 
 // Every mistake has a recipe, and each control mistake a candidate for these requests: an undefined
@@ -104,7 +112,8 @@ export function diagnosisVectors(): VectorFile {
   vectors.push(oauthVector('repeated-params-collapsed-keep-last', 'repeated-params-collapsed', '/api/v2/payout/1001', 'HMAC-SHA1', 'oauth-hmac-sha1', 1));
   return {
     format: VECTOR_FORMAT,
-    description: 'One or more verification vectors per diagnosis id (docs/diagnoses.md), made with TEST-ONLY credentials by src/vectors/diagnosis-vectors.ts.',
+    description: ('One or more verification vectors per diagnosis id (docs/diagnoses.md), made with TEST-ONLY ' +
+        'credentials by src/vectors/diagnosis-vectors.ts.'),
     vectors,
   };
 }

@@ -53,11 +53,14 @@ export function previousPack(outDir: string, force: boolean): string[] {
   if (!stat.isDirectory()) throw outDirError(`${outDir} is a file; give a folder`);
   if (readdirSync(outDir).length === 0) return [];
   const files = markerFiles(outDir);
-  if (files === undefined) throw outDirError(`${outDir} is not empty and holds no payconform pack (no valid ${PACK_MARKER}); choose another --out (--force replaces only a pack)`);
-  if (!force) throw outDirError(`${outDir} exists and is not empty (an earlier pack); choose another --out or pass --force`);
+  if (files === undefined) throw outDirError((`${outDir} is not empty and holds no payconform pack (no ` +
+      `valid ${PACK_MARKER}); choose another --out (--force replaces only a pack)`));
+  if (!force) throw outDirError((`${outDir} exists and is not empty (an earlier pack); choose another --out or ` +
+      `pass --force`));
   for (const name of files) {
     const s = lstatOrUndefined(join(outDir, name));
-    if (s !== undefined && !s.isFile()) throw outDirError(`${join(outDir, name)} is not a regular file, so the earlier pack was changed by hand; move it away`);
+    if (s !== undefined && !s.isFile()) throw outDirError((`${join(outDir, name)} is not a regular file, so the ` +
+        `earlier pack was changed by hand; move it away`));
   }
   return files;
 }

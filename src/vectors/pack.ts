@@ -29,19 +29,23 @@ export interface PackOptions {
   readonly force: boolean;
 }
 
-export const SECRETS_BANNER = 'TEST-ONLY SECRETS INCLUDED: this pack contains the credentials given to `payconform vectors pack --include-secrets`. Use it only with test keys.';
+export const SECRETS_BANNER = ('TEST-ONLY SECRETS INCLUDED: this pack contains the credentials given to ' +
+    '`payconform vectors pack --include-secrets`. Use it only with test keys.');
 
 const fence = (text: string, lang = 'text'): string => `\`\`\`${lang}\n${text}\n\`\`\``;
 
 function operationReadme(operation: string, vectors: Vector[], banner: string[]): string {
   const endpoint = endpointByOperation(operation);
   const auth = endpoint.auth.kind === 'control' ? `control = ${formulaText(endpoint.auth.fields)}` : endpoint.auth.kind;
-  const lines = [...banner, `# ${operation}: signature vectors`, '', `\`POST ${endpoint.path}\`, signed with ${auth}.`, '',
-    'Each vector below gives the request as sent and every intermediate value of its signature. The same vectors are in `../vectors.json`.', ''];
+  const lines = [...banner, `# ${operation}: signature vectors`, '', (`\`POST ${endpoint.path}\`, signed ` +
+      `with ${auth}.`), '',
+    ('Each vector below gives the request as sent and every intermediate value of its signature. The same vectors ' +
+        'are in `../vectors.json`.'), ''];
   for (const v of vectors) {
     lines.push(`## ${v.id}`, '', v.description ?? '', '', `- URL: \`${v.request.url}\``, '- form parameters, in send order:', '');
     lines.push('| name | value |', '|---|---|', ...v.request.params.map(([n, val]) => `| \`${n}\` | \`${val}\` |`), '');
-    if (v.oauth) lines.push(`- oauth_nonce \`${v.oauth.nonce}\`, oauth_timestamp \`${v.oauth.timestamp}\`${v.oauth.realm ? `, realm \`${v.oauth.realm}\`` : ''}`, '');
+    if (v.oauth) lines.push((`- oauth_nonce \`${v.oauth.nonce}\`, oauth_timestamp ` +
+        `\`${v.oauth.timestamp}\`${v.oauth.realm ? `, realm \`${v.oauth.realm}\`` : ''}`), '');
     lines.push('Step by step:', '', fence(explanationText(explainVector(v))), '');
   }
   return lines.join('\n');
@@ -54,7 +58,9 @@ function indexReadme(operations: readonly string[], banner: string[], secretsInc
     ...operations.map((op) => `- [${op}](${op}/README.md)`), '',
     secretsIncluded
       ? 'Check them with `npx payconform vectors check vectors.json`.'
-      : 'Secrets are shown as `<merchant_control_key>` and `<PRIVATE_KEY>`. To check the vectors, set `PAYCONFORM_CONTROL_KEY` and/or\n`PAYCONFORM_PRIVATE_KEY_FILE` to your test credentials and run `npx payconform vectors check vectors.json`.',
+      : ('Secrets are shown as `<merchant_control_key>` and `<PRIVATE_KEY>`. To check the vectors, set ' +
+          '`PAYCONFORM_CONTROL_KEY` and/or\n`PAYCONFORM_PRIVATE_KEY_FILE` to your test credentials and run `npx ' +
+          'payconform vectors check vectors.json`.'),
     ''].join('\n');
 }
 
@@ -62,7 +68,8 @@ export function writePack(options: PackOptions): string[] {
   if (options.operations.length === 0) throw fieldError('ERR_NO_OPERATION', '--operation', 'give at least one operation');
   const schemes = new Set(options.operations.map((op) => signableScheme(endpointByOperation(op))));
   const need = (value: string | undefined, field: string, variable: string): void => {
-    if (value === undefined || value === '') throw fieldError('ERR_CREDENTIALS', field, `missing (set ${variable} to your test credentials)`);
+    if (value === undefined || value === '') throw fieldError('ERR_CREDENTIALS', field, (`missing (set ${variable} to your ` +
+        `test credentials)`));
   };
   need(options.login, 'login', 'PAYCONFORM_LOGIN');
   if (schemes.has('control') || schemes.has('oauth-hmac-sha1')) need(options.controlKey, 'control key', 'PAYCONFORM_CONTROL_KEY');
@@ -76,7 +83,8 @@ export function writePack(options: PackOptions): string[] {
   const banner = options.includeSecrets ? [SECRETS_BANNER, ''] : [];
   const shared: VectorFile = {
     format: generated.format,
-    description: `${options.includeSecrets ? `${SECRETS_BANNER} ` : ''}Partner pack for ${operations.join(', ')}, made by payconform vectors pack.`,
+    description: (`${options.includeSecrets ? `${SECRETS_BANNER} ` : ''}Partner pack for ${operations.join(', ')}, ` +
+        `made by payconform vectors pack.`),
     vectors: options.includeSecrets ? generated.vectors : generated.vectors.map(hideSecrets),
   };
   const files = new Map<string, string>([

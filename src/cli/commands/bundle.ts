@@ -18,7 +18,8 @@ export const bundleVerifyCommand: Command = {
   spec: {
     name: 'bundle verify',
     summary:
-      'Checks a certify bundle: every file against its signed SHA-256 (manifest.jws), the signature, and that you trust the key that made it.',
+      'Checks a certify bundle: every file against its signed SHA-256 (manifest.jws), the signature, and that you ' +
+      'trust the key that made it.',
     usage: 'payconform bundle verify DIR [--public-key PEM …] [--trusted-keys FILE] [--integrity-only]',
     options: {
       'public-key': {
@@ -30,7 +31,9 @@ export const bundleVerifyCommand: Command = {
       'trusted-keys': {
         type: 'string',
         valueName: 'FILE',
-        description: `a file of trusted PEM public keys and SHA-256 fingerprints, # comments (default $${TRUSTED_KEYS_VARIABLE})`,
+        description:
+          `a file of trusted PEM public keys and SHA-256 fingerprints, # comments (default ` +
+          `$${TRUSTED_KEYS_VARIABLE})`,
       },
       'integrity-only': {
         type: 'boolean',
@@ -60,7 +63,8 @@ export const bundleVerifyCommand: Command = {
         return 0;
       }
       io.stdout(
-        `UNSIGNED: ${dir}: every file matches ${MANIFEST_FILE}, but nothing proves who made it; ${verdict}, unproven. --integrity-only accepts integrity alone; certify --sign-key signs a bundle`,
+        `UNSIGNED: ${dir}: every file matches ${MANIFEST_FILE}, but nothing proves who made it; ${verdict}, ` +
+          `unproven. --integrity-only accepts integrity alone; certify --sign-key signs a bundle`,
       );
       return 1;
     }
@@ -68,19 +72,23 @@ export const bundleVerifyCommand: Command = {
     const made = `${payload!.files.length} files match ${SIGNATURE_FILE}`;
     if (check.trusted) {
       io.stdout(
-        `VERIFIED: ${dir}: ${made}, signed by a key you trust (SHA-256 ${fingerprint}); ${verdict}; ${payload!.target}, signed ${payload!.signedAt}`,
+        `VERIFIED: ${dir}: ${made}, signed by a key you trust ` +
+          `(SHA-256 ${fingerprint}); ${verdict}; ${payload!.target}, signed ${payload!.signedAt}`,
       );
       return 0;
     }
     if (integrityOnly) {
       io.stdout(
-        `INTACT, no proof of origin: ${dir}: ${made}, signed by a key you did not name (SHA-256 ${fingerprint}); ${verdict}`,
+        `INTACT, no proof of origin: ${dir}: ${made}, signed by a key you did not name ` +
+          `(SHA-256 ${fingerprint}); ${verdict}`,
       );
       return 0;
     }
     io.stdout(
-      `UNTRUSTED KEY: ${dir}: ${made}, but signed by a key you did not name, SHA-256 ${fingerprint}; ${verdict}, unproven. ` +
-        `If the signer confirms that fingerprint (payconform keygen printed it), trust it with --public-key THEIR.pub.pem or the line "${fingerprint}" in the file of --trusted-keys or ${TRUSTED_KEYS_VARIABLE}`,
+      `UNTRUSTED KEY: ${dir}: ${made}, but signed by a key you did not name, SHA-256 ${fingerprint}; ${verdict}, ` +
+        `unproven. ` +
+        (`If the signer confirms that fingerprint (payconform keygen printed it), trust it with --public-key ` +
+          `THEIR.pub.pem or the line "${fingerprint}" in the file of --trusted-keys or ${TRUSTED_KEYS_VARIABLE}`),
     );
     return 1;
   },
@@ -113,9 +121,12 @@ export const bundleMergeCommand: Command = {
     },
     positionals: true,
     epilog: [
-      'Merges only a whole run: every shard 1..N exactly once, each intact (its manifest, and its signature when signed,',
-      'all by one key), finished, of the same target, version, spec, selection and profile. Otherwise exit 1 naming the',
-      'missing shard, the odd one out or the changed file, and nothing is written. Exit 0 if the merged run passed, 1 if it failed.',
+      'Merges only a whole run: every shard 1..N exactly once, each intact (its manifest, and its signature when ' +
+        'signed,',
+      'all by one key), finished, of the same target, version, spec, selection and profile. Otherwise exit 1 ' +
+        'naming the',
+      'missing shard, the odd one out or the changed file, and nothing is written. Exit 0 if the merged run ' +
+        'passed, 1 if it failed.',
     ].join('\n'),
   },
   async run({ values, positionals }, io): Promise<ExitCode> {
@@ -135,7 +146,8 @@ export const bundleMergeCommand: Command = {
     const { totals } = summary;
     // The verdict word as certify prints it.
     io.stdout(
-      `${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed of ${positionals.length} shards; bundle: ${out}${signKey ? ' (signed)' : ''}`,
+      `${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed ` +
+        `of ${positionals.length} shards; bundle: ${out}${signKey ? ' (signed)' : ''}`,
     );
     return summary.status === 'failed' ? 1 : 0;
   },

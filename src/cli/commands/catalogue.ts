@@ -23,7 +23,8 @@ export const catalogueCommand: Command = {
       e.operation,
       e.path,
       e.auth.kind === 'control' ? `control ${formulaText(e.auth.fields)}` : e.auth.kind,
-      `${e.requestSchema ?? '(not shown)'} → ${e.responseSchema ?? '(not shown)'}${e.endpointGroup.accepted ? ', endpoint group ok' : ''}`,
+      `${e.requestSchema ?? '(not shown)'} ` +
+        `→ ${e.responseSchema ?? '(not shown)'}${e.endpointGroup.accepted ? ', endpoint group ok' : ''}`,
     ]);
     const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)) + 2);
     io.stdout(

@@ -38,26 +38,33 @@ export const certifyCommand: Command = {
   spec: {
     name: 'certify',
     summary:
-      'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted evidence bundle.',
+      'Runs the conformance features against the embedded mock (default) or a gateway and writes a redacted ' +
+      'evidence bundle.',
     usage:
-      'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] [--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
+      'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] ' +
+      '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
     options: {
       'base-url': {
         type: 'string',
         valueName: 'URL',
         description:
-          'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE',
+          'gateway to certify, including any prefix before /api/ (default: start the embedded mock); credentials ' +
+          'come from PAYCONFORM_ENDPOINT_ID, PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, ' +
+          'PAYCONFORM_PRIVATE_KEY_FILE',
       },
       profile: {
         type: 'string',
         valueName: 'FILE',
         description:
-          "a gateway profile (JSON): its error codes, answer field names, final statuses, poll timing, test cards and amounts, scenarios that do not apply (docs/certify.md; profiles/mock.json is the embedded mock's)",
+          'a gateway profile (JSON): its error codes, answer field names, final statuses, poll timing, test cards ' +
+          'and amounts, scenarios that do not apply (docs/certify.md; profiles/mock.json is the embedded ' +
+          "mock's)",
       },
       strict: {
         type: 'boolean',
         description:
-          'fail, not warn, where the gateway differs from an assumption of docs/assumptions.md (always so against the embedded mock)',
+          'fail, not warn, where the gateway differs from an assumption of docs/assumptions.md (always so against ' +
+          'the embedded mock)',
       },
       tags: {
         type: 'string',
@@ -83,23 +90,32 @@ export const certifyCommand: Command = {
         type: 'string',
         valueName: 'NAME',
         description:
-          'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are expected to fail; npm run prove runs them all',
+          'run against a deliberately broken embedded mock (payconform mock --list-defects): scenarios are ' +
+          'expected to fail; npm run prove runs them all',
       },
       live: {
         type: 'boolean',
         description:
-          'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm on the terminal; without one it refuses unless --yes or CI=true',
+          'allow a non-loopback base URL: leaves out @mock-only scenarios, sends only test cards and amounts up ' +
+          'to PAYCONFORM_MAX_AMOUNT (default 10.00), asks to confirm on the terminal; without one it refuses ' +
+          'unless --yes or CI=true',
       },
       yes: { type: 'boolean', description: 'confirm a --live run without asking' },
       'sign-key': {
         type: 'string',
         valueName: 'PEM',
         description:
-          "sign the bundle with this RSA private key (≥ 2048 bits; the merchant's v4 key serves): manifest.jws, checked by payconform bundle verify",
+          "sign the bundle with this RSA private key (≥ 2048 bits; the merchant's v4 key serves): manifest.jws, " +
+          'checked by payconform bundle verify',
       },
     },
     epilog:
-      'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the certification page), cucumber.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 of each file), and with --sign-key manifest.jws.',
+      'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), ' +
+      'the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario ' +
+      'failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if ' +
+      'any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the ' +
+      'certification page), cucumber.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 ' +
+      'of each file), and with --sign-key manifest.jws.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
@@ -145,7 +161,8 @@ export const certifyCommand: Command = {
     const { totals, status } = outcome.summary;
     if (status === 'interrupted') {
       io.stderr(
-        `certify: interrupted after ${outcome.finished} of ${outcome.selected} scenarios; the bundle says so (summary.json "status": "interrupted"): ${outcome.dir}`,
+        `certify: interrupted after ${outcome.finished} of ${outcome.selected} scenarios; the bundle says so ` +
+          `(summary.json "status": "interrupted"): ${outcome.dir}`,
       );
       return 130;
     }
@@ -155,7 +172,9 @@ export const certifyCommand: Command = {
     for (const d of deviations) io.stdout(`deviation declared by the profile: ${deviationLine(d)}`);
     const declared = deviations.length ? ', with deviations declared by the profile' : '';
     io.stdout(
-      `${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} skipped${declared}; bundle: ${outcome.dir}`,
+      `${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} ` +
+        `failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} ` +
+        `skipped${declared}; bundle: ${outcome.dir}`,
     );
     return outcome.passed ? 0 : 1;
   },

@@ -79,7 +79,8 @@ export const diagnoseCommand: Command = {
     summary:
       "Says whether a partner's signature is valid and, if not, which known canonicalisation mistake reproduces it.",
     usage:
-      'payconform diagnose (--url URL … | --request-file FILE | --callback) [--control HEX | --authorization HEADER] [credentials] [--json]',
+      'payconform diagnose (--url URL … | --request-file FILE | --callback) [--control HEX | --authorization ' +
+      'HEADER] [credentials] [--json]',
     options: {
       ...REQUEST_OPTIONS,
       ...GIVEN_SIGNATURE_OPTIONS,
@@ -87,7 +88,8 @@ export const diagnoseCommand: Command = {
         type: 'string',
         valueName: 'FILE',
         description:
-          "the raw HTTP request as sent (request line, headers, blank line, body; with --callback a GET's fields are read from its query); - for stdin",
+          "the raw HTTP request as sent (request line, headers, blank line, body; with --callback a GET's fields " +
+          'are read from its query); - for stdin',
       },
       scheme: {
         type: 'string',

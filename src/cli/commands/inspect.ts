@@ -35,9 +35,12 @@ export const inspectCommand: Command = {
   spec: {
     name: 'inspect',
     summary:
-      "Listens for your integration's requests, judges each against the spec check by check (signature mistakes named), answers as the mock or relays a sandbox, and writes a report.",
+      "Listens for your integration's requests, judges each against the spec check by check (signature mistakes " +
+      'named), answers as the mock or relays a sandbox, and writes a report.',
     usage:
-      'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] [--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] [--callback-method GET|POST] [--callback-hosts LIST]',
+      'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
+      '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
+      '[--callback-method GET|POST] [--callback-hosts LIST]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -46,7 +49,8 @@ export const inspectCommand: Command = {
         type: 'string',
         valueName: 'URL',
         description:
-          "a sandbox origin to forward every request to, path unchanged, relaying its answer; OAuth signatures are judged for the sandbox's URL, which is what it verifies (default: answer as the embedded mock)",
+          'a sandbox origin to forward every request to, path unchanged, relaying its answer; OAuth signatures ' +
+          "are judged for the sandbox's URL, which is what it verifies (default: answer as the embedded mock)",
       },
       'report-dir': {
         type: 'string',
@@ -64,7 +68,9 @@ export const inspectCommand: Command = {
       'callback-checks': {
         type: 'boolean',
         description:
-          "for each order that reaches a final status with a notify_url or server_callback_url, play the gateway's callbacks against your handler: forged, another amount, an unknown order (none may get 2xx), the genuine one twice (both must get 200); docs/callbacks.md",
+          'for each order that reaches a final status with a notify_url or server_callback_url, play the ' +
+          "gateway's callbacks against your handler: forged, another amount, an unknown order (none may get " +
+          '2xx), the genuine one twice (both must get 200); docs/callbacks.md',
       },
       'callback-method': CALLBACK_METHOD_OPTION,
       'callback-hosts': {
@@ -74,7 +80,13 @@ export const inspectCommand: Command = {
       },
     },
     epilog:
-      "Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when every check passed. The customer's browser on the embedded mock's hosted pages (checkout, 3-D Secure) is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every request (and, with --callback-checks, every callback check) passed, 1 otherwise (a run no request reached says so), 2 on bad input (a dead --upstream included, found before listening). Before the report, inspect waits up to 30 s for callback checks under way.",
+      'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml ' +
+      'and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when ' +
+      "every check passed. The customer's browser on the embedded mock's hosted pages (checkout, 3-D Secure) " +
+      'is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every ' +
+      'request (and, with --callback-checks, every callback check) passed, 1 otherwise (a run no request ' +
+      'reached says so), 2 on bad input (a dead --upstream included, found before listening). Before the ' +
+      'report, inspect waits up to 30 s for callback checks under way.',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
@@ -97,7 +109,8 @@ export const inspectCommand: Command = {
     // Every option is read before anything is made or probed.
     // A dead sandbox is found now, not as a session of requests that all failed with "no answer".
     if (upstream !== undefined) await checkAnswersHttp(upstream, '--upstream', 'start the sandbox or fix the URL');
-    // The run's own folder, claimed now as certify's is (not found wanting at the end, with the session's findings in hand).
+    // The run's own folder, claimed now as certify's is (not found wanting at the end, with the session's findings in
+    // hand).
     const claim = claimReportDir(str(values['report-dir']), values.force === true, `inspect-${reportStamp()}`, {
       runFiles: INSPECT_RUN_FILES,
       kind: 'inspect report',
@@ -126,16 +139,19 @@ export const inspectCommand: Command = {
     const whose = known
       .map(
         (m) =>
-          `${m.login} (endpoint ids ${[...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none'}${m.publicKeyPem ? '' : ', no RSA key'})`,
+          `${m.login} (endpoint ` +
+          `ids ${[...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none'}${m.publicKeyPem ? '' : ', no RSA key'})`,
       )
       .join('; ');
     io.stderr(
       merchants === undefined
-        ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock --show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
+        ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock ` +
+            `--show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
         : `inspect: signatures are checked with the merchants of --merchants: ${whose}`,
     );
     io.stderr(
-      `inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come from ${listener.target}. Ctrl-C writes the report.`,
+      `inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come ` +
+        `from ${listener.target}. Ctrl-C writes the report.`,
     );
     const timer = duration === undefined ? undefined : setTimeout(stop, duration * 1000);
     process.once('SIGINT', stop);
@@ -148,7 +164,8 @@ export const inspectCommand: Command = {
     const unfinished = (await listener.callbackChecker?.idle(CALLBACK_WAIT_MS)) ?? 0;
     if (unfinished > 0)
       io.stderr(
-        `inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s and are not in the report`,
+        `inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s ` +
+          `and are not in the report`,
       );
     await listener.close();
     const callbacks = listener.callbackChecker?.records ?? [];
@@ -169,12 +186,14 @@ export const inspectCommand: Command = {
     }
     const c = summary.coverage;
     io.stdout(
-      `operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled after ${c.polled} of ${c.asyncAnswers} asynchronous answers`,
+      `operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled ` +
+        `after ${c.polled} of ${c.asyncAnswers} asynchronous answers`,
     );
     const refusedOnly =
       summary.refusedOnly === 0
         ? ''
-        : ` (${summary.refusedOnly} of them passed every check but ${listener.target} refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
+        : ` (${summary.refusedOnly} of them passed every check but ${listener.target} ` +
+          `refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
     const played = callbackChecks
       ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed`
       : '';

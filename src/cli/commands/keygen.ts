@@ -24,7 +24,8 @@ export const keygenCommand: Command = {
   spec: {
     name: 'keygen',
     summary:
-      'Writes a new RSA key pair for the /api/v4/ endpoints (RSA-SHA256): PREFIX.pem (private) and PREFIX.pub.pem (public).',
+      'Writes a new RSA key pair for the /api/v4/ endpoints (RSA-SHA256): PREFIX.pem (private) and PREFIX.pub.pem ' +
+      '(public).',
     usage: 'payconform keygen [--bits 2048|3072|4096] [--out PREFIX] [--force]',
     options: {
       bits: { type: 'string', valueName: 'N', description: 'key size: 2048 (default), 3072 or 4096' },
@@ -38,7 +39,8 @@ export const keygenCommand: Command = {
       json: { type: 'boolean', description: 'print one JSON object instead of text' },
     },
     epilog:
-      'Keep the private key secret; send the public key to the service operator. Use separate pairs for test and production.',
+      'Keep the private key secret; send the public key to the service operator. Use separate pairs for test and ' +
+      'production.',
   },
   run({ values }, io) {
     const bits = Number(str(values.bits) ?? '2048');

@@ -23,9 +23,12 @@ export const mockCommand: Command = {
   spec: {
     name: 'mock',
     summary:
-      'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" once ready.',
+      'Serves the embedded mock gateway, which verifies every signature for real, and prints "listening on URL" ' +
+      'once ready.',
     usage:
-      'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] [--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] [--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
+      'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] ' +
+      '[--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] ' +
+      '[--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -49,19 +52,25 @@ export const mockCommand: Command = {
         type: 'string',
         valueName: 'LIST',
         description:
-          'comma-separated host names the mock may send callbacks to besides loopback (default: loopback only; docs/callbacks.md)',
+          'comma-separated host names the mock may send callbacks to besides loopback (default: loopback only; ' +
+          'docs/callbacks.md)',
       },
       'callback-method': CALLBACK_METHOD_OPTION,
       'callback-time-scale': {
         type: 'string',
         valueName: 'N',
-        description: `how many times faster than the public gateways' timeline (30 attempts over about 14 days) callbacks are retried: 1 is real time (default ${DEFAULT_CALLBACK_TIME_SCALE}: a minute lasts a millisecond)`,
+        description:
+          `how many times faster than the public gateways' timeline (30 attempts over about 14 days) ` +
+          `callbacks are retried: 1 is real time (default ${DEFAULT_CALLBACK_TIME_SCALE}: a minute lasts a ` +
+          `millisecond)`,
       },
       profile: {
         type: 'string',
         valueName: 'FILE',
         description:
-          "answer as a gateway profile says its gateway does: answers (JSON or form text, media type), answerFields, request.acceptRequired, callbacks.method (docs/mock.md; profiles/family-text.json: the public gateways' text answers)",
+          'answer as a gateway profile says its gateway does: answers (JSON or form text, media type), ' +
+          'answerFields, request.acceptRequired, callbacks.method (docs/mock.md; profiles/family-text.json: ' +
+          "the public gateways' text answers)",
       },
       defect: {
         type: 'string',
@@ -80,7 +89,9 @@ export const mockCommand: Command = {
       },
     },
     epilog:
-      'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …). An order that carried notify_url or server_callback_url gets its signed callback when it is final, by GET unless --callback-method POST, retried until answered 200 (docs/callbacks.md).',
+      'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …). An order that ' +
+      'carried notify_url or server_callback_url gets its signed callback when it is final, by GET unless ' +
+      '--callback-method POST, retried until answered 200 (docs/callbacks.md).',
   },
   async run({ values }, io): Promise<ExitCode> {
     if (values['show-test-merchant']) {
@@ -119,7 +130,8 @@ export const mockCommand: Command = {
     const profile = str(values.profile) === undefined ? undefined : readProfile(str(values.profile)!);
     const listen = listenerSettings(values);
     const allowedHosts = callbackHosts(str(values['callback-hosts']));
-    // --callback-method wins; otherwise the profile's callbacks.method; otherwise GET, as the public gateways send them.
+    // --callback-method wins; otherwise the profile's callbacks.method; otherwise GET, as the public gateways send
+    // them.
     const method =
       str(values['callback-method']) === undefined && profile !== undefined
         ? profile.callbacks.method
@@ -150,7 +162,8 @@ export const mockCommand: Command = {
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
     if (profile)
       io.stderr(
-        `mock: answering as the profile "${profile.name}" says (${profile.answers.format} answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
+        `mock: answering as the profile "${profile.name}" says (${profile.answers.format} ` +
+          `answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
       );
     announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {

@@ -20,7 +20,9 @@ import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
  */
 function verdictLines(status: number, noProblem: boolean): string[] {
   const listed = status === 200 || status === 400 || status === 500;
-  const unlisted = `HTTP ${status} is not among the statuses the spec lists for this endpoint (200, 400, 500): a refusal it does not describe (A-21)`;
+  const unlisted =
+    `HTTP ${status} is not among the statuses the spec lists for this endpoint (200, 400, 500): a ` +
+    `refusal it does not describe (A-21)`;
   if (noProblem)
     return [listed ? 'the answer follows the spec' : `the answer breaks nothing the spec states; ${unlisted}`];
   return listed ? [] : [unlisted];
@@ -30,7 +32,8 @@ export const sendCommand: Command = {
   spec: {
     name: 'send',
     summary:
-      'Sends one signed request to a gateway and prints the redacted request, the answer and any way the answer breaks the spec.',
+      'Sends one signed request to a gateway and prints the redacted request, the answer and any way the answer ' +
+      'breaks the spec.',
     usage:
       'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [--prepare] [credentials]',
     positionals: true,
@@ -54,7 +57,9 @@ export const sendCommand: Command = {
       prepare: {
         type: 'boolean',
         description:
-          "fill mandatory fields missing from --param with the request schema's test values (each client order id fresh), and first create what the operation acts on (e.g. a preauth to capture); those earlier requests are sent too",
+          "fill mandatory fields missing from --param with the request schema's test values (each client order id " +
+          'fresh), and first create what the operation acts on (e.g. a preauth to capture); those earlier ' +
+          'requests are sent too',
       },
       login: { type: 'string', valueName: 'LOGIN', description: 'merchant login (default $PAYCONFORM_LOGIN)' },
       'control-key-file': {
@@ -76,7 +81,8 @@ export const sendCommand: Command = {
       json: { type: 'boolean', description: 'print one JSON object instead of text' },
     },
     epilog:
-      'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does not, 2 on bad input or when no answer came (never retried).',
+      'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does ' +
+      'not, 2 on bad input or when no answer came (never retried).',
   },
   async run({ values, positionals }, io) {
     if (positionals.length !== 1)

@@ -19,9 +19,11 @@ export const signCommand: Command = {
   spec: {
     name: 'sign',
     summary:
-      'Computes the control field or the OAuth Authorization header of a request, as the catalogue says the endpoint is signed.',
+      'Computes the control field or the OAuth Authorization header of a request, as the catalogue says the ' +
+      'endpoint is signed.',
     usage:
-      'payconform sign (--url URL | --operation NAME --base-url URL --endpoint-id N | --callback) [--param NAME=VALUE …] [credentials] [--json]',
+      'payconform sign (--url URL | --operation NAME --base-url URL --endpoint-id N | --callback) [--param ' +
+      'NAME=VALUE …] [credentials] [--json]',
     options: { ...REQUEST_OPTIONS, ...OAUTH_OPTIONS, ...CALLBACK_OPTION },
     epilog: requestEpilog('sign').replace(
       '\n\nEnvironment',

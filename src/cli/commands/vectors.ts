@@ -23,7 +23,8 @@ export const vectorsGenerateCommand: Command = {
   spec: {
     name: 'vectors generate',
     summary:
-      'Writes a deterministic vector file: every catalogue endpoint with a known scheme (3 vectors each) plus edge cases.',
+      'Writes a deterministic vector file: every catalogue endpoint with a known scheme (3 vectors each) plus ' +
+      'edge cases.',
     usage: 'payconform vectors generate [--out FILE [--force]] [--seed N] [--private-key-file FILE]',
     options: {
       ...DOCUMENT_OUT_OPTIONS,
@@ -78,12 +79,15 @@ export const vectorsCheckCommand: Command = {
   spec: {
     name: 'vectors check',
     summary:
-      'Recomputes every expected field of every vector (and the verdict and defect of verification vectors). Ends with "N passed, N failed".',
+      'Recomputes every expected field of every vector (and the verdict and defect of verification vectors). Ends ' +
+      'with "N passed, N failed".',
     usage: 'payconform vectors check FILE... [--verbose]',
     options: { verbose: { type: 'boolean', description: 'also list the vectors that pass' } },
     positionals: true,
     epilog:
-      'Exit 0 if every vector passed, 1 if any failed, 2 if a file is not a valid payconform-vectors/1 file.\nPlaceholder secrets (<merchant_control_key>, <PRIVATE_KEY>) are filled from PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.',
+      'Exit 0 if every vector passed, 1 if any failed, 2 if a file is not a valid payconform-vectors/1 ' +
+      'file.\nPlaceholder secrets (<merchant_control_key>, <PRIVATE_KEY>) are filled from ' +
+      'PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.',
   },
   run({ values, positionals }, io) {
     if (positionals.length === 0) throw fieldError('ERR_USAGE', 'FILE', 'give at least one vector file');
@@ -160,9 +164,11 @@ export const vectorsPackCommand: Command = {
   spec: {
     name: 'vectors pack',
     summary:
-      "Writes a partner pack: vectors for the partner's operations, signed with their test credentials, and a README per operation with every intermediate value.",
+      "Writes a partner pack: vectors for the partner's operations, signed with their test credentials, and a " +
+      'README per operation with every intermediate value.',
     usage:
-      'payconform vectors pack --operation NAME [--operation NAME …] --out DIR [--base-url URL] [--endpoint-id N] [--include-secrets] [--force]',
+      'payconform vectors pack --operation NAME [--operation NAME …] --out DIR [--base-url URL] [--endpoint-id N] ' +
+      '[--include-secrets] [--force]',
     options: {
       operation: {
         type: 'string',
@@ -196,7 +202,9 @@ export const vectorsPackCommand: Command = {
       },
     },
     epilog:
-      'Credentials come from PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.\nWithout --include-secrets they appear as <merchant_control_key> and <PRIVATE_KEY>; with it every file is mode 0600.',
+      'Credentials come from PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY and PAYCONFORM_PRIVATE_KEY_FILE.\nWithout ' +
+      '--include-secrets they appear as <merchant_control_key> and <PRIVATE_KEY>; with it every file is mode ' +
+      '0600.',
   },
   run({ values }, io) {
     const out = str(values.out);

@@ -20,9 +20,11 @@ export const verifyCommand: Command = {
   spec: {
     name: 'verify',
     summary:
-      'Checks a control value or an OAuth Authorization header against the request. Exit 0 valid, 1 invalid, 2 bad input.',
+      'Checks a control value or an OAuth Authorization header against the request. Exit 0 valid, 1 invalid, 2 ' +
+      'bad input.',
     usage:
-      'payconform verify (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] (--control HEX | --authorization HEADER) [credentials]',
+      'payconform verify (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] (--control HEX | ' +
+      '--authorization HEADER) [credentials]',
     options: {
       ...REQUEST_OPTIONS,
       ...GIVEN_SIGNATURE_OPTIONS,
@@ -30,7 +32,8 @@ export const verifyCommand: Command = {
     },
     epilog: requestEpilog('verify').replace(
       '\n\nEnvironment',
-      `\n${CALLBACK_EXAMPLE.replace('{command}', 'verify')} \\\n    --control 0123456789abcdef0123456789abcdef01234567\n\nEnvironment`,
+      `\n${CALLBACK_EXAMPLE.replace('{command}', 'verify')} \\\n    --control ` +
+        `0123456789abcdef0123456789abcdef01234567\n\nEnvironment`,
     ),
   },
   run({ values }, io) {

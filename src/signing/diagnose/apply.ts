@@ -49,7 +49,9 @@ export function oauthHeaderWithMistake(id: string, input: OAuthMistakeInput, var
   return buildAuthorizationHeader([...protocol, ['oauth_signature', signature]], input.realm);
 }
 
-/** The control value a partner making mistake `id` would send, or undefined where the request gives the mistake no room. */
+/**
+ * The control value a partner making mistake `id` would send, or undefined where the request gives the mistake no room.
+ */
 export function controlWithMistake(
   id: string,
   operation: string,

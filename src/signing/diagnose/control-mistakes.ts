@@ -92,7 +92,10 @@ const quoting = (m: ControlMistake, explainSent: NonNullable<ControlMistake['exp
   explainSent,
 });
 
-/** The mistake's explanation in this request's own amount (the first cents field's value as sent), or undefined for the general one. */
+/**
+ * The mistake's explanation in this request's own amount (the first cents field's value as sent), or undefined for the
+ * general one.
+ */
 export function explanationForRequest(
   m: ControlMistake,
   formula: readonly ControlField[],
@@ -159,37 +162,49 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
       centsComputedAs((amount) => String(Number(amount) * 100)),
     ),
     (a, c) =>
-      `The cents were String(amount * 100) on a float: ${a} × 100 gives ${String(Number(a) * 100)} in JavaScript, where the cents are ${c}.`,
+      `The cents were String(amount * 100) on a float: ${a} × 100 gives ${String(Number(a) * 100)} in JavaScript, ` +
+      `where the cents are ${c}.`,
   ),
   quoting(
     mistake(
       'truncated-cents',
       'cents truncated from amount × 100 in floating point',
-      'The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, (int) in PHP, (long) in Java, to_i in Ruby): 0.29 × 100 is 28.999999999999996, so 28; 19.99 gives 1998, 1.15 gives 114, 4.35 gives 434.',
-      'Compute cents from the decimal string with integer arithmetic, or round instead of truncating (Math.round(amount * 100), PHP round($amount * 100)).',
+      'The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, ' +
+        '(int) in PHP, (long) in Java, to_i in Ruby): 0.29 × 100 is 28.999999999999996, so 28; 19.99 gives ' +
+        '1998, 1.15 gives 114, 4.35 gives 434.',
+      'Compute cents from the decimal string with integer arithmetic, or round instead of truncating ' +
+        '(Math.round(amount * 100), PHP round($amount * 100)).',
       centsComputedAs(ofDecimal((amount) => String(Math.trunc(Number(amount) * 100)))),
       [
-        'payneteasy/php-library-payneteasy-api, source/PaynetEasy/PaynetEasyApi/PaymentData/Payment.php (getAmountInCents: (int) ($this->getAmount() * 100))',
-        'payneteasy/ruby-integration-examples, lib/paynet_easy/paynet_easy_api/payment_data/payment.rb (amount_in_cents: (amount * 100).to_i)',
-        "Pathologic/commerce-payment-payneteasy, assets/plugins/commerce/src/Payments/PaynetEasyPayment.php ((int)($data['amount'] * 100))",
+        'payneteasy/php-library-payneteasy-api, source/PaynetEasy/PaynetEasyApi/PaymentData/Payment.php ' +
+          '(getAmountInCents: (int) ($this->getAmount() * 100))',
+        'payneteasy/ruby-integration-examples, lib/paynet_easy/paynet_easy_api/payment_data/payment.rb ' +
+          '(amount_in_cents: (amount * 100).to_i)',
+        'Pathologic/commerce-payment-payneteasy, assets/plugins/commerce/src/Payments/PaynetEasyPayment.php ' +
+          "((int)($data['amount'] * 100))",
       ],
     ),
     (a, c) =>
-      `The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, (int) in PHP, (long) in Java, to_i in Ruby): ${a} × 100 is ${String(Number(a) * 100)}, so ${Math.trunc(Number(a) * 100)}, where the cents are ${c}.`,
+      `The cents were amount × 100 on a binary float, cut to an integer (Math.floor or Math.trunc in JavaScript, ` +
+      `(int) in PHP, (long) in Java, to_i in Ruby): ${a} × 100 is ${String(Number(a) * 100)}, ` +
+      `so ${Math.trunc(Number(a) * 100)}, where the cents are ${c}.`,
   ),
   quoting(
     mistake(
       'cents-leading-zero',
       'cents of an amount under 0.10 written with a leading zero',
-      'The cents were the amount\'s text split at the dot, a zero integer part dropped and the two decimals kept as written: 0.05 gives "05" (and 0.00 gives "00"), where the cents are 5.',
+      "The cents were the amount's text split at the dot, a zero integer part dropped and the two decimals kept " +
+        'as written: 0.05 gives "05" (and 0.00 gives "00"), where the cents are 5.',
       'Compute cents as a number (integer part × 100 + decimals) and write it without leading zeros.',
       centsComputedAs(ofDecimal(splitAtTheDot)),
       [
-        'payneteasy/php-library-payneteasy-api, source/OrderData/Order.php, an early version (getAmountInCents: explode(\'.\', (float) amount), empty($amount[0]) drops "0")',
+        'payneteasy/php-library-payneteasy-api, source/OrderData/Order.php, an early version (getAmountInCents: ' +
+          'explode(\'.\', (float) amount), empty($amount[0]) drops "0")',
       ],
     ),
     (a, c) =>
-      `The cents were the amount's text split at the dot, a zero integer part dropped and the two decimals kept as written: ${a} gives "${splitAtTheDot(a)}", where the cents are ${c}.`,
+      `The cents were the amount's text split at the dot, a zero integer part dropped and the two decimals kept ` +
+      `as written: ${a} gives "${splitAtTheDot(a)}", where the cents are ${c}.`,
   ),
   mistake(
     'fields-wrong-order',
@@ -214,8 +229,10 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
   mistake(
     'amount-in-formula',
     'the amount put into a formula that has none',
-    'The amount (as sent, or in cents) was concatenated into a formula that does not name it: the status and callback formulas have no amount.',
-    "Concatenate only the formula's fields (payconform catalogue, docs/callbacks.md), and compare the amount with your own order separately.",
+    'The amount (as sent, or in cents) was concatenated into a formula that does not name it: the status and ' +
+      'callback formulas have no amount.',
+    "Concatenate only the formula's fields (payconform catalogue, docs/callbacks.md), and compare the amount with " +
+      'your own order separately.',
     (formula, ctx) => {
       const sent = formula.some((f) => f.name === 'amount')
         ? undefined
@@ -223,7 +240,8 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
       const v = values(formula, ctx);
       if (sent === undefined || !v.every((x): x is string => x !== undefined)) return [];
       const forms = [...new Set([sent, cents(sent)].filter((x): x is string => x !== undefined))];
-      // The amount at every place in the concatenation, as sent and in cents; first where it is most often put, just before the key.
+      // The amount at every place in the concatenation, as sent and in cents; first where it is most often put, just
+      // before the key.
       return forms.flatMap((amount) => [
         { prefix: v.join('') + amount },
         ...v.map((_, at) => ({ prefix: [...v.slice(0, at), amount, ...v.slice(at)].join('') })),
@@ -247,7 +265,8 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
   mistake(
     'client-order-id-spelling',
     'client_orderid and client-order-id confused',
-    'The order id was taken from (or sent under) the other spelling: the 3-D Secure uploads use client-order-id, the rest client_orderid.',
+    'The order id was taken from (or sent under) the other spelling: the 3-D Secure uploads use client-order-id, ' +
+      'the rest client_orderid.',
     "Use the spelling of the endpoint's formula, in the formula and in the form body.",
     // A field without another spelling keeps its reference value (null), so a formula without an order id
     // yields the reference concatenation, which never reproduces a wrong value.

@@ -93,7 +93,9 @@ function diagnoseControl(
       verdict: 'invalid',
       defects: [],
       correct: correctOut,
-      message: `control: malformed: must be 40 lowercase hex digits (SHA-1), got ${given.length} characters that are no SHA-1 digest`,
+      message:
+        `control: malformed: must be 40 lowercase hex digits (SHA-1), got ${given.length} characters that ` +
+        `are no SHA-1 digest`,
     };
   }
   const defects: string[] = [];
@@ -184,7 +186,8 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
     return result(
       'invalid',
       reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
-      `authorization: oauth_signature_method is ${used}; ${endpoint!.operation} requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`,
+      `authorization: oauth_signature_method is ${used}; ${endpoint!.operation} ` +
+        `requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`,
     );
   }
   const defects: string[] = [];
@@ -212,15 +215,20 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
  */
 const REMAINS = {
   control:
-    'that leaves a control key other than the one given, a formula value other than the one sent (amount, order id, email, endpoint id or login), or a formula payconform does not know',
+    'that leaves a control key other than the one given, a formula value other than the one sent (amount, order ' +
+    'id, email, endpoint id or login), or a formula payconform does not know',
   OAuth:
-    'that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know',
+    'that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing ' +
+    'step payconform does not know',
 };
 
 /** The message's tail: the mistakes that reproduce the value, or how many were tried and what that leaves. */
 function reproduction(defects: readonly string[], known: readonly Mistake[], kind: keyof typeof REMAINS): string {
   if (defects.length) return `reproduced by: ${defects.join(', ')}`;
-  return `no known mistake reproduces it (all ${known.length} known ${kind} mistakes of docs/diagnoses.md tried); ${REMAINS[kind]}`;
+  return (
+    `no known mistake reproduces it (all ${known.length} known ${kind} mistakes of docs/diagnoses.md ` +
+    `tried); ${REMAINS[kind]}`
+  );
 }
 
 /** The ids tried, only when none of them reproduces the value (for --json and the report). */

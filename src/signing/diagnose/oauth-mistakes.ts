@@ -64,7 +64,8 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
   mistake(
     'query-not-decoded',
     'query values signed without decoding them first',
-    'Query parameters went into the base string as written in the URL, so %3A was encoded again to %253A (RFC 5849 §3.4.1.3.1 says decode first).',
+    'Query parameters went into the base string as written in the URL, so %3A was encoded again to %253A (RFC ' +
+      '5849 §3.4.1.3.1 says decode first).',
     'Parse the query as application/x-www-form-urlencoded (decode + and %XX) before normalising.',
     { query: rawQueryPairs },
   ),
@@ -117,7 +118,8 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
     'oauth-params-omitted',
     'oauth_* parameters left out',
     'The oauth_* protocol parameters were not included in the base string.',
-    'Include oauth_consumer_key, oauth_nonce, oauth_signature_method, oauth_timestamp and oauth_version (not oauth_signature).',
+    'Include oauth_consumer_key, oauth_nonce, oauth_signature_method, oauth_timestamp and oauth_version (not ' +
+      'oauth_signature).',
     { collect: (parts, q) => [...parts.body, ...q] },
   ),
   mistake(
@@ -130,7 +132,8 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
   mistake(
     'case-insensitive-sort',
     'parameters sorted case-insensitively',
-    'Names were sorted ignoring case (or with localeCompare); RFC 5849 sorts by byte value, uppercase before lowercase.',
+    'Names were sorted ignoring case (or with localeCompare); RFC 5849 sorts by byte value, uppercase before ' +
+      'lowercase.',
     'Sort by the encoded name, then the encoded value, comparing bytes (plain < on ASCII strings).',
     {
       sort: (e) =>

@@ -24,7 +24,9 @@ export interface Diagnosis {
   readonly correct: { readonly baseString?: string; readonly controlInput?: string };
   /** When no mistake reproduces the value: the ids of every mistake tried. */
   readonly tried?: readonly string[];
-  /** A found mistake's explanation in this request's own values (the amount as sent), by mistake id, where it has one. */
+  /**
+   * A found mistake's explanation in this request's own values (the amount as sent), by mistake id, where it has one.
+   */
   readonly explanations?: Readonly<Record<string, string>>;
   /** What the partner signed, under the first mistake found. */
   readonly partner?: { readonly baseString?: string; readonly controlInput?: string };
