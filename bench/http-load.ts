@@ -101,14 +101,14 @@ export async function serve(
     const found = (u: string): void => {
       clearTimeout(timer);
       // Keep reading: a server whose pipe fills up stops answering.
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
       resolve(u);
     };
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) found(m[1]!);
+      if (m) found(m[1]);
     });
     child.once('exit', () => {
       clearTimeout(timer);

@@ -23,7 +23,7 @@ function mixedVectors(): Vector[] {
   const rsa: Vector[] = [];
   const other: Vector[] = [];
   for (let seed = 1; rsa.length < TOTAL * RSA_SHARE || other.length < TOTAL * (1 - RSA_SHARE); seed++) {
-    for (const v of generateVectors({ seed, privateKeyPem: keys[seed % 2]! }).vectors) {
+    for (const v of generateVectors({ seed, privateKeyPem: keys[seed % 2] }).vectors) {
       const bucket = v.scheme === 'oauth-rsa-sha256' ? rsa : other;
       const limit = v.scheme === 'oauth-rsa-sha256' ? TOTAL * RSA_SHARE : TOTAL * (1 - RSA_SHARE);
       if (bucket.length < limit) bucket.push({ ...v, id: `${v.id}-s${seed}` });

@@ -5,10 +5,10 @@
  * stale. Business flows and auth-scheme features are written by hand beside them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ENDPOINTS, type Endpoint } from '../src/catalogue/index.ts';
+import { ENDPOINTS } from '../src/catalogue/index.ts';
 import { endpointFeaturePath, endpointFeatureText } from '../src/suite/endpoint-features.ts';
 
-for (const endpoint of ENDPOINTS as readonly Endpoint[]) {
+for (const endpoint of ENDPOINTS) {
   const path = endpointFeaturePath(endpoint);
   mkdirSync(path.slice(0, path.lastIndexOf('/')), { recursive: true });
   writeFileSync(path, endpointFeatureText(endpoint));

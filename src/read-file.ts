@@ -51,7 +51,7 @@ function firstBadByte(bytes: Buffer): number {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let lead = 0;
   for (let i = 0; i < bytes.length; i++) {
-    if ((bytes[i]! & 0xc0) !== 0x80) lead = i;
+    if ((bytes[i] & 0xc0) !== 0x80) lead = i;
     try {
       decoder.decode(bytes.subarray(i, i + 1), { stream: true });
     } catch {

@@ -33,7 +33,7 @@ const filesOf = (d: string): string[] =>
 
 /** Every secret of the run, and patterns that only an unredacted value would match. */
 function leaks(text: string): string[] {
-  const keyBody = readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8').split('\n')[3]!;
+  const keyBody = readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8').split('\n')[3];
   const found = [
     merchant.merchantControlKey,
     'wrong-control-key-for-the-test',
@@ -111,7 +111,7 @@ describe('payconform certify', () => {
       url = await new Promise<string>((resolve) =>
         mock.stdout!.on('data', (c: Buffer) => {
           const m = /listening on (\S+)/.exec(c.toString());
-          if (m) resolve(m[1]!);
+          if (m) resolve(m[1]);
         }),
       );
     });

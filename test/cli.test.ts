@@ -405,7 +405,7 @@ describe('the command list: each command loaded when it runs', () => {
     const names = overview.out
       .split('\n')
       .filter((l) => /^ {2}\S/.test(l))
-      .map((l) => l.trim().split(/\s{2,}/)[0]!);
+      .map((l) => l.trim().split(/\s{2,}/)[0]);
     assert.ok(names.length >= 14, overview.out);
     for (const name of names) {
       const help = await cli([...name.split(' '), '--help']);

@@ -27,7 +27,7 @@ function shBlocks(): Block[] {
     if (lines[i] !== '```sh') continue;
     const end = lines.indexOf('```', i + 1);
     const skip = /^<!-- not run by test\/readme-examples\.test\.ts: (.+) -->$/.exec(lines[i - 1] ?? '');
-    blocks.push({ line: i + 1, text: lines.slice(i + 1, end).join('\n'), ...(skip ? { skipReason: skip[1]! } : {}) });
+    blocks.push({ line: i + 1, text: lines.slice(i + 1, end).join('\n'), ...(skip ? { skipReason: skip[1] } : {}) });
     i = end;
   }
   return blocks;
@@ -39,14 +39,14 @@ function commands(text: string): Array<{ command: string; notes: string[] }> {
   let notes: string[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = lines[i];
     if (line.startsWith('#')) {
       notes.push(line);
       continue;
     }
     if (line.trim() === '') continue;
     let command = line;
-    while (command.endsWith('\\')) command = `${command}\n${lines[++i]!}`;
+    while (command.endsWith('\\')) command = `${command}\n${lines[++i]}`;
     out.push({ command, notes });
     notes = [];
   }

@@ -40,7 +40,7 @@ export const CALLBACK_NAME = 'CALLBACK';
  */
 export function transactionType(path: string): string {
   const segments = path.split('/');
-  const operation = segments[segments.length - 2]!.replace(/-form$/, '');
+  const operation = segments[segments.length - 2].replace(/-form$/, '');
   // The public docs name a returned payment's transaction a reversal, and list no "return" type.
   return operation === 'return' ? 'reversal' : operation;
 }

@@ -38,9 +38,9 @@ export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'h
       strict: true,
     });
     if (values.help) return 'help';
-    return { values: values as Parsed['values'], positionals };
+    return { values: values, positionals };
   } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
     throw new PayconformError(
       'ERR_USAGE',
       `${message.replace(/\. To specify.*$/, '')} (see payconform ${spec.name} --help)`,
@@ -60,12 +60,12 @@ export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'h
 function negativeNumbersAsValues(spec: CommandSpec, argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : undefined;
+    const name = argv[i].startsWith('--') ? argv[i].slice(2) : undefined;
     const next = argv[i + 1];
     if (name !== undefined && spec.options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
       out.push(`${argv[i]}=${next}`);
       i++;
-    } else out.push(argv[i]!);
+    } else out.push(argv[i]);
   }
   return out;
 }

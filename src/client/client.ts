@@ -171,7 +171,7 @@ export function answerProblems(
 function refusalStatus(body: unknown): { type: string; status: number } | undefined {
   const type = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).type : undefined;
   return typeof type === 'string' && Object.hasOwn(REFUSAL_TYPES, type)
-    ? { type, status: REFUSAL_TYPES[type]! }
+    ? { type, status: REFUSAL_TYPES[type] }
     : undefined;
 }
 

@@ -44,7 +44,7 @@ export function callbackSection(records: readonly CallbackRecord[], asked: boole
       'server_callback_url, so no callback was played (docs/callbacks.md).</p></section>'
     );
   }
-  const titles = records[0]!.checks.map((c) => c.title);
+  const titles = records[0].checks.map((c) => c.title);
   const rows = records
     .map((r) => {
       const cells = r.checks

@@ -238,8 +238,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       } catch {
         /* not JSON: only the status is recorded */
       }
-      const pick = (k: string): string | undefined =>
-        typeof parsed[k] === 'string' ? (parsed[k] as string) : undefined;
+      const pick = (k: string): string | undefined => (typeof parsed[k] === 'string' ? parsed[k] : undefined);
       answer = {
         status: r.statusCode,
         ...(pick('type') ? { type: pick('type')! } : {}),

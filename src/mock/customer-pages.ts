@@ -23,8 +23,8 @@ const PAGE_PATH = /^((?:\/[^/]+)*?)\/(checkout|3ds)\/([0-9]{1,20})$/;
 /** The customer page a path names, or undefined: API paths (anything with an /api/ segment) never are one. */
 export function customerPageOf(pathname: string): CustomerPagePath | undefined {
   const m = PAGE_PATH.exec(pathname);
-  if (!m || m[1]!.split('/').includes('api')) return undefined;
-  return { kind: m[2] as CustomerPageKind, prefix: m[1]!, orderId: m[3]! };
+  if (!m || m[1].split('/').includes('api')) return undefined;
+  return { kind: m[2] as CustomerPageKind, prefix: m[1], orderId: m[3] };
 }
 
 /** The path of a customer page, as redirect-url and the 3-D Secure form name it. */

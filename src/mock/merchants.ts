@@ -73,7 +73,7 @@ export function parseMerchants(data: unknown, file: string): Merchant[] {
     return {
       login: o.login as string,
       merchantControlKey: o.merchantControlKey as string,
-      ...(o.publicKeyPem === undefined ? {} : { publicKeyPem: o.publicKeyPem as string }),
+      ...(o.publicKeyPem === undefined ? {} : { publicKeyPem: o.publicKeyPem }),
       endpointIds: ids('endpointIds'),
       endpointGroupIds: ids('endpointGroupIds'),
     };

@@ -133,7 +133,7 @@ function readBody(req: IncomingMessage): Promise<{ body?: Buffer; tooLarge?: num
         resolve({ tooLarge: size });
       } else chunks.push(chunk);
     });
-    req.once('end', () => resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+    req.once('end', () => resolve({ body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
     req.once('error', reject);
   });
 }
@@ -214,7 +214,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     const started = options.log ? performance.now() : 0;
     let request: RequestUnderTest | undefined;
     try {
-      const pathname = (req.url ?? '/').split('?')[0]!;
+      const pathname = (req.url ?? '/').split('?')[0];
       // The customer's pages sit beside the API, under the prefix the order was made with.
       const customerPage =
         pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;

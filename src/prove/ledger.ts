@@ -77,7 +77,7 @@ export function readLedgers(dir: string): Map<Defect, Ledger> {
       throw ledgerError(file, '', `is not JSON (${(err as Error).message})`);
     }
     if (!validate(data)) {
-      const e = validate.errors![0]!;
+      const e = validate.errors![0];
       throw ledgerError(
         file,
         e.instancePath,

@@ -56,8 +56,8 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
   for (const j of judgements.filter((x) => !isClean(x)))
     lines.push('', `${j.defect ?? 'correct mock'}:`, ...findings(j));
   const blanket = new Set([...ledgers.values()].filter((l) => l.mustFail.some((e) => e.all)).map((l) => l.defect));
-  const unkilled = options.only ? [] : unkilledNegatives(runs[0]!, judgements, blanket);
-  const negatives = runs[0]!.results.filter(isNegative).length;
+  const unkilled = options.only ? [] : unkilledNegatives(runs[0], judgements, blanket);
+  const negatives = runs[0].results.filter(isNegative).length;
   if (!options.only)
     lines.push(
       '',

@@ -187,7 +187,7 @@ export function endpointTable(summary: Summary): string {
   const width = Math.max(8, ...rows.map(([name]) => name.length));
   const verdict = (c: Counts): string => (c.failed ? 'FAIL' : c.warned ? 'pass, warnings' : c.passed ? 'pass' : '-');
   const cells = (c: Counts): string[] =>
-    [c.passed, c.failed, c.warned, c.notApplicable, c.other].map((n, i) => String(n).padStart(HEAD[i]!.length));
+    [c.passed, c.failed, c.warned, c.notApplicable, c.other].map((n, i) => String(n).padStart(HEAD[i].length));
   const line = (name: string, c: Counts): string => [name.padEnd(width), ...cells(c), verdict(c)].join('  ');
   return [
     ['endpoint'.padEnd(width), ...HEAD, 'verdict'].join('  '),

@@ -146,7 +146,7 @@ function matrix(ndjson: string): string {
       n: (was?.n ?? 0) + 1,
     });
   }
-  const endpoints = [...new Set([...cells.keys()].map((k) => k.split(' ')[0]!))].sort();
+  const endpoints = [...new Set([...cells.keys()].map((k) => k.split(' ')[0]))].sort();
   const head = `<tr><th>endpoint</th>${KINDS.map(([, label]) => `<th>${esc(label)}</th>`).join('')}</tr>`;
   const rows = endpoints
     .map(
@@ -225,7 +225,7 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
         id.startsWith(DEVIATION_PREFIX)
           ? `A departure from the spec that the gateway profile declares ` +
             `<em>(docs/certify.md, "Deviations declared by a profile")</em>`
-          : `${esc(facts.assumptions[id.split(', ')[0]!] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`
+          : `${esc(facts.assumptions[id.split(', ')[0]] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`
       }</p>
 <ul>${ws
         .map(
@@ -243,7 +243,7 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
     `<li class="${ok ? 'ok' : 'todo'}">${ok ? '☑' : '☐'} ${esc(text)}</li>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>payconform certification: ${esc(VERDICT[status]!)} — ${esc(facts.target)}</title>
+<title>payconform certification: ${esc(VERDICT[status])} — ${esc(facts.target)}</title>
 <style>
 body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1300px;padding:1.5em;color:#1d1d1d}
 h1{font-size:1.4em;margin:0 0 .3em}h2{margin-top:1.6em;border-bottom:1px solid #ddd}
@@ -260,7 +260,7 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;fo
 @media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}#verdict{border:2px solid #000;color:#000;background:none!important}td.fail,td.warn{background:none!important;color:#000}}
 </style></head><body>
 <h1>payconform certification</h1>
-<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status]!)} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}${
+<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status])} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}${
     facts.deviations.length ? ', with deviations declared by the ' + 'profile' : ''
   }</p>
 ${

@@ -29,7 +29,7 @@ export const answerMediaType: AnswerRule<'answer-media-type'> = {
     'application/vnd.pay+json',
   hint: `Answer every API request with Content-Type ${MEDIA_TYPE}.`,
   check: (a) =>
-    a.contentType.split(';')[0]!.trim().toLowerCase() === MEDIA_TYPE
+    a.contentType.split(';')[0].trim().toLowerCase() === MEDIA_TYPE
       ? PASS
       : fail(`content-type: must be ${MEDIA_TYPE} (got ${a.contentType || 'none'})`, {
           field: 'content-type',

@@ -42,11 +42,11 @@ export const controlFormat: ControlRule<'control-format', 'CONTROL_MALFORMED'> =
     if (req.match!.endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
     const values = controlValues(req);
     if (values.length === 0) return skip('no control field');
-    if (values.length === 1 && /^[0-9a-f]{40}$/.test(values[0]!)) return PASS;
+    if (values.length === 1 && /^[0-9a-f]{40}$/.test(values[0])) return PASS;
     return fail('control: must appear once, as 40 lowercase hex digits (SHA-1)', {
       field: 'control',
       expected: '40 lowercase hex digits, once',
-      actual: values.length > 1 ? `${values.length} control fields` : `${values[0]!.length} characters`,
+      actual: values.length > 1 ? `${values.length} control fields` : `${values[0].length} characters`,
     });
   },
 };

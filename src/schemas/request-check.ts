@@ -26,7 +26,7 @@ export function requestSchemaOf(endpoint: Endpoint): string {
 
 function validatorOf(schemaName: string): ValidateFunction {
   let validate = compiled.get(schemaName);
-  if (!validate) compiled.set(schemaName, (validate = ajv.compile(REQUEST_SCHEMAS[schemaName]!)));
+  if (!validate) compiled.set(schemaName, (validate = ajv.compile(REQUEST_SCHEMAS[schemaName])));
   return validate;
 }
 
@@ -43,7 +43,7 @@ export function checkRequestFields(schemaName: string, params: readonly Pair[]):
   }
   const validate = validatorOf(schemaName);
   if (validate(body)) return undefined;
-  const error = validate.errors![0]!;
+  const error = validate.errors![0];
   if (error.keyword === 'required') {
     // Every missing field at once (ajv stops at the first, which keeps the mock fast): a developer
     // should not find them one round trip at a time.
@@ -71,7 +71,7 @@ export function checkRequestFields(schemaName: string, params: readonly Pair[]):
 
 /** The example value of a field (every field of FIELDS has one). */
 export function exampleOf(field: string): string {
-  return (FIELDS[field] as { examples: string[] }).examples[0]!;
+  return (FIELDS[field] as { examples: string[] }).examples[0];
 }
 
 /**
@@ -79,7 +79,7 @@ export function exampleOf(field: string): string {
  * `overrides` replacing or adding fields (in the order given after the mandatory ones).
  */
 export function sampleRequest(endpoint: Endpoint, overrides: readonly Pair[] = []): Pair[] {
-  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)]!;
+  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)];
   const given = new Map(overrides);
   const pairs: Pair[] = required.map((name) => [name, given.get(name) ?? exampleOf(name)]);
   for (const [name, value] of overrides) if (!required.includes(name)) pairs.push([name, value]);

@@ -20,15 +20,15 @@ export function buildAuthorizationHeader(oauthPairs: readonly Pair[], realm?: st
   // (oauth_signature is appended last), where it beats Array#sort with a comparator closure.
   const sorted = oauthPairs.slice();
   for (let i = 1; i < sorted.length; i++) {
-    const pair = sorted[i]!;
+    const pair = sorted[i];
     let j = i;
-    for (; j > 0 && sorted[j - 1]![0] > pair[0]; j--) sorted[j] = sorted[j - 1]!;
+    for (; j > 0 && sorted[j - 1][0] > pair[0]; j--) sorted[j] = sorted[j - 1]!;
     sorted[j] = pair;
   }
   // Appending as we go instead of collecting parts and joining them with ", ".
   for (let i = 0; i < sorted.length; i++) {
-    const name = sorted[i]![0];
-    header += `${separator}${name}="${percentEncode(sorted[i]![1], name)}"`;
+    const name = sorted[i][0];
+    header += `${separator}${name}="${percentEncode(sorted[i][1], name)}"`;
     separator = ', ';
   }
   return header;

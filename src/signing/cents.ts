@@ -21,7 +21,7 @@ export function toCents(amount: string | number, field = 'amount'): string {
   if (!match) {
     throw fieldError('ERR_AMOUNT_FORMAT', field, whyNotDecimal(text));
   }
-  const whole = match[1]!; // BigInt('') is 0n, so an empty integer part ('.5') needs no default
+  const whole = match[1]; // BigInt('') is 0n, so an empty integer part ('.5') needs no default
   const fraction = (match[2] ?? '').padEnd(2, '0');
   return (BigInt(whole) * 100n + BigInt(fraction)).toString();
 }
@@ -46,7 +46,7 @@ function whyNotDecimal(text: string): string {
   if (/^[0-9]{1,3}([,' _][0-9]{3})+(\.[0-9]*)?$/.test(text))
     return 'thousands separators are not allowed (write 1234567.89)';
   const decimals = /^[0-9]*\.([0-9]+)$/.exec(text);
-  if (decimals) return `at most 2 decimals are allowed (got ${decimals[1]!.length})`;
+  if (decimals) return `at most 2 decimals are allowed (got ${decimals[1].length})`;
   if (text.endsWith('.')) return 'must not end with a decimal point';
   return 'must be a non-negative decimal number with at most 2 decimals, like 10.00';
 }

@@ -42,7 +42,7 @@ function assumptionStatements(): Record<string, string> {
       .split('\n')
       .map((line) => /^\| (A-\d+) \| [^|]* \| ([^|]*) \|/.exec(line))
       .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1]!, m[2]!.replace(/\*\*|`/g, '').trim()]),
+      .map((m) => [m[1], m[2].replace(/\*\*|`/g, '').trim()]),
   );
   return assumptions;
 }

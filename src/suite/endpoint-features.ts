@@ -37,13 +37,13 @@ export function requiredKinds(endpoint: Endpoint): readonly string[] {
 
 /** A mandatory field the signature does not cover, so its absence is a field error, not a signature one. */
 function unsignedMandatoryField(endpoint: Endpoint): string {
-  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)!]!;
+  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)];
   const signed = new Set(endpoint.auth.kind === 'control' ? endpoint.auth.fields.map((f) => f.name) : []);
   const prerequisite = PREREQUISITES[endpoint.operation]?.field;
   return (
     required.find((f) => !signed.has(f) && f !== prerequisite) ??
     required.find((f) => f !== prerequisite) ??
-    required[0]!
+    required[0]
   );
 }
 

@@ -97,11 +97,11 @@ export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck>
   const [head] = shards;
   for (const s of shards.slice(1)) {
     for (const [what, of] of SAME_RUN) {
-      const [mine, theirs] = [JSON.stringify(of(s)), JSON.stringify(of(head!))];
+      const [mine, theirs] = [JSON.stringify(of(s)), JSON.stringify(of(head))];
       if (mine !== theirs)
         return {
           refused:
-            `${s.dir} differs from ${head!.dir} in its ${what} (${mine ?? 'none'}, ` +
+            `${s.dir} differs from ${head.dir} in its ${what} (${mine ?? 'none'}, ` +
             `not ${theirs ?? 'none'}): not shards of one run`,
         };
     }
@@ -112,7 +112,7 @@ export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck>
     if (other !== undefined) return { refused: `shard ${s.record.shard} is given twice: ${other} and ${s.dir}` };
     byIndex.set(s.index, s.dir);
   }
-  const total = head!.total;
+  const total = head.total;
   const missing = Array.from({ length: total }, (_, i) => i + 1)
     .filter((i) => !byIndex.has(i))
     .map((i) => `${i}/${total}`);

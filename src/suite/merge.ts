@@ -185,11 +185,11 @@ async function writeMerged(
   }
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
-  const payconform = head!.summary.versions.payconform!;
-  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head!.summary.target, {
+  const payconform = head.summary.versions.payconform;
+  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head.summary.target, {
     payconform,
   });
-  const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head!.summary;
+  const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head.summary;
   const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
   const shardNames = mergedFrom.map((r) => r.shard);
   // Each shard's manifest hash is in summary.json, whose digest the merged manifest and signature cover.

@@ -24,7 +24,7 @@ import { checkAnswersHttp } from '../answers-http.ts';
 import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';
-import { progressReporter, type ProgressOut } from './progress.ts';
+import { progressReporter } from './progress.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
 import { targetParameters, type Target } from './target.ts';
 
@@ -180,7 +180,7 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
   const { runCucumber } = await import('@cucumber/cucumber/api');
   const support = await supportCode(runConfiguration, environment);
   const envelopes: Envelope[] = [];
-  const reporter = progressReporter(selected, progress as ProgressOut);
+  const reporter = progressReporter(selected, progress);
   const execute = () =>
     runCucumber({ ...runConfiguration, support }, environment, (e) => {
       envelopes.push(e);

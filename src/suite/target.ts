@@ -130,7 +130,7 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
     const m = testMerchant();
     return {
       baseUrl,
-      endpointId: m.endpointIds[0]!,
+      endpointId: m.endpointIds[0],
       endpointGroupId: m.endpointGroupIds[0],
       live: false,
       ...settings,

@@ -38,7 +38,7 @@ function streamFor(seed: number, id: string): () => number {
 class Data {
   constructor(private readonly next: () => number) {}
   int(max: number): number { return Math.floor(this.next() * max); }
-  pick<T>(items: readonly T[]): T { return items[this.int(items.length)]!; }
+  pick<T>(items: readonly T[]): T { return items[this.int(items.length)]; }
   digits(n: number): string { return Array.from({ length: n }, (_, i) => String(i === 0 ? 1 + this.int(9) : this.int(10))).join(''); }
   hex(n: number): string { return Array.from({ length: n }, () => this.int(16).toString(16)).join(''); }
   amount(): string {
@@ -73,7 +73,7 @@ function paramsFor(endpoint: Endpoint, d: Data, variant: number): Pair[] {
   const names: string[] = endpoint.auth.kind === 'control'
     ? endpoint.auth.fields.filter((f) => f.from === 'params').map((f) => f.name)
     : [endpoint.version === 'v4' ? 'client-order-id' : 'client_orderid', 'amount', 'currency'];
-  names.push(...EXTRA_FIELDS[variant]!);
+  names.push(...EXTRA_FIELDS[variant]);
   const pairs: Pair[] = names.map((n) => [n, fieldValue(n, d)]);
   // Send order varies: the signer must not depend on it.
   return variant === 2 ? pairs.reverse() : pairs;

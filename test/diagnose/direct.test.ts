@@ -487,7 +487,7 @@ describe('diagnose, OAuth', () => {
 
 describe('mistake recipes give the base string a partner with that mistake signs', () => {
   const nonce: Pair[] = [['oauth_nonce', 'n']];
-  const recipe = (id: string, variant = 0) => OAUTH_MISTAKES.find((m) => m.id === id)!.recipes[variant]!;
+  const recipe = (id: string, variant = 0) => OAUTH_MISTAKES.find((m) => m.id === id)!.recipes[variant];
   const base = (id: string, url: string, body: Pair[], realm?: string, variant = 0) =>
     recipeBaseString(id === 'none' ? REFERENCE : recipe(id, variant), oauthParts('POST', url, body, nonce, realm));
 
@@ -649,7 +649,7 @@ describe('making a mistake on purpose (apply)', () => {
     const base =
       'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&oauth_consumer_key%3D%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1%26oauth_version%3D1.0';
     assert.match(h, /oauth_consumer_key=""/);
-    assert.equal(decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]!), hmac('&', base));
+    assert.equal(decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]), hmac('&', base));
     assert.equal(controlWithMistake('key-not-last', 'SALE', '9876', request, {}), sha1('9876A-71000e@x'));
   });
 

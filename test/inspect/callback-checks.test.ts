@@ -44,7 +44,7 @@ async function sale(client: PayClient, shop: MerchantShop, ...more: Pair[]): Pro
   );
   assert.equal(x.status, 200, JSON.stringify(x.body));
   order.orderid = (x.body as Record<string, string>)['paynet-order-id'];
-  return order.orderid!;
+  return order.orderid;
 }
 
 async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'POST'): Promise<CallbackRecord> {
@@ -60,8 +60,8 @@ async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'PO
     assert.equal(await listener.callbackChecker!.idle(10_000), 0);
     const records = listener.callbackChecker!.records;
     assert.equal(records.length, 1);
-    assert.equal(records[0]!.orderid, orderid);
-    return records[0]!;
+    assert.equal(records[0].orderid, orderid);
+    return records[0];
   } finally {
     await client.close();
     await listener.close();
@@ -144,7 +144,7 @@ describe('inspect --callback-checks', () => {
     const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
     await sale(client, down);
     await listener.callbackChecker!.idle(10_000);
-    assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['genuine', 'genuine-again']);
+    assert.deepEqual(failedIds(listener.callbackChecker!.records[0]), ['genuine', 'genuine-again']);
     await client.close();
     await listener.close();
     await down.close();
@@ -164,8 +164,8 @@ describe('inspect --callback-checks', () => {
     await listener.callbackChecker!.idle(10_000);
     const records = listener.callbackChecker!.records;
     assert.equal(records.length, 1, 'only the final order');
-    assert.deepEqual(new Set(records[0]!.checks.map((c) => c.outcome)), new Set(['fail']));
-    assert.match(records[0]!.checks[0]!.message!, /not a loopback host/);
+    assert.deepEqual(new Set(records[0].checks.map((c) => c.outcome)), new Set(['fail']));
+    assert.match(records[0].checks[0].message!, /not a loopback host/);
     assert.equal(shop.received.length, 0);
     await client.close();
     await listener.close();
@@ -197,7 +197,7 @@ describe('inspect --callback-checks', () => {
         );
       await poll();
       await listener.callbackChecker!.idle(10_000);
-      assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['other-amount']);
+      assert.deepEqual(failedIds(listener.callbackChecker!.records[0]), ['other-amount']);
     } finally {
       await client.close();
       await listener.close();
@@ -228,7 +228,7 @@ describe('inspect --callback-checks', () => {
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     while (!/listening on (http:\/\/\S+)/.test(out)) await new Promise((r) => setTimeout(r, 20));
     const client = new PayClient({
-      baseUrl: /listening on (http:\/\/\S+)/.exec(out)![1]!,
+      baseUrl: /listening on (http:\/\/\S+)/.exec(out)![1],
       credentials,
       endpointId: '1001',
     });
@@ -246,7 +246,7 @@ describe('inspect --callback-checks', () => {
       summary: { callbackOrdersFailed: number };
     };
     assert.equal(json.summary.callbackOrdersFailed, 1);
-    assert.deepEqual(failedIds(json.callbacks[0]!), ['unknown-order']);
+    assert.deepEqual(failedIds(json.callbacks[0]), ['unknown-order']);
     const junit = readFileSync(join(report, 'junit.xml'), 'utf8');
     assert.match(
       junit,

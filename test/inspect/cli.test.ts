@@ -37,7 +37,7 @@ const filesOf = (d: string): string[] => readdirSync(d).map((f) => join(d, f));
 
 /** Every secret of the run that must never show: keys, card numbers, CVVs, signatures. */
 function leaks(text: string): string[] {
-  const keyLine = credentials.privateKeyPem.split('\n')[3]!;
+  const keyLine = credentials.privateKeyPem.split('\n')[3];
   const found = [merchant.merchantControlKey, keyLine, ...Object.keys(MAGIC_CARDS)].filter((s) => text.includes(s));
   for (const pattern of [
     /control=[0-9a-f]{40}/,
@@ -361,7 +361,7 @@ describe('payconform inspect', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c));
+    child.stdout.on('data', (c: Buffer) => (out += c));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     assert.equal(code, 1, out);
     const url = /listening on (\S+)/.exec(out)?.[1];
@@ -417,7 +417,7 @@ describe('payconform inspect', () => {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let err = '';
-        child.stderr!.on('data', (c: Buffer) => (err += c));
+        child.stderr.on('data', (c: Buffer) => (err += c));
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
         clearTimeout(timer);

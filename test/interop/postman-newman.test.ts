@@ -21,7 +21,7 @@ import { CONFORMING, startVariant, type ConformingVariant } from '../support/gat
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NEWMAN = join(ROOT, 'node_modules/.bin/newman');
 const MERCHANT = testMerchant();
-const ENDPOINT_ID = MERCHANT.endpointIds[0]!;
+const ENDPOINT_ID = MERCHANT.endpointIds[0];
 type Json = Record<string, any>;
 
 interface Seen {
@@ -194,7 +194,7 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
   });
 
   it('sends an RSA-SHA256 request whose Authorization header was pasted in, with the body that was signed', async () => {
-    const collection = postmanCollection() as Json;
+    const collection = postmanCollection();
     const item = (collection.item as Json[]).find((i) => i.name === OP.PAYOUT_V4)!;
     const params = (item.request.body.urlencoded as Json[]).map((p): Pair => [p.key, p.value]);
     assert.ok(

@@ -37,10 +37,10 @@ const kept = (item: Json): string[] =>
       .flatMap((e) => e.script.exec as string[])
       .join('\n')
       .matchAll(/pm\.collectionVariables\.set\('([^']+)'/g),
-  ].map((m) => m[1]!);
+  ].map((m) => m[1]);
 const used = (item: Json): string[] =>
   body(item)
-    .flatMap(([, v]) => [...v.matchAll(/\{\{([^{}$]+)\}\}/g)].map((m) => m[1]!))
+    .flatMap(([, v]) => [...v.matchAll(/\{\{([^{}$]+)\}\}/g)].map((m) => m[1]))
     .filter((v) => !['login'].includes(v));
 
 /**
@@ -103,18 +103,18 @@ describe('the Postman collection', () => {
       );
       assert.equal(request.body.mode, 'urlencoded');
       const names = body(item).map(([n]) => n);
-      for (const field of REQUIRED_FIELDS[e.checkedRequestSchema]!)
+      for (const field of REQUIRED_FIELDS[e.checkedRequestSchema])
         assert.ok(names.includes(field), `${item.name} lacks ${field}`);
       assert.equal(names.includes('control'), e.auth.kind === 'control', `${item.name}: control field`);
       const test = (item.event as Json[]).find((ev) => ev.listen === 'test')!.script.exec.join('\n') as string;
       assert.match(
         test,
-        /pm\.test\('[^']+ answers 200 \(spec: [^']+\)', function \(\) \{\n  pm\.response\.to\.have\.status\(200\);/,
+        /pm\.test\('[^']+ answers 200 \(spec: [^']+\)', function \(\) \{\n {2}pm\.response\.to\.have\.status\(200\);/,
       );
       if (e.auth.kind === 'oauth-rsa-sha256')
         assert.match(request.description, /payconform sign --url .* --private-key-file merchant\.pem/s);
     }
-    assert.deepEqual(collection.auth as Json, { type: 'noauth' });
+    assert.deepEqual(collection.auth, { type: 'noauth' });
   });
 
   it('runs in an order that makes what later requests need, each move on an order of its own', () => {
@@ -135,7 +135,7 @@ describe('the Postman collection', () => {
     const swapped = structuredClone(collection);
     const list = items(swapped);
     const [sale, status] = [list.findIndex((i) => i.name === 'SALE'), list.findIndex((i) => i.name === 'STATUS')];
-    [list[sale], list[status]] = [list[status]!, list[sale]!];
+    [list[sale], list[status]] = [list[status], list[sale]];
     assert.ok(
       orderProblems(swapped).some((p) => p.startsWith('STATUS: orderid is not read from an id kept earlier')),
       orderProblems(swapped).join('\n'),

@@ -66,7 +66,7 @@ async function sale(
   assert.equal(x.status, 200, JSON.stringify(x.body));
   const body = x.body as Record<string, string>;
   order.orderid = body['paynet-order-id'];
-  return { clientOrderId, orderid: body['paynet-order-id']!, body };
+  return { clientOrderId, orderid: body['paynet-order-id'], body };
 }
 
 describe('mock callbacks', () => {
@@ -80,7 +80,7 @@ describe('mock callbacks', () => {
       await mock.callbacks.idle(5000);
       const got = shop.received.filter((r) => r.fields.client_orderid === clientOrderId);
       assert.equal(got.length, 1);
-      const f = got[0]!.fields;
+      const f = got[0].fields;
       assert.deepEqual(Object.keys(f), [
         'orderid',
         'merchant_order',
@@ -103,8 +103,8 @@ describe('mock callbacks', () => {
         },
       );
       assert.equal(f.control, sha1sum(`approved${orderid}${clientOrderId}${merchant.merchantControlKey}`));
-      assert.equal(got[0]!.answered, 200);
-      assert.deepEqual([got[0]!.method, got[0]!.own], ['GET', { shop: 'main' }]);
+      assert.equal(got[0].answered, 200);
+      assert.deepEqual([got[0].method, got[0].own], ['GET', { shop: 'main' }]);
       assert.equal(shop.orders.get(clientOrderId)!.status, 'approved');
       assert.deepEqual(
         mock.callbacks.deliveries.map((d) => [d.orderid, d.attempt, d.method, d.outcome, d.answered]),
@@ -168,7 +168,7 @@ describe('mock callbacks', () => {
       ]);
       await mock.callbacks.idle(500);
       assert.equal(mock.callbacks.deliveries.length, 0, 'nothing before the page is paid');
-      const paid = await request(body['redirect-url']!, {
+      const paid = await request(body['redirect-url'], {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: `credit_card_number=${TEST_CARDS.declined}&card_printed_name=J&expire_month=12&expire_year=30&cvv2=123`,
@@ -179,7 +179,7 @@ describe('mock callbacks', () => {
       assert.ok(form, html);
       assert.equal(form[1], 'https://shop.example/return?x=1');
       const inputs = Object.fromEntries(
-        [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+        [...form[2].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
       );
       assert.deepEqual(inputs, {
         status: 'declined',
@@ -213,8 +213,8 @@ describe('mock callbacks', () => {
             [3, 200, 'delivered'],
           ],
         );
-        const gaps = d.slice(1).map((x, i) => Date.parse(x.at) - Date.parse(d[i]!.at));
-        assert.ok(gaps[0]! >= 25 && gaps[1]! >= 55, `back-off grows: ${gaps.join(', ')} ms`);
+        const gaps = d.slice(1).map((x, i) => Date.parse(x.at) - Date.parse(d[i].at));
+        assert.ok(gaps[0] >= 25 && gaps[1] >= 55, `back-off grows: ${gaps.join(', ')} ms`);
         assert.equal(flaky.orders.size, 1);
         void orderid;
       });
@@ -281,7 +281,7 @@ describe('mock callbacks', () => {
       );
       const log = lines.filter((l) => l.includes('CALLBACK')).join('\n');
       assert.match(log, /CALLBACK GET https:\/\/merchant\.example\/callback host not allowed/);
-      const control = shop.received.find((r) => r.fields.client_orderid === clientOrderId)!.fields.control!;
+      const control = shop.received.find((r) => r.fields.client_orderid === clientOrderId)!.fields.control;
       for (const secret of ['s3cret', control, merchant.merchantControlKey])
         assert.ok(!lines.join('\n').includes(secret), secret);
     });
@@ -366,7 +366,7 @@ describe('mock callbacks', () => {
             ['server_callback_url', other.url],
           ]),
         );
-        const orderid = (x.body as Record<string, string>)['paynet-order-id']!;
+        const orderid = (x.body as Record<string, string>)['paynet-order-id'];
         await mock.callbacks.idle(5000);
         assert.deepEqual(
           shop.received
@@ -385,9 +385,7 @@ describe('mock callbacks', () => {
         );
         assert.equal(back.status, 200, JSON.stringify(back.body));
         await mock.callbacks.idle(5000);
-        const reversal = shop.received
-          .filter((r) => r.fields.client_orderid === clientOrderId)
-          .map((r) => r.fields)[1]!;
+        const reversal = shop.received.filter((r) => r.fields.client_orderid === clientOrderId).map((r) => r.fields)[1];
         assert.equal(reversal.type, 'reversal');
         assert.equal(
           reversal.control,

@@ -35,7 +35,7 @@ function clientAt(baseUrl: string): PayClient {
   return client;
 }
 const sample = (operation: string, ...overrides: Pair[]) => sampleRequest(endpointByOperation(operation), overrides);
-const field = (body: unknown, name: string): string => (body as Record<string, string>)[name]!;
+const field = (body: unknown, name: string): string => (body as Record<string, string>)[name];
 
 describe('customer pages of the mock', () => {
   it('recognises exactly the checkout and 3-D Secure page paths, with any prefix, and never an API path', () => {
@@ -99,7 +99,7 @@ describe('customer pages of the mock', () => {
     const answer = await status();
     const action = /action="([^"]+)"/.exec(field(answer.body, 'html'))?.[1];
     assert.equal(action, `${mock.url}/shop/pay/3ds/${id}`);
-    const shown = await request(action!, {
+    const shown = await request(action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
@@ -113,8 +113,8 @@ describe('customer pages of the mock', () => {
       sample('TDS_UPLOAD_CRES_RESULT', ['orderid', id], ['client-order-id', field(sale.body, 'merchant-order-id')]),
     );
     assert.equal(upload.status, 200, JSON.stringify(upload.body));
-    assert.equal((await request(action!)).statusCode, 409, 'no step is pending any more');
+    assert.equal((await request(action)).statusCode, 409, 'no step is pending any more');
     assert.equal((await request(`${mock.url}/shop/pay/3ds/1`)).statusCode, 404);
-    assert.equal((await request(action!, { method: 'PUT' })).statusCode, 405);
+    assert.equal((await request(action, { method: 'PUT' })).statusCode, 405);
   });
 });

@@ -42,7 +42,7 @@ async function start(operation: string, card?: string, amount = '10.00'): Promis
     sample(operation, ['amount', amount], ...(card ? [['credit_card_number', card] as Pair] : [])),
   );
   assert.equal(x.status, 200, JSON.stringify(x.body));
-  return (x.body as Record<string, string>)['paynet-order-id']!;
+  return (x.body as Record<string, string>)['paynet-order-id'];
 }
 const move = (operation: string, orderid: string, amount?: string, ...more: Pair[]) =>
   client.send(
@@ -51,7 +51,7 @@ const move = (operation: string, orderid: string, amount?: string, ...more: Pair
   );
 const statusOf = async (orderid: string) =>
   ((await client.send('STATUS', sample('STATUS', ['orderid', orderid]))).body as { status: string }).status;
-const answer = (x: Exchange, name: string) => (x.body as Record<string, string>)[name]!;
+const answer = (x: Exchange, name: string) => (x.body as Record<string, string>)[name];
 
 describe('mock gateway', () => {
   for (const endpoint of ENDPOINTS) {
@@ -233,8 +233,8 @@ describe('mock gateway', () => {
       'SALEFORM',
       sample('SALEFORM', ['client_orderid', '<b>A&1</b>'], ['amount', '12.50']),
     );
-    const redirect = (form.body as Record<string, string>)['redirect-url']!;
-    const orderid = (form.body as Record<string, string>)['paynet-order-id']!;
+    const redirect = (form.body as Record<string, string>)['redirect-url'];
+    const orderid = (form.body as Record<string, string>)['paynet-order-id'];
     assert.ok(redirect.startsWith(`${mock.url}/paynet/checkout/`));
     const get = await request(redirect);
     const html = await get.body.text();
@@ -385,8 +385,8 @@ describe('mock gateway', () => {
       await c.close();
       await logged.close();
     }
-    assert.match(lines[0]!, / POST \/paynet\/api\/v2\/sale\/group\/2001 200 SALE /);
-    assert.match(lines[1]!, / POST \/paynet\/api\/v2\/sale\/2001 200 SALE /);
+    assert.match(lines[0], / POST \/paynet\/api\/v2\/sale\/group\/2001 200 SALE /);
+    assert.match(lines[1], / POST \/paynet\/api\/v2\/sale\/2001 200 SALE /);
   });
 
   it('refuses OAuth mistakes 403 Forbidden, each with its own code (A-21: the public docs\' "403 Forbidden … due to a bad signature")', async () => {
@@ -394,7 +394,7 @@ describe('mock gateway', () => {
     // Status and code together: the family's gateways answer a failed OAuth check 403, and so does the mock.
     const code = (x: { status: number; body: unknown }): string => {
       assert.equal(x.status, 403, `an OAuth refusal is 403 (got ${x.status})`);
-      return (x.body as Record<string, string>)['error-code']!;
+      return (x.body as Record<string, string>)['error-code'];
     };
     assert.equal(code(await client.send('PAYOUT', payout, { unsigned: true })), 'AUTH_HEADER_MISSING');
     assert.equal(
@@ -423,7 +423,7 @@ describe('mock gateway', () => {
       'OAUTH_PARAM_CONFLICT',
     );
     // HMAC on an RSA endpoint: the header of a valid HMAC payout, sent to /api/v4/payout.
-    const hmac = parseAuthorizationHeader(first.request.headers.authorization!);
+    const hmac = parseAuthorizationHeader(first.request.headers.authorization);
     assert.equal(
       code(
         await client.send('PAYOUT_V4', payout, { headers: { authorization: buildAuthorizationHeader(hmac.pairs) } }),

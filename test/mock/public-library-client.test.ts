@@ -31,7 +31,7 @@ async function mockProcess(args: string[]): Promise<string> {
     child.stdout.on('data', (chunk: string) => {
       out += chunk;
       const m = /^listening on (\S+)$/m.exec(out);
-      if (m) resolve(m[1]!);
+      if (m) resolve(m[1]);
     });
     child.once('exit', () => reject(new Error(`mock exited: ${out}`)));
   });
@@ -66,7 +66,7 @@ async function makeRequest(
 }
 
 const m = testMerchant();
-const endpoint = m.endpointIds[0]!;
+const endpoint = m.endpointIds[0];
 
 /** Sale, then status until final (as the docs say: poll with paynet-order-id), then a full return. */
 async function saleStatusReturn(
@@ -100,7 +100,7 @@ async function saleStatusReturn(
     final = await makeRequest(gateway, 'status', endpoint, {
       login: m.login,
       client_orderid: clientOrderId,
-      orderid: sale['paynet-order-id']!,
+      orderid: sale['paynet-order-id'],
       control: sha1(`${m.login}${clientOrderId}${sale['paynet-order-id']}${m.merchantControlKey}`),
     });
     if (final.status !== 'processing') break;
@@ -108,7 +108,7 @@ async function saleStatusReturn(
   const refund = await makeRequest(gateway, 'return', endpoint, {
     login: m.login,
     client_orderid: clientOrderId,
-    orderid: sale['paynet-order-id']!,
+    orderid: sale['paynet-order-id'],
     amount: '10.42',
     currency: 'USD',
     comment: 'customer request',
@@ -121,8 +121,8 @@ describe('an integration written like the public libraries', () => {
   it('runs sale, status polling and a return against mock --profile profiles/family-text.json unchanged', async () => {
     const url = await mockProcess(['--profile', profile]);
     const { sale, final, refund } = await saleStatusReturn(`${url}/api/v2`);
-    assert.match(sale['paynet-order-id']!, /^[0-9]+$/);
-    assert.equal(sale['merchant-order-id']!.startsWith('shop-'), true);
+    assert.match(sale['paynet-order-id'], /^[0-9]+$/);
+    assert.equal(sale['merchant-order-id'].startsWith('shop-'), true);
     assert.ok(sale['serial-number']);
     assert.deepEqual(
       [final.type, final.status, final.amount, final.currency],
@@ -140,7 +140,7 @@ describe('an integration written like the public libraries', () => {
       control: 'not-a-control',
     });
     assert.equal(refused.type, 'validation-error');
-    assert.ok(refused['error-message']!.length > 0);
+    assert.ok(refused['error-message'].length > 0);
   });
 
   it("is refused by the default mock, which requires the spec's Accept header (406)", async () => {

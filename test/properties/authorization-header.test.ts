@@ -55,7 +55,7 @@ describe(`Authorization header (seed ${seed})`, () => {
         // Written by hand with the byte-level encoder, not by buildAuthorizationHeader.
         const items = h.order.map(([n, v]) => `${n}="${rfc3986(v)}"`);
         if (h.realm !== undefined) items.splice(h.realmAt, 0, `realm="${h.realm}"`);
-        const text = `OAuth ${items.map((item, i) => (i === 0 ? item : h.separators[i - 1]! + item)).join('')}`;
+        const text = `OAuth ${items.map((item, i) => (i === 0 ? item : h.separators[i - 1] + item)).join('')}`;
         const parsed = parseAuthorizationHeader(text);
         assert.equal(parsed.realm, h.realm);
         assert.deepEqual(

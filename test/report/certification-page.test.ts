@@ -77,7 +77,7 @@ describe('the certification page (report.html)', () => {
     try {
       const m = testMerchant();
       const env = {
-        PAYCONFORM_ENDPOINT_ID: m.endpointIds[0]!,
+        PAYCONFORM_ENDPOINT_ID: m.endpointIds[0],
         PAYCONFORM_LOGIN: m.login,
         PAYCONFORM_CONTROL_KEY: m.merchantControlKey,
         PAYCONFORM_PRIVATE_KEY_FILE: new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url)
@@ -137,7 +137,7 @@ describe('the certification page (report.html)', () => {
     const baseUrl = `http://127.0.0.1:${(gateway.address() as { port: number }).port}`;
     const m = testMerchant();
     const env = {
-      PAYCONFORM_ENDPOINT_ID: m.endpointIds[0]!,
+      PAYCONFORM_ENDPOINT_ID: m.endpointIds[0],
       PAYCONFORM_LOGIN: m.login,
       PAYCONFORM_CONTROL_KEY: m.merchantControlKey,
       PAYCONFORM_PRIVATE_KEY_FILE: new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url)

@@ -72,7 +72,7 @@ describe('verdicts in the bundle', () => {
     );
     assert.match(
       xml,
-      /<testsuite name="Cucumber" tests="1">\n  <properties>\n    <property name="payconform.status" value="passed-with-warnings"\/>\n    <property name="payconform.warnings" value="1"\/>\n    <property name="payconform.warnings.A-21" value="1"\/>/,
+      /<testsuite name="Cucumber" tests="1">\n {2}<properties>\n {4}<property name="payconform.status" value="passed-with-warnings"\/>\n {4}<property name="payconform.warnings" value="1"\/>\n {4}<property name="payconform.warnings.A-21" value="1"\/>/,
     );
     assert.match(
       xml,

@@ -23,8 +23,8 @@ describe('request schemas', () => {
 
   it('name each missing mandatory field', () => {
     for (const endpoint of ENDPOINTS) {
-      const name = requestSchemaOf(endpoint)!;
-      for (const field of REQUIRED_FIELDS[name]!) {
+      const name = requestSchemaOf(endpoint);
+      for (const field of REQUIRED_FIELDS[name]) {
         const problem = checkRequestFields(
           name,
           sampleRequest(endpoint).filter(([n]) => n !== field),

@@ -19,8 +19,8 @@ const merchant = testMerchant();
 const env = {
   CI: 'true',
   PAYCONFORM_POLL_INTERVAL_MS: '0',
-  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!,
-  PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0]!,
+  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0],
+  PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0],
   PAYCONFORM_LOGIN: merchant.login,
   PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
   PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
@@ -107,7 +107,7 @@ describe('certify against the mock with profiles/family-text.json', () => {
       )
       .flatMap((e) =>
         e.testStepFinished?.testStepResult.status === 'FAILED'
-          ? [e.testStepFinished.testStepResult.message!.split('\n')[0]!]
+          ? [e.testStepFinished.testStepResult.message!.split('\n')[0]]
           : [],
       );
     const declared = [

@@ -14,7 +14,7 @@ const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'payconform-hygiene-'));
 const merchant = testMerchant();
 const gateway = {
-  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!,
+  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0],
   PAYCONFORM_LOGIN: merchant.login,
   PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
   PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
@@ -51,11 +51,11 @@ function certify(
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (c: Buffer) => {
+  child.stdout.on('data', (c: Buffer) => {
     out += c;
     onOut?.(out, child);
   });
-  child.stderr!.on('data', (c: Buffer) => (err += c));
+  child.stderr.on('data', (c: Buffer) => (err += c));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
 }
 
@@ -67,7 +67,7 @@ function refused(r: Ran, field: string, report: string): void {
     .split('\n')
     .filter((l) => !l.startsWith('certify: LIVE run'));
   assert.equal(lines.length, 1, r.err);
-  assert.match(lines[0]!, new RegExp(`^payconform certify: ${field.replace(/[-]/g, '\\-')}`));
+  assert.match(lines[0], new RegExp(`^payconform certify: ${field.replace(/[-]/g, '\\-')}`));
   assert.doesNotMatch(r.err, /\n\s+at /);
   assert.equal(existsSync(report), false, `${report} was made`);
 }

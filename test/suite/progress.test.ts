@@ -19,10 +19,9 @@ const warning = (id: string): Envelope =>
   ({
     attachment: { testCaseStartedId: id, mediaType: WARNING_MEDIA_TYPE, body: '{}', contentEncoding: 'IDENTITY' },
   }) as unknown as Envelope;
-const done = (id: string, willBeRetried = false): Envelope =>
-  ({
-    testCaseFinished: { testCaseStartedId: id, willBeRetried, timestamp: { seconds: 0, nanos: 0 } },
-  }) as unknown as Envelope;
+const done = (id: string, willBeRetried = false): Envelope => ({
+  testCaseFinished: { testCaseStartedId: id, willBeRetried, timestamp: { seconds: 0, nanos: 0 } },
+});
 
 /** Twenty scenarios: #3 fails on two steps, #5 is retried once, #7 and #8 warn (three warnings). */
 function run(isTTY: boolean): string {

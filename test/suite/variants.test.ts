@@ -23,8 +23,8 @@ const merchant = testMerchant();
 const env = {
   CI: 'true',
   PAYCONFORM_POLL_INTERVAL_MS: '0',
-  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0]!,
-  PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0]!,
+  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0],
+  PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0],
   PAYCONFORM_LOGIN: merchant.login,
   PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
   PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,

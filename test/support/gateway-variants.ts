@@ -6,7 +6,7 @@
  * header unchanged, so the mock judges OAuth signatures against the URL the client signed (the
  * mock takes its origin from Host, src/mock/server.ts).
  */
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Differences the spec allows. */
@@ -118,10 +118,7 @@ function rewrite(variants: ReadonlySet<Variant>, answer: Answer): Answer {
       body = 'Authorization required';
     } else if (variants.has('charset-media-type')) headers['content-type'] = 'application/vnd.pay+json; charset=utf-8';
     if (variants.has('media-type-case'))
-      headers['content-type'] = headers['content-type']!.replace(
-        'application/vnd.pay+json',
-        'Application/VND.Pay+JSON',
-      );
+      headers['content-type'] = headers['content-type'].replace('application/vnd.pay+json', 'Application/VND.Pay+JSON');
     if (variants.has('json-media-type')) headers['content-type'] = 'application/json';
     if (variants.has('text-400') && status === 400) {
       headers['content-type'] = 'text/plain';
@@ -159,7 +156,7 @@ export async function startVariant(upstream: string, variants: readonly Variant[
           port: target.port,
           path: req.url,
           method: req.method,
-          headers: req.headers as IncomingHttpHeaders,
+          headers: req.headers,
         },
         (up) => {
           const body: Buffer[] = [];

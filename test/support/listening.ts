@@ -16,15 +16,15 @@ export interface Listening {
 export async function startListening(args: readonly string[]): Promise<Listening> {
   const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c));
-  child.stderr!.on('data', (c: Buffer) => (out += c));
+  child.stdout.on('data', (c: Buffer) => (out += c));
+  child.stderr.on('data', (c: Buffer) => (out += c));
   const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) {
         clearInterval(timer);
-        resolve(m[1]!);
+        resolve(m[1]);
       }
     }, 20);
     void exit.then(() => {

@@ -86,7 +86,7 @@ export class MerchantShop {
         const own = Object.fromEntries(
           Object.keys(OWN_QUERY)
             .filter((k) => query[k] !== undefined)
-            .map((k) => [k, query[k]!]),
+            .map((k) => [k, query[k]]),
         );
         const fields = Object.fromEntries(Object.entries(read).filter(([k]) => !(k in OWN_QUERY)));
         const answered = this.handle(read, own);

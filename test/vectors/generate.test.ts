@@ -56,7 +56,7 @@ describe('vectors generate', () => {
     for (const v of grouped) assert.match(new URL(v.request.url).pathname, /\/group\/[1-9][0-9]*$/, v.id);
     // By hand: sale's formula starts with endpointId, so the group id takes its place.
     const sale = grouped.find((v) => v.id === 'sale-group-001')!;
-    const group = /\/group\/(\d+)$/.exec(sale.request.url)![1]!;
+    const group = /\/group\/(\d+)$/.exec(sale.request.url)![1];
     const p = Object.fromEntries(sale.request.params);
     const cents = String(Math.round(Number(p.amount) * 100));
     const saleInput = `${group}${p.client_orderid}${cents}${p.email}TEST-ONLY-control-key-0f6b2c`;
@@ -103,7 +103,7 @@ describe('vectors generate', () => {
 
     it('uses the one endpointId given, except in the int64 cases', () => {
       for (const v of pack.vectors) {
-        const id = v.request.url.split('?')[0]!.split('/').pop();
+        const id = v.request.url.split('?')[0].split('/').pop();
         assert.equal(id, v.id.endsWith('int64-endpoint-id') ? '9223372036854775807' : '55', v.id);
       }
     });

@@ -39,7 +39,7 @@ describe('vector file validation', () => {
   });
   it('rejects unknown properties and a param that is not a pair', () => {
     const v = { ...sale(), extra: 1 };
-    v.request.params.push(['lonely'] as unknown as [string, string]);
+    v.request.params.push(['lonely']);
     rejects(file(v), 'f.json: /vectors/0: unknown property "extra"', 'f.json: /vectors/0/request/params/3: must NOT have fewer than 2 items');
   });
   it('asks for the scheme first, without vacuous follow-on errors', () => {

@@ -49,7 +49,7 @@ export const bundleVerifyCommand: Command = {
   },
   async run({ values, positionals }, io): Promise<ExitCode> {
     if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'DIR', 'give exactly one bundle folder');
-    const dir = positionals[0]!;
+    const dir = positionals[0];
     const check = await verifyBundle(dir, trustedKeys(values, io.env));
     const verdict = `run verdict ${(check.verdict ?? 'unknown').toUpperCase().replaceAll('-', ' ')}`;
     const integrityOnly = values['integrity-only'] === true;

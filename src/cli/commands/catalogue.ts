@@ -26,12 +26,12 @@ export const catalogueCommand: Command = {
       `${e.requestSchema ?? '(not shown)'} ` +
         `→ ${e.responseSchema ?? '(not shown)'}${e.endpointGroup.accepted ? ', endpoint group ok' : ''}`,
     ]);
-    const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)) + 2);
+    const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length)) + 2);
     io.stdout(
       rows
         .map(
           (r) =>
-            `${r[0]!.padEnd(widths[0]!)}${r[1]!.padEnd(widths[1]!)}${r[2]}\n${' '.repeat(widths[0]! + widths[1]!)}${r[3]}`,
+            `${r[0].padEnd(widths[0])}${r[1].padEnd(widths[1])}${r[2]}\n${' '.repeat(widths[0] + widths[1])}${r[3]}`,
         )
         .join('\n'),
     );

@@ -44,7 +44,7 @@ export function parseRawRequest(text: string, scheme: string): RawRequest {
   const body = rest.join('\n\n').replace(/\r?\n$/, '');
   return {
     request: {
-      method: line[1]!,
+      method: line[1],
       url: `${scheme}://${host}${line[2]}`,
       params: decodeForm(body, '--request-file body'),
     },

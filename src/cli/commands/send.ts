@@ -87,7 +87,7 @@ export const sendCommand: Command = {
   async run({ values, positionals }, io) {
     if (positionals.length !== 1)
       throw fieldError('ERR_USAGE', 'OPERATION', 'give exactly one operation, e.g. payconform send SALE …');
-    const endpoint = endpointByOperation(positionals[0]!);
+    const endpoint = endpointByOperation(positionals[0]);
     const baseUrl = str(values['base-url']) ?? io.env.PAYCONFORM_BASE_URL;
     if (baseUrl === undefined) throw fieldError('ERR_USAGE', '--base-url', 'required (or set PAYCONFORM_BASE_URL)');
     const endpointId = str(values['endpoint-id']) ?? io.env.PAYCONFORM_ENDPOINT_ID;

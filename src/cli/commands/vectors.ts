@@ -141,7 +141,7 @@ export const vectorsExplainCommand: Command = {
     if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'FILE', 'give exactly one vector file');
     const id = str(values.id);
     if (id === undefined) throw fieldError('ERR_USAGE', '--id', 'required');
-    const v = readVectorFile(positionals[0]!).vectors.find((x) => x.id === id);
+    const v = readVectorFile(positionals[0]).vectors.find((x) => x.id === id);
     if (!v)
       throw new PayconformError('ERR_USAGE', `--id: no vector "${id}" in ${positionals[0]}`, {
         field: '--id',
