@@ -26,7 +26,7 @@ function timed(args: string[]): { seconds: number; mb: number } {
   return { seconds: Number(seconds), mb: Number(kb) / 1024 };
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 async function figures(): Promise<Figure[]> {
   process.stderr.write('  measuring certify against the embedded mock …\n');

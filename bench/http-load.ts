@@ -108,7 +108,7 @@ export async function serve(
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) found(m[1]);
+      if (m) found(m[1]!);
     });
     child.once('exit', () => {
       clearTimeout(timer);

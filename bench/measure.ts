@@ -117,36 +117,36 @@ function timeRound(fn: () => unknown, batch: number, roundMs: number): number {
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
 export function measureGroup(group: BenchGroup, settings: Settings): Map<string, Measured> {
   const keys = Object.keys(group.contenders);
   const batches = new Map<string, number>();
-  for (const key of keys) batches.set(key, warmUp(group.contenders[key].fn, settings.warmupMs));
+  for (const key of keys) batches.set(key, warmUp(group.contenders[key]!.fn, settings.warmupMs));
   const perRound = new Map<string, number[]>(keys.map((k) => [k, []]));
   for (let round = 0; round < settings.rounds; round++) {
     // Alternate the order so no contender always runs right after the same one.
     const order = round % 2 === 0 ? keys : [...keys].reverse();
     for (const key of order) {
-      perRound.get(key)!.push(timeRound(group.contenders[key].fn, batches.get(key)!, settings.roundMs));
+      perRound.get(key)!.push(timeRound(group.contenders[key]!.fn, batches.get(key)!, settings.roundMs));
     }
   }
   return new Map(
     keys.map((k) => [
       k,
-      { label: group.contenders[k].label, opsPerSec: median(perRound.get(k)!), rounds: perRound.get(k)! },
+      { label: group.contenders[k]!.label, opsPerSec: median(perRound.get(k)!), rounds: perRound.get(k)! },
     ]),
   );
 }
 
 /** ours ÷ peer: the median over rounds of the ratio of their ops/s in the same round. */
 export function pairedRatio(ours: Measured, peer: Measured): number {
-  return median(ours.rounds.map((ops, i) => ops / peer.rounds[i]));
+  return median(ours.rounds.map((ops, i) => ops / peer.rounds[i]!));
 }
 
 /** Round-to-round spread: interquartile range ÷ median (extremes of many short rounds say little). */
 export function spread(m: Measured): number {
   const s = [...m.rounds].sort((a, b) => a - b);
-  return (s[Math.floor((s.length * 3) / 4)] - s[Math.floor(s.length / 4)]) / m.opsPerSec;
+  return (s[Math.floor((s.length * 3) / 4)]! - s[Math.floor(s.length / 4)]!) / m.opsPerSec;
 }

@@ -80,11 +80,11 @@ function printTable(rows: readonly Row[]): void {
     r.target,
     r.meets === undefined ? 'info' : r.meets ? 'meets' : 'misses',
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const numeric = new Set([1, 3, 4]);
   const line = (c: string[]): string =>
     c
-      .map((s, i) => (numeric.has(i) ? s.padStart(widths[i]) : s.padEnd(widths[i])))
+      .map((s, i) => (numeric.has(i) ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
   console.log(line(header));

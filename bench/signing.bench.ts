@@ -106,7 +106,7 @@ function hmacGroup(): BenchGroup {
     };
     return `OAuth ${Object.keys(oa)
       .sort()
-      .map((k) => `${k}="${oauthSign.rfc3986(oa[k])}"`)
+      .map((k) => `${k}="${oauthSign.rfc3986(oa[k]!)}"`)
       .join(', ')}`;
   };
 

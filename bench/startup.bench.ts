@@ -38,7 +38,7 @@ function wall(args: string[], status: number): number {
   return seconds;
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 async function figures(): Promise<Figure[]> {
   process.stderr.write('  measuring start-up of sign and verify against node -e 0 …\n');

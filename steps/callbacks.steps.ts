@@ -80,7 +80,7 @@ function arrivedAsSent(world: PayWorld, callback: ReceivedCallback): void {
   const own = handlerOf(world).ownQuery;
   const kept =
     own.length === callback.own.length &&
-    own.every(([n, v], i) => callback.own[i][0] === n && callback.own[i][1] === v);
+    own.every(([n, v], i) => callback.own[i]![0] === n && callback.own[i]![1] === v);
   world.expect(kept, {
     check: "callback URL's own query",
     expected: own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)',
@@ -152,11 +152,11 @@ Then('the gateway sends the callback again after the failed answer', async funct
     rule: callbackRetried.id,
   });
   if (got.length < 2) return;
-  signed(this, "the retried callback's control", got[1].pairs);
-  this.expect(value(got[1].pairs, 'status') === value(got[0].pairs, 'status'), {
+  signed(this, "the retried callback's control", got[1]!.pairs);
+  this.expect(value(got[1]!.pairs, 'status') === value(got[0]!.pairs, 'status'), {
     check: 'callback retry',
     expected: 'the same callback again',
-    actual: `status ${value(got[1].pairs, 'status')}`,
+    actual: `status ${value(got[1]!.pairs, 'status')}`,
     assumption: 'A-31',
   });
 });
@@ -175,14 +175,14 @@ Then('the customer is sent back to redirect_url with the signed return fields', 
   )
     return;
   const unescape = (s: string): string => s.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
-  const pairs: Pair[] = [...form![2].matchAll(/name="([^"]*)" value="([^"]*)"/g)].map((m) => [
-    unescape(m[1]),
-    unescape(m[2]),
+  const pairs: Pair[] = [...form![2]!.matchAll(/name="([^"]*)" value="([^"]*)"/g)].map((m) => [
+    unescape(m[1]!),
+    unescape(m[2]!),
   ]);
-  this.expect(unescape(form![1]) === redirectUrl, {
+  this.expect(unescape(form![1]!) === redirectUrl, {
     check: 'customer return',
     expected: redirectUrl ?? '',
-    actual: unescape(form![1]),
+    actual: unescape(form![1]!),
     assumption: 'A-31',
   });
   this.expect(

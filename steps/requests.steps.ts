@@ -40,8 +40,8 @@ const rows = (world: PayWorld, table: DataTable): Pair[] =>
     .filter(([name]) => name !== 'field')
     .map(([name, value]) => [
       name,
-      value.startsWith('the ') && value.endsWith(' test card') ? world.card(value.slice(4, -10)) : value,
-    ]);
+      value!.startsWith('the ') && value!.endsWith(' test card') ? world.card(value!.slice(4, -10)) : value,
+    ])!;
 
 When('I send a signed {string} request', async function (this: PayWorld, operation: string) {
   await this.sendSigned(operation, await this.requestFor(operation));
@@ -116,7 +116,7 @@ When('I send a {string} request whose signature is corrupted', async function (t
     await this.send(operation, this.build(operation, params, { unsigned: true }));
     return;
   }
-  const header = parseAuthorizationHeader(request.headers.authorization);
+  const header = parseAuthorizationHeader(request.headers.authorization!);
   const flipped = header.pairs.map(([n, v]): Pair => [
     n,
     n === 'oauth_signature' ? Buffer.from(Buffer.from(v, 'base64').map((b) => b ^ 0x5a)).toString('base64') : v,
@@ -192,7 +192,7 @@ When(
   'I send a signed {string} request with its oauth_* parameters only in the body',
   async function (this: PayWorld, operation: string) {
     const request = this.build(operation, await this.requestFor(operation));
-    const oauth = parseAuthorizationHeader(request.headers.authorization).pairs;
+    const oauth = parseAuthorizationHeader(request.headers.authorization!).pairs;
     const params: Pair[] = [...request.params, ...oauth];
     const headers = { ...request.headers };
     delete headers.authorization;
@@ -221,7 +221,7 @@ When(
     ];
     const params = [...(await this.requestFor(operation)), ...repeated];
     const sent = await this.sendSigned(operation, params, { nonce, timestamp });
-    if (getParam(parseAuthorizationHeader(sent.request.headers.authorization), 'oauth_nonce') !== nonce)
+    if (getParam(parseAuthorizationHeader(sent.request.headers.authorization!), 'oauth_nonce') !== nonce)
       throw new Error('the header and the body disagree');
   },
 );

@@ -18,7 +18,7 @@ export function importOrder(doc: string): Map<string, Set<string>> {
   for (const line of table.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
     const folder = /^`([a-z-]+)`$/.exec(cells[1] ?? '')?.[1];
-    if (folder) order.set(folder, new Set([...(cells[3] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1])));
+    if (folder) order.set(folder, new Set([...(cells[3] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1]))!);
   }
   return order;
 }
@@ -30,13 +30,13 @@ export function importsOf(text: string): string[] {
       /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g,
     ),
   ];
-  return specifiers.map((m) => m[1] ?? m[2] ?? m[3]).filter((s) => s.startsWith('.'));
+  return specifiers.map((m) => m[1] ?? m[2] ?? m[3]).filter((s) => s!.startsWith('.'));
 }
 
 /** The folder of src/ a file is in; `root` for a file directly in src/; the top folder outside src/. */
 export function areaOf(file: string): string {
   const fromSrc = relative(SRC, file);
-  if (!fromSrc.startsWith('..')) return fromSrc.includes(sep) ? fromSrc.split(sep)[0] : 'root';
+  if (!fromSrc.startsWith('..')) return fromSrc.includes(sep) ? fromSrc.split(sep)[0]! : 'root';
   return `../${relative(ROOT, file).split(sep)[0]}`;
 }
 

@@ -22,7 +22,7 @@ function expectedAuth(text: string): { kind: string; fields?: string[]; cents?: 
   if (text === 'OAuth 1.0a, RSA-SHA256') return { kind: 'oauth-rsa-sha256' };
   const m = /^control = SHA-1\((.*)\)(, amount in cents)?$/.exec(text);
   assert.ok(m, `unrecognised authentication cell: ${text}`);
-  const names = m[1].split(' + ');
+  const names = m[1]!.split(' + ');
   assert.equal(names.pop(), 'merchant_control_key', 'the key is last in every formula');
   return { kind: 'control', fields: names, cents: m[2] ? ['amount'] : [] };
 }
@@ -65,12 +65,12 @@ describe('endpoint catalogue', () => {
 
   for (const [path, operation, requestSchema, responseSchema, auth] of tableRows) {
     it(`matches the spec row ${operation} ${path}`, () => {
-      const row = endpointByOperation(operation);
+      const row = endpointByOperation(operation!);
       assert.equal(row.path, path);
       assert.equal(row.requestSchema, requestSchema === 'not shown' ? null : requestSchema);
       assert.equal(row.responseSchema, responseSchema === 'not shown' ? null : responseSchema);
-      const want = PUBLIC_FORMULAS[operation] ?? expectedAuth(auth);
-      if (PUBLIC_FORMULAS[operation])
+      const want = PUBLIC_FORMULAS[operation!] ?? expectedAuth(auth!);
+      if (PUBLIC_FORMULAS[operation!])
         assert.equal(auth, 'none stated', 'a public formula only fills what the spec leaves open');
       assert.equal(row.auth.kind, want.kind);
       assert.equal(row.auth.kind === 'control' ? row.auth.fromPublicPage : undefined, want.page);
@@ -84,7 +84,7 @@ describe('endpoint catalogue', () => {
           want.cents,
         );
       }
-      assert.equal(row.version, path.split('/')[2] === '3ds' ? '3ds/v1' : path.split('/')[2]);
+      assert.equal(row.version, path!.split('/')[2] === '3ds' ? '3ds/v1' : path!.split('/')[2]);
     });
   }
 

@@ -223,7 +223,7 @@ describe('CLI rough edges', () => {
       JSON.stringify([{ login: 'control-only', merchantControlKey: 'k', endpointIds: [4321], endpointGroupIds: [] }]),
     );
     const [merchant] = readMerchants(file);
-    assert.equal(merchant.publicKeyPem, undefined);
+    assert.equal(merchant!.publicKeyPem, undefined);
     writeFileSync(
       file,
       JSON.stringify([
@@ -248,7 +248,7 @@ describe('CLI rough edges', () => {
         '--base-url',
         `${mock.url}/elsewhere`,
         '--endpoint-id',
-        m.endpointIds[0],
+        m.endpointIds[0]!,
         '--login',
         m.login,
         '--control-key-file',

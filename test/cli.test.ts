@@ -408,7 +408,7 @@ describe('the command list: each command loaded when it runs', () => {
       .map((l) => l.trim().split(/\s{2,}/)[0]);
     assert.ok(names.length >= 14, overview.out);
     for (const name of names) {
-      const help = await cli([...name.split(' '), '--help']);
+      const help = await cli([...name!.split(' '), '--help']);
       assert.equal(help.code, 0, name);
       assert.match(help.out, new RegExp(`^Usage: payconform ${name}( |$)`, 'm'), name);
     }

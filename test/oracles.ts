@@ -76,7 +76,7 @@ export function hmacSha1Oracle(consumerSecret: string, baseString: string, token
 export function flipBit(signatureBase64: string, bit: number): string {
   const bytes = Buffer.from(signatureBase64, 'base64');
   const at = bit % (bytes.length * 8);
-  bytes[at >> 3] = bytes[at >> 3] ^ (1 << (at & 7));
+  bytes[at >> 3] = bytes[at >> 3]! ^ (1 << (at & 7));
   return bytes.toString('base64');
 }
 

@@ -74,12 +74,12 @@ describe('client', () => {
     ]);
     await client.close();
     assert.equal(seen.length, 1);
-    assert.equal(seen[0].method, 'POST');
-    assert.equal(seen[0].url, '/paynet/api/v2/sale/1001');
-    assert.equal(seen[0].headers.accept, 'application/vnd.pay+json');
-    assert.equal(seen[0].headers['content-type'], 'application/x-www-form-urlencoded');
-    assert.match(seen[0].body, /email=a%20b%40example\.com&control=[0-9a-f]{40}$/);
-    assert.equal(verifyAtServer(seen[0]).reason, 'valid');
+    assert.equal(seen[0]!.method, 'POST');
+    assert.equal(seen[0]!.url, '/paynet/api/v2/sale/1001');
+    assert.equal(seen[0]!.headers.accept, 'application/vnd.pay+json');
+    assert.equal(seen[0]!.headers['content-type'], 'application/x-www-form-urlencoded');
+    assert.match(seen[0]!.body, /email=a%20b%40example\.com&control=[0-9a-f]{40}$/);
+    assert.equal(verifyAtServer(seen[0]!).reason, 'valid');
     assert.deepEqual(x.problems, []);
     assert.equal((x.body as { status: string }).status, 'processing');
   });
@@ -97,8 +97,8 @@ describe('client', () => {
       ['order_desc', 'für'],
     ]);
     await client.close();
-    assert.match(seen[0].headers.authorization ?? '', /oauth_signature_method="HMAC-SHA1"/);
-    assert.match(seen[1].headers.authorization ?? '', /oauth_signature_method="RSA-SHA256"/);
+    assert.match(seen[0]!.headers.authorization ?? '', /oauth_signature_method="HMAC-SHA1"/);
+    assert.match(seen[1]!.headers.authorization ?? '', /oauth_signature_method="RSA-SHA256"/);
     for (const s of seen) assert.equal(verifyAtServer(s).reason, 'valid');
   });
 
@@ -202,9 +202,9 @@ describe('client', () => {
       { unsigned: true, headers: { accept: null, 'x-test': '1' } },
     );
     await client.close();
-    assert.ok(!seen[0].body.includes('control='));
-    assert.equal(seen[0].headers.accept, undefined);
-    assert.equal(seen[0].headers['x-test'], '1');
+    assert.ok(!seen[0]!.body.includes('control='));
+    assert.equal(seen[0]!.headers.accept, undefined);
+    assert.equal(seen[0]!.headers['x-test'], '1');
   });
 });
 

@@ -52,10 +52,10 @@ describe('diagnose: truncated cents (PHP (int)($amount * 100), Java (long), Java
       ['0.50', '50'],
       ['7', '700'],
     ]) {
-      const d = check(amount, sha1(`9876A-7${cents}e@x${KEY}`));
+      const d = check(amount!, sha1(`9876A-7${cents}e@x${KEY}`));
       assert.deepEqual([d.verdict, d.defects], ['valid', []], amount);
       assert.equal(
-        controlWithMistake('truncated-cents', 'SALE', '9876', { url, params: sale(amount) }, credentials),
+        controlWithMistake('truncated-cents', 'SALE', '9876', { url, params: sale(amount!) }, credentials),
         undefined,
         amount,
       );
@@ -125,7 +125,7 @@ describe('diagnose: cents with a leading zero (the early PHP library split the a
       ['0.07', '07', '7'],
       ['0.00', '00', '0'],
     ]) {
-      const d = check(amount, sha1(`9876A-7${written}e@x${KEY}`));
+      const d = check(amount!, sha1(`9876A-7${written}e@x${KEY}`));
       assert.deepEqual([d.verdict, d.defects], ['invalid', ['cents-leading-zero']], amount);
       assert.equal(d.correct.controlInput, `9876A-7${exact}e@x<merchant_control_key>`);
     }
@@ -142,9 +142,9 @@ describe('diagnose: cents with a leading zero (the early PHP library split the a
       ['10.5', '1050'],
       ['7', '700'],
     ]) {
-      assert.deepEqual(check(amount, sha1(`9876A-7${cents}e@x${KEY}`)).defects, [], amount);
+      assert.deepEqual(check(amount!, sha1(`9876A-7${cents}e@x${KEY}`)).defects, [], amount);
       assert.equal(
-        controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale(amount) }, credentials),
+        controlWithMistake('cents-leading-zero', 'SALE', '9876', { url, params: sale(amount!) }, credentials),
         undefined,
         amount,
       );

@@ -489,7 +489,7 @@ describe('mistake recipes give the base string a partner with that mistake signs
   const nonce: Pair[] = [['oauth_nonce', 'n']];
   const recipe = (id: string, variant = 0) => OAUTH_MISTAKES.find((m) => m.id === id)!.recipes[variant];
   const base = (id: string, url: string, body: Pair[], realm?: string, variant = 0) =>
-    recipeBaseString(id === 'none' ? REFERENCE : recipe(id, variant), oauthParts('POST', url, body, nonce, realm));
+    recipeBaseString(id === 'none' ? REFERENCE : recipe(id, variant)!, oauthParts('POST', url, body, nonce, realm));
 
   it('default-port-kept and host-not-lowercased keep an IPv6 host literal whole, brackets included', () => {
     // RFC 3986 §3.2.2: an IPv6 host is written in brackets; the partner's URL as written is https://[2001:DB8::1]:443/p.
@@ -571,7 +571,7 @@ describe('mistake recipes give the base string a partner with that mistake signs
     // value: a!!b**c -> a%21!b%2A*c; outer: v%3Da%2521!b%252A*c -> first * and first ! of that encoded.
     assert.equal(
       recipeBaseString(
-        recipe('only-first-star-or-bang-encoded'),
+        recipe('only-first-star-or-bang-encoded')!,
         oauthParts('POST', 'https://h.example/p', [['v', 'a!!b**c']], [], undefined),
       ),
       'POST&https%3A%2F%2Fh.example%2Fp&v%3Da%2521%21b%252A%2Ac',
@@ -581,7 +581,7 @@ describe('mistake recipes give the base string a partner with that mistake signs
   it('encodeuricomponent-unfixed keeps a lone surrogate as it is instead of failing', () => {
     assert.equal(
       recipeBaseString(
-        recipe('encodeuricomponent-unfixed'),
+        recipe('encodeuricomponent-unfixed')!,
         oauthParts('POST', 'https://h.example/p', [['v', '\uD800']], [], undefined),
       ),
       'POST&https%3A%2F%2Fh.example%2Fp&v=\uD800',
@@ -649,7 +649,7 @@ describe('making a mistake on purpose (apply)', () => {
     const base =
       'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&oauth_consumer_key%3D%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1%26oauth_version%3D1.0';
     assert.match(h, /oauth_consumer_key=""/);
-    assert.equal(decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]), hmac('&', base));
+    assert.equal(decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]!), hmac('&', base));
     assert.equal(controlWithMistake('key-not-last', 'SALE', '9876', request, {}), sha1('9876A-71000e@x'));
   });
 

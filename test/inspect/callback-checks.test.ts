@@ -60,7 +60,7 @@ async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'PO
     assert.equal(await listener.callbackChecker!.idle(10_000), 0);
     const records = listener.callbackChecker!.records;
     assert.equal(records.length, 1);
-    assert.equal(records[0].orderid, orderid);
+    assert.equal(records[0]!.orderid, orderid);
     return records[0];
   } finally {
     await client.close();
@@ -144,7 +144,7 @@ describe('inspect --callback-checks', () => {
     const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
     await sale(client, down);
     await listener.callbackChecker!.idle(10_000);
-    assert.deepEqual(failedIds(listener.callbackChecker!.records[0]), ['genuine', 'genuine-again']);
+    assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['genuine', 'genuine-again']);
     await client.close();
     await listener.close();
     await down.close();
@@ -164,8 +164,8 @@ describe('inspect --callback-checks', () => {
     await listener.callbackChecker!.idle(10_000);
     const records = listener.callbackChecker!.records;
     assert.equal(records.length, 1, 'only the final order');
-    assert.deepEqual(new Set(records[0].checks.map((c) => c.outcome)), new Set(['fail']));
-    assert.match(records[0].checks[0].message!, /not a loopback host/);
+    assert.deepEqual(new Set(records[0]!.checks.map((c) => c.outcome)), new Set(['fail']));
+    assert.match(records[0]!.checks[0]!.message!, /not a loopback host/);
     assert.equal(shop.received.length, 0);
     await client.close();
     await listener.close();
@@ -197,7 +197,7 @@ describe('inspect --callback-checks', () => {
         );
       await poll();
       await listener.callbackChecker!.idle(10_000);
-      assert.deepEqual(failedIds(listener.callbackChecker!.records[0]), ['other-amount']);
+      assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['other-amount']);
     } finally {
       await client.close();
       await listener.close();
@@ -246,7 +246,7 @@ describe('inspect --callback-checks', () => {
       summary: { callbackOrdersFailed: number };
     };
     assert.equal(json.summary.callbackOrdersFailed, 1);
-    assert.deepEqual(failedIds(json.callbacks[0]), ['unknown-order']);
+    assert.deepEqual(failedIds(json.callbacks[0]!), ['unknown-order']);
     const junit = readFileSync(join(report, 'junit.xml'), 'utf8');
     assert.match(
       junit,

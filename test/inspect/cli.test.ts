@@ -38,7 +38,7 @@ const filesOf = (d: string): string[] => readdirSync(d).map((f) => join(d, f));
 /** Every secret of the run that must never show: keys, card numbers, CVVs, signatures. */
 function leaks(text: string): string[] {
   const keyLine = credentials.privateKeyPem.split('\n')[3];
-  const found = [merchant.merchantControlKey, keyLine, ...Object.keys(MAGIC_CARDS)].filter((s) => text.includes(s));
+  const found = [merchant.merchantControlKey, keyLine, ...Object.keys(MAGIC_CARDS)].filter((s) => text.includes(s!));
   for (const pattern of [
     /control=[0-9a-f]{40}/,
     /oauth_signature="(?!<redacted>)[^"]{8,}/,

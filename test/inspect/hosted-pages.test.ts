@@ -51,17 +51,17 @@ function formOf(html: string, pageUrl: string): { action: string; method: string
   const unescape = (s: string): string =>
     s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
   const fields = new Map<string, string>();
-  for (const [input] of form[2].matchAll(/<input[^>]*>/g))
+  for (const [input] of form[2]!.matchAll(/<input[^>]*>/g))
     fields.set(attr(input, 'name')!, unescape(attr(input, 'value') ?? ''));
   return {
-    action: new URL(unescape(attr(form[1], 'action')!), pageUrl).href,
-    method: attr(form[1], 'method')!.toUpperCase(),
+    action: new URL(unescape(attr(form[1]!, 'action')!), pageUrl).href,
+    method: attr(form[1]!, 'method')!.toUpperCase(),
     fields,
   };
 }
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const field = (body: unknown, name: string): string => (body as Record<string, string>)[name];
+const field = (body: unknown, name: string): string => (body as Record<string, string>)[name]!;
 
 describe('inspect serves the hosted pages to the customer and judges only the integration', () => {
   it("a hosted-form sale paid in the browser ends with 0 failures and exit 0; the customer's steps are context", async () => {
@@ -109,12 +109,12 @@ describe('inspect serves the hosted pages to the customer and judges only the in
       }).then((r) => r.body.dump());
       const returned = shop.returns[0];
       assert.deepEqual(
-        [returned.get('status'), returned.get('orderid'), returned.get('client_orderid')],
+        [returned!.get('status'), returned!.get('orderid'), returned!.get('client_orderid')],
         ['approved', orderId, clientOrderId],
       );
       // A-31: SHA-1(status + orderid + client_orderid + merchant_control_key), computed here by hand.
       assert.equal(
-        returned.get('control'),
+        returned!.get('control'),
         createHash('sha1').update(`approved${orderId}${clientOrderId}${merchant.merchantControlKey}`).digest('hex'),
       );
 

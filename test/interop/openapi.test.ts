@@ -64,7 +64,7 @@ const PUBLIC_FORMULAS: Record<string, string> = {
 function specFormula(cell: string): { names: string[]; cents: string[] } | undefined {
   const m = /^control = SHA-1\(([^)]*)\)(?:, (.*) in cents)?$/.exec(cell);
   if (!m) return undefined;
-  return { names: m[1].split(' + '), cents: m[2] ? m[2].split(', ') : [] };
+  return { names: m[1]!.split(' + '), cents: m[2] ? m[2].split(', ') : [] };
 }
 
 /**
@@ -78,7 +78,7 @@ function driftProblems(document: Json): string[] {
   const rowPaths = new Set(ENDPOINTS.map((e) => e.path));
   // Every spec row, and every endpoint named in the signing examples, is in the catalogue and the document.
   const specPaths = [...SPEC_ROWS.map((r) => r.path), ...SIGNING_EXAMPLE_PATHS];
-  for (const path of specPaths) if (!rowPaths.has(path)) problems.push(`${path}: in the spec, not in the catalogue`);
+  for (const path of specPaths) if (!rowPaths.has(path!)) problems.push(`${path}: in the spec, not in the catalogue`);
   for (const endpoint of ENDPOINTS) {
     const post = paths[endpoint.path]?.post as Json | undefined;
     if (!post) {
@@ -327,7 +327,7 @@ describe('the OpenAPI document', () => {
       assert.ok(d.components.schemas[e.checkedRequestSchema]['x-payconform-assumptions'].includes('A-25'), e.operation);
     assert.deepEqual(d.components.schemas.StatusResponse['x-payconform-assumptions'], ['A-17', 'A-18']);
     for (const path of SIGNING_EXAMPLE_PATHS.filter((p) => !SPEC_ROWS.some((r) => r.path === p)))
-      assert.ok(d.paths[path].post['x-payconform-assumptions'].includes('A-4'), path);
+      assert.ok(d.paths[path!].post['x-payconform-assumptions'].includes('A-4'), path);
     assert.ok(d.paths['/api/v4/transfer-by-ref/{endpointId}'].post['x-payconform-assumptions'].includes('A-5'));
     // The Accept header and the error answers are the spec's: no mark.
     assert.equal(d.components.parameters.Accept['x-payconform-assumptions'], undefined);

@@ -94,7 +94,7 @@ function newman(file: string, vars: Record<string, string>, dir: string): Promis
 }
 
 const isRsa = (op: Operation): boolean => endpointByOperation(op).auth.kind === 'oauth-rsa-sha256';
-const pathOf = (op: Operation): string => endpointByOperation(op).path.replace('{endpointId}', ENDPOINT_ID);
+const pathOf = (op: Operation): string => endpointByOperation(op).path.replace('{endpointId}', ENDPOINT_ID!);
 
 describe('the Postman collection run by newman against the mock', { timeout: 180_000 }, () => {
   let mock: RunningMock;
@@ -214,7 +214,7 @@ describe('the Postman collection run by newman against the mock', { timeout: 180
     proxy.seen.length = 0;
     const { code, report } = await newman(one, good(), dir);
     assert.equal(code, 0, JSON.stringify((report.run as Json).failures).slice(0, 500));
-    assert.equal(((report.run as Json).executions as Json[])[0].response.code, 200);
+    assert.equal(((report.run as Json).executions as Json[])[0]!.response.code, 200);
     assert.equal(proxy.seen.length, 1);
   });
   // A gateway nobody here wrote differs from the mock where the spec is silent: the collection must

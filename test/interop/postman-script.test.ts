@@ -308,8 +308,8 @@ describe('the Postman pre-request script per kind of endpoint', () => {
       vars,
     );
     assert.equal(run.url, 'http://127.0.0.1:9/paynet/api/v2/sale/1001');
-    assert.match(run.sent[0][1], /^PM-[0-9a-f-]{36}$/);
-    assert.equal(run.sent[3][1], '+49 30 1234567');
+    assert.match(run.sent[0]![1], /^PM-[0-9a-f-]{36}$/);
+    assert.equal(run.sent[3]![1], '+49 30 1234567');
     const sale = endpointByOperation(OP.SALE).auth;
     assert.equal(sale.kind, 'control');
     const expected = computeControl(
@@ -405,7 +405,7 @@ describe('the Postman pre-request script per kind of endpoint', () => {
     );
     const [a, b] = nonces.map((pairs) => pairs.find(([n]) => n === 'oauth_nonce')![1]);
     assert.notEqual(a, b);
-    const timestamp = Number(nonces[0].find(([n]) => n === 'oauth_timestamp')![1]);
+    const timestamp = Number(nonces[0]!.find(([n]) => n === 'oauth_timestamp')![1]);
     assert.ok(Math.abs(timestamp - Date.now() / 1000) < 60, String(timestamp));
   });
 

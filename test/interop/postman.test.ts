@@ -37,11 +37,11 @@ const kept = (item: Json): string[] =>
       .flatMap((e) => e.script.exec as string[])
       .join('\n')
       .matchAll(/pm\.collectionVariables\.set\('([^']+)'/g),
-  ].map((m) => m[1]);
+  ].map((m) => m[1])!;
 const used = (item: Json): string[] =>
   body(item)
     .flatMap(([, v]) => [...v.matchAll(/\{\{([^{}$]+)\}\}/g)].map((m) => m[1]))
-    .filter((v) => !['login'].includes(v));
+    .filter((v) => !['login'].includes(v!))!;
 
 /**
  * Everything wrong with a collection's order and its ids, judged from the catalogue's
@@ -103,7 +103,7 @@ describe('the Postman collection', () => {
       );
       assert.equal(request.body.mode, 'urlencoded');
       const names = body(item).map(([n]) => n);
-      for (const field of REQUIRED_FIELDS[e.checkedRequestSchema])
+      for (const field of REQUIRED_FIELDS[e.checkedRequestSchema]!)
         assert.ok(names.includes(field), `${item.name} lacks ${field}`);
       assert.equal(names.includes('control'), e.auth.kind === 'control', `${item.name}: control field`);
       const test = (item.event as Json[]).find((ev) => ev.listen === 'test')!.script.exec.join('\n') as string;
@@ -135,7 +135,7 @@ describe('the Postman collection', () => {
     const swapped = structuredClone(collection);
     const list = items(swapped);
     const [sale, status] = [list.findIndex((i) => i.name === 'SALE'), list.findIndex((i) => i.name === 'STATUS')];
-    [list[sale], list[status]] = [list[status], list[sale]];
+    [list[sale]!, list[status]!] = [list[status], list[sale]];
     assert.ok(
       orderProblems(swapped).some((p) => p.startsWith('STATUS: orderid is not read from an id kept earlier')),
       orderProblems(swapped).join('\n'),

@@ -80,7 +80,7 @@ describe('mock callbacks', () => {
       await mock.callbacks.idle(5000);
       const got = shop.received.filter((r) => r.fields.client_orderid === clientOrderId);
       assert.equal(got.length, 1);
-      const f = got[0].fields;
+      const f = got[0]!.fields;
       assert.deepEqual(Object.keys(f), [
         'orderid',
         'merchant_order',
@@ -103,8 +103,8 @@ describe('mock callbacks', () => {
         },
       );
       assert.equal(f.control, sha1sum(`approved${orderid}${clientOrderId}${merchant.merchantControlKey}`));
-      assert.equal(got[0].answered, 200);
-      assert.deepEqual([got[0].method, got[0].own], ['GET', { shop: 'main' }]);
+      assert.equal(got[0]!.answered, 200);
+      assert.deepEqual([got[0]!.method, got[0]!.own], ['GET', { shop: 'main' }]);
       assert.equal(shop.orders.get(clientOrderId)!.status, 'approved');
       assert.deepEqual(
         mock.callbacks.deliveries.map((d) => [d.orderid, d.attempt, d.method, d.outcome, d.answered]),
@@ -168,7 +168,7 @@ describe('mock callbacks', () => {
       ]);
       await mock.callbacks.idle(500);
       assert.equal(mock.callbacks.deliveries.length, 0, 'nothing before the page is paid');
-      const paid = await request(body['redirect-url'], {
+      const paid = await request(body['redirect-url']!, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: `credit_card_number=${TEST_CARDS.declined}&card_printed_name=J&expire_month=12&expire_year=30&cvv2=123`,
@@ -179,7 +179,7 @@ describe('mock callbacks', () => {
       assert.ok(form, html);
       assert.equal(form[1], 'https://shop.example/return?x=1');
       const inputs = Object.fromEntries(
-        [...form[2].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+        [...form[2]!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
       );
       assert.deepEqual(inputs, {
         status: 'declined',
@@ -213,8 +213,8 @@ describe('mock callbacks', () => {
             [3, 200, 'delivered'],
           ],
         );
-        const gaps = d.slice(1).map((x, i) => Date.parse(x.at) - Date.parse(d[i].at));
-        assert.ok(gaps[0] >= 25 && gaps[1] >= 55, `back-off grows: ${gaps.join(', ')} ms`);
+        const gaps = d.slice(1).map((x, i) => Date.parse(x.at) - Date.parse(d[i]!.at));
+        assert.ok(gaps[0]! >= 25 && gaps[1]! >= 55, `back-off grows: ${gaps.join(', ')} ms`);
         assert.equal(flaky.orders.size, 1);
         void orderid;
       });
@@ -283,7 +283,7 @@ describe('mock callbacks', () => {
       assert.match(log, /CALLBACK GET https:\/\/merchant\.example\/callback host not allowed/);
       const control = shop.received.find((r) => r.fields.client_orderid === clientOrderId)!.fields.control;
       for (const secret of ['s3cret', control, merchant.merchantControlKey])
-        assert.ok(!lines.join('\n').includes(secret), secret);
+        assert.ok(!lines.join('\n').includes(secret!), secret);
     });
   });
   it("GET: the fields follow the URL's own query after &, in order, the control recomputed by hand", async () => {
@@ -386,10 +386,10 @@ describe('mock callbacks', () => {
         assert.equal(back.status, 200, JSON.stringify(back.body));
         await mock.callbacks.idle(5000);
         const reversal = shop.received.filter((r) => r.fields.client_orderid === clientOrderId).map((r) => r.fields)[1];
-        assert.equal(reversal.type, 'reversal');
+        assert.equal(reversal!.type, 'reversal');
         assert.equal(
-          reversal.control,
-          sha1sum(`${reversal.status}${reversal.orderid}${clientOrderId}${merchant.merchantControlKey}`),
+          reversal!.control,
+          sha1sum(`${reversal!.status}${reversal!.orderid}${clientOrderId}${merchant.merchantControlKey}`),
         );
         // A sale with server_callback_url only: its reversal is not reported.
         const plain = await sale(client, other);

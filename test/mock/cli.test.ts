@@ -27,7 +27,7 @@ describe('payconform mock', () => {
       child.stdout.on('data', (chunk: string) => {
         out += chunk;
         const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
-        if (m) resolve(m[1]);
+        if (m) resolve(m[1]!);
       });
       child.once('exit', () => reject(new Error(`mock exited: ${out}`)));
     });
@@ -51,7 +51,7 @@ describe('payconform mock', () => {
       // The request log: a line per request, and no secret or card data in it.
       assert.match(log, /POST \/paynet\/api\/v4\/payout\/1001 200 PAYOUT_V4 order \d+/);
       assert.match(log, /POST \/paynet\/api\/v2\/sale\/1001 400 SALE FIELD_INVALID/);
-      const signature = /oauth_signature="([^"]+)"/.exec(x.request.headers.authorization)![1];
+      const signature = /oauth_signature="([^"]+)"/.exec(x.request.headers.authorization!)![1];
       const control = sale.request.params.find(([n]) => n === 'control')![1];
       for (const secret of [
         m.merchantControlKey,
@@ -60,10 +60,10 @@ describe('payconform mock', () => {
         '98765',
         'cvv2',
         signature,
-        decodeURIComponent(signature),
+        decodeURIComponent(signature!),
         control,
       ]) {
-        assert.ok(!log.includes(secret), `the log shows ${secret.slice(0, 6)}…`);
+        assert.ok(!log.includes(secret!), `the log shows ${secret!.slice(0, 6)}…`);
       }
     } catch (err) {
       child.kill('SIGKILL');

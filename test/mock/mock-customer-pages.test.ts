@@ -35,7 +35,7 @@ function clientAt(baseUrl: string): PayClient {
   return client;
 }
 const sample = (operation: string, ...overrides: Pair[]) => sampleRequest(endpointByOperation(operation), overrides);
-const field = (body: unknown, name: string): string => (body as Record<string, string>)[name];
+const field = (body: unknown, name: string): string => (body as Record<string, string>)[name]!;
 
 describe('customer pages of the mock', () => {
   it('recognises exactly the checkout and 3-D Secure page paths, with any prefix, and never an API path', () => {

@@ -157,8 +157,8 @@ describe('mock gateway', () => {
       await client.send('REBILL', sample('REBILL', ['cardrefid', declinedRef])),
       'paynet-order-id',
     );
-    await statusOf(declinedRebill);
-    assert.equal(await statusOf(declinedRebill), 'declined', "a card ref keeps its card's outcome");
+    await statusOf(declinedRebill!);
+    assert.equal(await statusOf(declinedRebill!), 'declined', "a card ref keeps its card's outcome");
     const declinedSale = await start('SALE', '4000000000000002');
     assert.equal(code(await move('CARDREF', declinedSale)), 'ORDER_STATE');
   });
@@ -169,11 +169,11 @@ describe('mock gateway', () => {
     assert.deepEqual([created.status, created.problems], [200, []]);
     const processed = await client.send(
       'PROCESS_RP_V4',
-      sample('PROCESS_RP_V4', ['recurring-payment-id', answer(created, 'recurring-payment-id')]),
+      sample('PROCESS_RP_V4', ['recurring-payment-id', answer(created, 'recurring-payment-id')!]),
     );
     assert.deepEqual([processed.status, processed.problems], [200, []]);
     const charge = answer(processed, 'paynet-order-id');
-    await statusOf(charge);
+    await statusOf(charge!);
     const final = await client.send('STATUS', sample('STATUS', ['orderid', charge]));
     assert.deepEqual([answer(final, 'status'), answer(final, 'amount')], ['approved', '9.99']);
     assert.equal(
@@ -202,7 +202,7 @@ describe('mock gateway', () => {
     assert.deepEqual([x.status, code(x), (x.body as Record<string, string>).field], [400, 'FIELD_MISSING', 'cvv2']);
     const bad = await client.send('SALE', sample('SALE', ['expire_month', '13']));
     assert.deepEqual([code(bad), (bad.body as Record<string, string>).field], ['FIELD_INVALID', 'expire_month']);
-    assert.match(answer(bad, 'error-message'), /^expire_month: must match/);
+    assert.match(answer(bad, 'error-message')!, /^expire_month: must match/);
     assert.equal(code(await client.send('SALE', [...sample('SALE'), ['cvv2', '123']])), 'FIELD_DUPLICATE');
     assert.equal(code(await client.send('PAYOUT_V4', sample('PAYOUT_V4', ['currency', 'euro']))), 'FIELD_INVALID');
   });
@@ -235,8 +235,8 @@ describe('mock gateway', () => {
     );
     const redirect = (form.body as Record<string, string>)['redirect-url'];
     const orderid = (form.body as Record<string, string>)['paynet-order-id'];
-    assert.ok(redirect.startsWith(`${mock.url}/paynet/checkout/`));
-    const get = await request(redirect);
+    assert.ok(redirect!.startsWith(`${mock.url}/paynet/checkout/`));
+    const get = await request(redirect!);
     const html = await get.body.text();
     assert.equal(get.statusCode, 200);
     assert.match(String(get.headers['content-type']), /^text\/html/);
@@ -244,10 +244,10 @@ describe('mock gateway', () => {
     assert.match(html, /name="credit_card_number"/);
     assert.match(html, /<button type="submit">Pay EUR 12\.50<\/button>/);
     assert.match(html, /&#60;b&#62;A&#38;1&#60;\/b&#62;/, 'merchant data is escaped');
-    assert.equal(await statusOf(orderid), 'processing');
-    assert.equal(await statusOf(orderid), 'processing', 'waiting for the checkout');
+    assert.equal(await statusOf(orderid!), 'processing');
+    assert.equal(await statusOf(orderid!), 'processing', 'waiting for the checkout');
     const post = (card: string) =>
-      request(redirect, {
+      request(redirect!, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: `credit_card_number=${card}&cvv2=123`,
@@ -257,7 +257,7 @@ describe('mock gateway', () => {
     assert.equal(paid.statusCode, 200);
     assert.match(done, /declined/);
     assert.ok(!done.includes('4000000000000002'), 'the card number is never shown back');
-    assert.equal(await statusOf(orderid), 'declined');
+    assert.equal(await statusOf(orderid!), 'declined');
     assert.equal((await post('4111111111111111')).statusCode, 409);
     assert.equal((await request(`${mock.url}/paynet/checkout/1`)).statusCode, 404);
   });
@@ -371,7 +371,7 @@ describe('mock gateway', () => {
     const back = await sendByGroup('RETURN', ['orderid', orderid], ['amount', '10.00']);
     assert.equal(back.status, 200, JSON.stringify(back.body));
     // The same order through the endpoint id: one merchant's order, whichever of its ids reached it.
-    assert.notEqual(await statusOf(orderid), undefined);
+    assert.notEqual(await statusOf(orderid!), undefined);
   });
 
   it('logs a request to the group URL in the form it was sent, …/sale/group/{id}', async () => {
@@ -385,8 +385,8 @@ describe('mock gateway', () => {
       await c.close();
       await logged.close();
     }
-    assert.match(lines[0], / POST \/paynet\/api\/v2\/sale\/group\/2001 200 SALE /);
-    assert.match(lines[1], / POST \/paynet\/api\/v2\/sale\/2001 200 SALE /);
+    assert.match(lines[0]!, / POST \/paynet\/api\/v2\/sale\/group\/2001 200 SALE /);
+    assert.match(lines[1]!, / POST \/paynet\/api\/v2\/sale\/2001 200 SALE /);
   });
 
   it('refuses OAuth mistakes 403 Forbidden, each with its own code (A-21: the public docs\' "403 Forbidden … due to a bad signature")', async () => {
@@ -423,7 +423,7 @@ describe('mock gateway', () => {
       'OAUTH_PARAM_CONFLICT',
     );
     // HMAC on an RSA endpoint: the header of a valid HMAC payout, sent to /api/v4/payout.
-    const hmac = parseAuthorizationHeader(first.request.headers.authorization);
+    const hmac = parseAuthorizationHeader(first.request.headers.authorization!);
     assert.equal(
       code(
         await client.send('PAYOUT_V4', payout, { headers: { authorization: buildAuthorizationHeader(hmac.pairs) } }),

@@ -31,7 +31,7 @@ async function mockProcess(args: string[]): Promise<string> {
     child.stdout.on('data', (chunk: string) => {
       out += chunk;
       const m = /^listening on (\S+)$/m.exec(out);
-      if (m) resolve(m[1]);
+      if (m) resolve(m[1]!);
     });
     child.once('exit', () => reject(new Error(`mock exited: ${out}`)));
   });
@@ -74,7 +74,7 @@ async function saleStatusReturn(
 ): Promise<{ sale: Record<string, string>; final: Record<string, string>; refund: Record<string, string> }> {
   const clientOrderId = `shop-${Date.now()}`;
   // The docs' control for sale: SHA-1(endpointid + client_orderid + amount in cents + email + merchant_control_key).
-  const sale = await makeRequest(gateway, 'sale', endpoint, {
+  const sale = await makeRequest(gateway, 'sale', endpoint!, {
     client_orderid: clientOrderId,
     order_desc: 'Order 42',
     amount: '10.42',
@@ -97,7 +97,7 @@ async function saleStatusReturn(
   assert.equal(sale.type, 'async-response', JSON.stringify(sale));
   let final: Record<string, string> = {};
   for (let poll = 0; poll < 20; poll++) {
-    final = await makeRequest(gateway, 'status', endpoint, {
+    final = await makeRequest(gateway, 'status', endpoint!, {
       login: m.login,
       client_orderid: clientOrderId,
       orderid: sale['paynet-order-id'],
@@ -105,7 +105,7 @@ async function saleStatusReturn(
     });
     if (final.status !== 'processing') break;
   }
-  const refund = await makeRequest(gateway, 'return', endpoint, {
+  const refund = await makeRequest(gateway, 'return', endpoint!, {
     login: m.login,
     client_orderid: clientOrderId,
     orderid: sale['paynet-order-id'],
@@ -121,8 +121,8 @@ describe('an integration written like the public libraries', () => {
   it('runs sale, status polling and a return against mock --profile profiles/family-text.json unchanged', async () => {
     const url = await mockProcess(['--profile', profile]);
     const { sale, final, refund } = await saleStatusReturn(`${url}/api/v2`);
-    assert.match(sale['paynet-order-id'], /^[0-9]+$/);
-    assert.equal(sale['merchant-order-id'].startsWith('shop-'), true);
+    assert.match(sale['paynet-order-id']!, /^[0-9]+$/);
+    assert.equal(sale['merchant-order-id']!.startsWith('shop-'), true);
     assert.ok(sale['serial-number']);
     assert.deepEqual(
       [final.type, final.status, final.amount, final.currency],
@@ -133,14 +133,14 @@ describe('an integration written like the public libraries', () => {
 
   it('reads a refusal the way the library does: HTTP 200, type=validation-error, error-message', async () => {
     const url = await mockProcess(['--profile', profile]);
-    const refused = await makeRequest(`${url}/api/v2`, 'status', endpoint, {
+    const refused = await makeRequest(`${url}/api/v2`, 'status', endpoint!, {
       login: m.login,
       client_orderid: 'x',
       orderid: '1',
       control: 'not-a-control',
     });
     assert.equal(refused.type, 'validation-error');
-    assert.ok(refused['error-message'].length > 0);
+    assert.ok(refused['error-message']!.length > 0);
   });
 
   it("is refused by the default mock, which requires the spec's Accept header (406)", async () => {

@@ -88,7 +88,7 @@ describe('the client reading form text', () => {
     const x = await client.send('SALE', sale());
     await client.close();
     assert.equal((x.body as Record<string, string>).type, 'async-response');
-    assert.match((x.body as Record<string, string>)['paynet-order-id'], /^[0-9]+$/);
+    assert.match((x.body as Record<string, string>)['paynet-order-id']!, /^[0-9]+$/);
     assert.deepEqual(
       x.problems.map((p) => [p.deviation, p.assumption]),
       [['answers.format, answers.mediaType', undefined]],

@@ -75,8 +75,8 @@ describe(`parameter normalisation and base string (seed ${seed})`, () => {
             [lower, v1],
             [upper, v2],
           ]);
-          assert.equal(sorted[0][0], upper);
-          assert.equal(sorted[1][0], lower);
+          assert.equal(sorted[0]![0], upper);
+          assert.equal(sorted[1]![0], lower);
         },
       ),
       fcParams(100),
@@ -95,8 +95,8 @@ describe(`parameter normalisation and base string (seed ${seed})`, () => {
         const parts = base.split('&');
         assert.equal(parts.length, 3, base);
         assert.ok(base.startsWith('POST&'), base);
-        assert.equal(decodeURIComponent(parts[1]), normalizedUrl);
-        assert.equal(decodeURIComponent(parts[2]), normalized);
+        assert.equal(decodeURIComponent(parts[1]!), normalizedUrl);
+        assert.equal(decodeURIComponent(parts[2]!), normalized);
       }),
       fcParams(200),
     );

@@ -136,7 +136,7 @@ describe(`sign → verify, control and HMAC-SHA1 (seed ${seed})`, () => {
           const result = signRequest(request, credentials);
           if (result.scheme !== 'control') throw new Error(`expected control, got ${result.scheme}`);
           const control = result.control.control;
-          const digit = ((parseInt(control[at], 16) + delta) % 16).toString(16);
+          const digit = ((parseInt(control[at]!, 16) + delta) % 16).toString(16);
           const changed = control.slice(0, at) + digit + control.slice(at + 1);
           assert.notEqual(changed, control);
           const verdict = verifyRequest(request, credentials, { control: changed });

@@ -101,7 +101,7 @@ describe('bundle verify: only regular files, each read to its listed size', () =
     refusedAtOnce(d, /report\.html: a symbolic link/);
     const e = await bundle(true);
     const outside = join(dir, 'outside-report.html');
-    writeFileSync(outside, FILES['report.html']);
+    writeFileSync(outside, FILES['report.html']!);
     rmSync(join(e, 'report.html'));
     symlinkSync(outside, join(e, 'report.html'));
     refusedAtOnce(e, /report\.html: a symbolic link/);
@@ -120,7 +120,7 @@ describe('bundle verify: only regular files, each read to its listed size', () =
 
   it('a file grown past its listed size is read only to that size and named', async () => {
     const d = await bundle(true);
-    const listed = Buffer.byteLength(FILES['summary.json']);
+    const listed = Buffer.byteLength(FILES['summary.json']!);
     appendFileSync(join(d, 'summary.json'), Buffer.alloc(8 << 20)); // 8 MB more
     refusedAtOnce(d, new RegExp(`summary\\.json: larger than listed \\(more than ${listed} bytes\\)`));
   });

@@ -71,12 +71,12 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 /** Applies `m` to bundle `d`; says whether any byte of the bundle changed. */
 function apply(d: string, m: Mutation): boolean {
   const files = readdirSync(d).sort();
-  const pick = (n: number): string => join(d, files[n % files.length]);
+  const pick = (n: number): string => join(d, files[n % files.length]!);
   const before = files.map((f) => readFileSync(join(d, f), 'latin1')).join('\0');
   switch (m.kind) {
     case 'flip': {
       const bytes = readFileSync(pick(m.file));
-      if (bytes.length > 0) bytes[m.at % bytes.length] ^= 1 << m.bit;
+      if (bytes.length > 0) bytes[m.at % bytes.length]! ^= 1 << m.bit;
       writeFileSync(pick(m.file), bytes);
       break;
     }

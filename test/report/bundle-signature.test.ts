@@ -49,7 +49,7 @@ async function bundle(name: string, signed: boolean): Promise<string> {
 
 const flipOneByte = (file: string): void => {
   const bytes = readFileSync(file);
-  bytes[0] = bytes[0] ^ 0x01;
+  bytes[0] = bytes[0]! ^ 0x01;
   writeFileSync(file, bytes);
 };
 
@@ -67,17 +67,17 @@ describe('signed evidence', () => {
     const d = await bundle('independent', true);
     const [header, payload, signature] = readFileSync(join(d, 'manifest.jws'), 'utf8').trim().split('.');
     const decoded = (s: string) => JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
-    assert.equal(decoded(header).alg, 'RS256');
+    assert.equal(decoded(header!).alg, 'RS256');
     assert.equal(
-      verify('sha256', Buffer.from(`${header}.${payload}`), merchant.publicKey, Buffer.from(signature, 'base64url')),
+      verify('sha256', Buffer.from(`${header}.${payload}`), merchant.publicKey, Buffer.from(signature!, 'base64url')),
       true,
     );
-    const files = decoded(payload).files as Array<{ path: string; sha256: string }>;
+    const files = decoded(payload!).files as Array<{ path: string; sha256: string }>;
     assert.deepEqual(
       files.map((f) => f.path),
       Object.keys(FILES).sort(),
     );
-    for (const f of files) assert.equal(f.sha256, createHash('sha256').update(FILES[f.path]).digest('hex'), f.path);
+    for (const f of files) assert.equal(f.sha256, createHash('sha256').update(FILES[f.path]!).digest('hex'), f.path);
   });
 
   it('one changed byte in any file, the manifest included, is caught and named', async () => {
@@ -88,7 +88,7 @@ describe('signed evidence', () => {
       flipOneByte(join(d, path));
       const check = await verifyBundle(d);
       assert.equal(check.problems.length, 1, `${path}: ${check.problems.join('; ')}`);
-      assert.match(check.problems[0], new RegExp(`^${path.replace('.', '\\.')}: `), path);
+      assert.match(check.problems[0]!, new RegExp(`^${path.replace('.', '\\.')}: `), path);
     }
   });
 

@@ -11,7 +11,7 @@ describe('docs/rules.md', () => {
   it('lists every request rule in the order the mock runs them', () => {
     const ids = [
       ...rulesDoc()
-        .split('## Order rules')[0]
+        .split('## Order rules')[0]!
         .matchAll(/^\| `([a-z0-9-]+)`/gm),
     ].map((m) => m[1]);
     assert.deepEqual(

@@ -160,7 +160,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
         r,
         headers: {
           ...r.headers,
-          authorization: r.headers.authorization.replace(
+          authorization: r.headers.authorization!.replace(
             `oauth_consumer_key="${merchant.login}"`,
             'oauth_consumer_key="someone-else"',
           ),
@@ -170,7 +170,9 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
   },
   'signature-method': () => {
     const r = build(OP.PAYOUT);
-    return [{ r, headers: { ...r.headers, authorization: r.headers.authorization.replace('HMAC-SHA1', 'PLAINTEXT') } }];
+    return [
+      { r, headers: { ...r.headers, authorization: r.headers.authorization!.replace('HMAC-SHA1', 'PLAINTEXT') } },
+    ];
   },
   'oauth-version': () => {
     const r = build(OP.PAYOUT);
@@ -179,7 +181,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
         r,
         headers: {
           ...r.headers,
-          authorization: r.headers.authorization.replace('oauth_version="1.0"', 'oauth_version="2.0"'),
+          authorization: r.headers.authorization!.replace('oauth_version="1.0"', 'oauth_version="2.0"'),
         },
       },
     ];

@@ -24,7 +24,7 @@ describe('request schemas', () => {
   it('name each missing mandatory field', () => {
     for (const endpoint of ENDPOINTS) {
       const name = requestSchemaOf(endpoint);
-      for (const field of REQUIRED_FIELDS[name]) {
+      for (const field of REQUIRED_FIELDS[name]!) {
         const problem = checkRequestFields(
           name,
           sampleRequest(endpoint).filter(([n]) => n !== field),

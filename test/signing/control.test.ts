@@ -184,7 +184,7 @@ describe('formulaText writes the formula as api-spec.md states it', () => {
 
   it('for every control endpoint of the spec table', () => {
     assert.ok(rows.length >= 10, `found ${rows.length} control rows`);
-    assert.ok(rows.some((r) => r[2].endsWith('in cents')) && rows.some((r) => !r[2].endsWith('in cents')));
+    assert.ok(rows.some((r) => r[2]!.endsWith('in cents')) && rows.some((r) => !r[2]!.endsWith('in cents')));
     for (const [, path, formula] of rows) {
       const endpoint = ENDPOINTS.find((e) => e.path === path);
       assert.ok(endpoint !== undefined && endpoint.auth.kind === 'control', path);

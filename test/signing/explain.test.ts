@@ -82,16 +82,16 @@ describe('explain: control SHA-1 (Scheme A)', () => {
     assert.match(e.title, /catalogue/);
     assert.equal(e.value, 'SALE /api/v2/sale/{endpointId}');
     assert.equal(e.details.length, 2);
-    assert.match(e.details[0], /endpointId 9876\b/);
-    assert.match(e.details[0], /URL path/);
-    assert.match(e.details[0], /path prefix \/paynet$/);
-    assert.match(e.details[1], /^scheme: control$/);
+    assert.match(e.details[0]!, /endpointId 9876\b/);
+    assert.match(e.details[0]!, /URL path/);
+    assert.match(e.details[0]!, /path prefix \/paynet$/);
+    assert.match(e.details[1]!, /^scheme: control$/);
     const s = step(status, 'endpoint');
     assert.equal(s.value, 'STATUS /api/v2/status/{endpointId}');
-    assert.match(s.details[0], /endpointId 42\b/);
+    assert.match(s.details[0]!, /endpointId 42\b/);
     // No prefix: the line ends with where the id came from.
-    assert.match(s.details[0], /\(from the URL path\)$/);
-    assert.doesNotMatch(s.details[0], /prefix/);
+    assert.match(s.details[0]!, /\(from the URL path\)$/);
+    assert.doesNotMatch(s.details[0]!, /prefix/);
   });
 
   it('states the formula: the spec order of the fields, the key last, the amount in cents', () => {
@@ -102,9 +102,9 @@ describe('explain: control SHA-1 (Scheme A)', () => {
     assert.deepEqual(names, ['endpointId', 'client_orderid', 'amount', 'email', 'merchant_control_key']);
     assert.match(f.value, /amount in cents/);
     assert.equal(f.details.length, 1);
-    assert.match(f.details[0], /control key/);
-    assert.match(f.details[0], /appended last/);
-    assert.match(f.details[0], /never sent/);
+    assert.match(f.details[0]!, /control key/);
+    assert.match(f.details[0]!, /appended last/);
+    assert.match(f.details[0]!, /never sent/);
     const s = step(status, 'formula');
     assert.deepEqual(/^SHA-1\((.*)\)/.exec(s.value)?.[1]?.split(' + '), [
       'login',
@@ -121,8 +121,8 @@ describe('explain: control SHA-1 (Scheme A)', () => {
     assert.match(c.title, /\bamount$/);
     assert.equal(c.value, '12345');
     assert.equal(c.details.length, 1);
-    assert.match(c.details[0], /^"123\.45" → 12345\b/);
-    assert.match(c.details[0], /no floating point/);
+    assert.match(c.details[0]!, /^"123\.45" → 12345\b/);
+    assert.match(c.details[0]!, /no floating point/);
   });
 
   it('shows the concatenation with the key as a placeholder, and where each value comes from', () => {
@@ -131,15 +131,15 @@ describe('explain: control SHA-1 (Scheme A)', () => {
     assert.match(c.title, /key last/);
     assert.equal(c.value, '9876' + 'A-7' + '12345' + 'jane@example.com' + '<merchant_control_key>');
     assert.equal(c.details.length, 4);
-    assert.match(c.details[0], /^endpointId = "9876" \(from the URL\)$/);
-    assert.match(c.details[1], /^client_orderid = "A-7" \(from the form body\)$/);
-    assert.match(c.details[2], /^amount = "12345" \(from the form body\)$/);
-    assert.match(c.details[3], /^email = "jane@example.com" \(from the form body\)$/);
+    assert.match(c.details[0]!, /^endpointId = "9876" \(from the URL\)$/);
+    assert.match(c.details[1]!, /^client_orderid = "A-7" \(from the form body\)$/);
+    assert.match(c.details[2]!, /^amount = "12345" \(from the form body\)$/);
+    assert.match(c.details[3]!, /^email = "jane@example.com" \(from the form body\)$/);
     const s = step(status, 'concatenation');
     assert.equal(s.value, `${LOGIN}A-7PNX-55<merchant_control_key>`);
-    assert.match(s.details[0], /^login = "merchant-test" \(from the login\)$/);
-    assert.match(s.details[1], /^client_orderid = "A-7" \(from the form body\)$/);
-    assert.match(s.details[2], /^orderid = "PNX-55" \(from the form body\)$/);
+    assert.match(s.details[0]!, /^login = "merchant-test" \(from the login\)$/);
+    assert.match(s.details[1]!, /^client_orderid = "A-7" \(from the form body\)$/);
+    assert.match(s.details[2]!, /^orderid = "PNX-55" \(from the form body\)$/);
   });
 
   it('shows the SHA-1 of the concatenation with the real key, lowercase hex, and nothing more', () => {
@@ -164,15 +164,15 @@ describe('explain: control SHA-1 (Scheme A)', () => {
       numbered.map((l) => l.split(' ')[0]),
       ['1.', '2.', '3.', '4.', '5.'],
     );
-    assert.match(lines[0], /^1\. Endpoint/);
+    assert.match(lines[0]!, /^1\. Endpoint/);
     assert.equal(lines[1], '   SALE /api/v2/sale/{endpointId}');
-    assert.match(lines[2], /^ {5}endpointId 9876 /);
-    assert.match(lines[3], /^ {5}scheme: control$/);
-    assert.match(lines[4], /^2\. Control formula/);
+    assert.match(lines[2]!, /^ {5}endpointId 9876 /);
+    assert.match(lines[3]!, /^ {5}scheme: control$/);
+    assert.match(lines[4]!, /^2\. Control formula/);
     const concat = lines.findIndex((l) => /^4\. /.test(l));
-    assert.match(lines[concat], /concatenation/);
+    assert.match(lines[concat]!, /concatenation/);
     assert.equal(lines[concat + 1], '   9876A-712345jane@example.com<merchant_control_key>');
-    assert.match(lines[concat + 2], /^ {5}endpointId = "9876"/);
+    assert.match(lines[concat + 2]!, /^ {5}endpointId = "9876"/);
     // The digest step has no details: its value is the last line.
     assert.match(lines.at(-2)!, /^5\. SHA-1/);
     assert.equal(lines.at(-1), '   7bdd7979a5aed21b747e2c3084cb874ef842ed5d');
@@ -235,8 +235,8 @@ describe('explain: OAuth HMAC-SHA1 (Scheme B), with a query and a default port',
     );
     assert.equal(e.scheme, 'oauth-hmac-sha1');
     assert.equal(step(e, 'endpoint').value, 'PAYOUT /api/v2/payout/{endpointId}');
-    assert.match(step(e, 'endpoint').details[0], /endpointId 77\b.*path prefix \/paynet$/);
-    assert.match(step(e, 'endpoint').details[1], /^scheme: oauth-hmac-sha1$/);
+    assert.match(step(e, 'endpoint').details[0]!, /endpointId 77\b.*path prefix \/paynet$/);
+    assert.match(step(e, 'endpoint').details[1]!, /^scheme: oauth-hmac-sha1$/);
   });
 
   it('normalises the URL and says why: lowercase host, no query, default port dropped', () => {
@@ -245,10 +245,10 @@ describe('explain: OAuth HMAC-SHA1 (Scheme B), with a query and a default port',
     assert.equal(u.value, url);
     assert.equal(u.details.length, 3);
     assert.equal(u.details[0], `input: ${input}`);
-    assert.match(u.details[1], /lowercased/);
-    assert.match(u.details[1], /query/);
-    assert.match(u.details[1], /3\.4\.1\.2/);
-    assert.match(u.details[2], /default port :443 dropped/);
+    assert.match(u.details[1]!, /lowercased/);
+    assert.match(u.details[1]!, /query/);
+    assert.match(u.details[1]!, /3\.4\.1\.2/);
+    assert.match(u.details[2]!, /default port :443 dropped/);
   });
 
   it('lists the protocol, body and query parameters decoded, with their counts', () => {
@@ -303,8 +303,8 @@ describe('explain: OAuth HMAC-SHA1 (Scheme B), with a query and a default port',
     assert.match(sig.title, /Base64/);
     assert.equal(sig.value, signature);
     assert.equal(sig.details.length, 1);
-    assert.match(sig.details[0], /percent-encoded/);
-    assert.match(sig.details[0], /header/);
+    assert.match(sig.details[0]!, /percent-encoded/);
+    assert.match(sig.details[0]!, /header/);
     const a = step(e, 'authorization');
     assert.match(a.title, /Authorization header/);
     assert.equal(a.value, authorization);
@@ -343,8 +343,8 @@ describe('explain: OAuth RSA-SHA256 (Scheme B), no query, no explicit port', () 
         'authorization',
       ],
     );
-    assert.doesNotMatch(step(e, 'endpoint').details[0], /prefix/);
-    assert.match(step(e, 'endpoint').details[1], /^scheme: oauth-rsa-sha256$/);
+    assert.doesNotMatch(step(e, 'endpoint').details[0]!, /prefix/);
+    assert.match(step(e, 'endpoint').details[1]!, /^scheme: oauth-rsa-sha256$/);
     const u = step(e, 'url');
     assert.equal(u.value, url);
     assert.equal(u.details.length, 2);

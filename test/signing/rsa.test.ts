@@ -60,7 +60,7 @@ describe('RSA-SHA256 (spec Scheme B, /api/v4/)', () => {
     const pub = loadPublicKey(spki);
     assert.equal(rsaSha256Verify(pub, BASE, OPENSSL_SIGNATURE), true);
     const bytes = Buffer.from(OPENSSL_SIGNATURE, 'base64');
-    bytes[17] ^= 0x01;
+    bytes[17]! ^= 0x01;
     assert.equal(rsaSha256Verify(pub, BASE, bytes.toString('base64')), false);
     assert.equal(rsaSha256Verify(pub, `${BASE}x`, OPENSSL_SIGNATURE), false);
     assert.equal(rsaSha256Verify(pub, BASE, `${OPENSSL_SIGNATURE.slice(0, 10)}*${OPENSSL_SIGNATURE.slice(10)}`), false);

@@ -119,12 +119,12 @@ describe('certify against the mock with profiles/family-text.json', () => {
     assert.ok(messages.length > 0);
     for (const message of messages)
       assert.ok(
-        declared.some((re) => re.test(message)),
+        declared.some((re) => re.test(message!)),
         message,
       );
     for (const re of declared.slice(0, 2))
       assert.ok(
-        messages.some((m) => re.test(m)),
+        messages.some((m) => re.test(m!)),
         `no failure matches ${re}`,
       );
     const acceptMissing = summary.failed.filter((f) => /without the Accept header/.test(f.name));

@@ -67,7 +67,7 @@ function refused(r: Ran, field: string, report: string): void {
     .split('\n')
     .filter((l) => !l.startsWith('certify: LIVE run'));
   assert.equal(lines.length, 1, r.err);
-  assert.match(lines[0], new RegExp(`^payconform certify: ${field.replace(/[-]/g, '\\-')}`));
+  assert.match(lines[0]!, new RegExp(`^payconform certify: ${field.replace(/[-]/g, '\\-')}`));
   assert.doesNotMatch(r.err, /\n\s+at /);
   assert.equal(existsSync(report), false, `${report} was made`);
 }

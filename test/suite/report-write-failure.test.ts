@@ -35,7 +35,7 @@ describe('certify on a full disk', { skip: mounted ? false : 'needs root to moun
       .filter((line) => !line.startsWith('certify: '));
     assert.equal(errors.length, 1, run.stderr);
     assert.match(
-      errors[0],
+      errors[0]!,
       /^payconform certify: the report could not be written to .*\/run: no space left on the device \(ENOSPC\)/,
     );
     assert.doesNotMatch(run.stderr, /internal error|at .*\.js:\d+/);

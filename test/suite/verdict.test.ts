@@ -75,7 +75,7 @@ describe('expectThat', () => {
       (err: Error) => err.name !== 'AssertionError',
     );
     assert.equal(j.ended, true);
-    assert.equal(JSON.parse(j.attached[0][1]).assumption, 'A-22');
+    assert.equal(JSON.parse(j.attached[0]![1]).assumption, 'A-22');
     const own = judge(false, ['A-22']);
     assert.equal(expectThat(own, false, code), false);
     assert.equal(own.ended, false);

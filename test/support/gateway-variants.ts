@@ -118,7 +118,10 @@ function rewrite(variants: ReadonlySet<Variant>, answer: Answer): Answer {
       body = 'Authorization required';
     } else if (variants.has('charset-media-type')) headers['content-type'] = 'application/vnd.pay+json; charset=utf-8';
     if (variants.has('media-type-case'))
-      headers['content-type'] = headers['content-type'].replace('application/vnd.pay+json', 'Application/VND.Pay+JSON');
+      headers['content-type'] = headers['content-type']!.replace(
+        'application/vnd.pay+json',
+        'Application/VND.Pay+JSON',
+      );
     if (variants.has('json-media-type')) headers['content-type'] = 'application/json';
     if (variants.has('text-400') && status === 400) {
       headers['content-type'] = 'text/plain';

@@ -24,7 +24,7 @@ export async function startListening(args: readonly string[]): Promise<Listening
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) {
         clearInterval(timer);
-        resolve(m[1]);
+        resolve(m[1]!);
       }
     }, 20);
     void exit.then(() => {

@@ -103,7 +103,7 @@ describe('vectors generate', () => {
 
     it('uses the one endpointId given, except in the int64 cases', () => {
       for (const v of pack.vectors) {
-        const id = v.request.url.split('?')[0].split('/').pop();
+        const id = v.request.url.split('?')[0]!.split('/').pop();
         assert.equal(id, v.id.endsWith('int64-endpoint-id') ? '9223372036854775807' : '55', v.id);
       }
     });

@@ -63,8 +63,8 @@ describe('vector file errors', () => {
       assert.ok(err instanceof VectorFileError);
       const shown = err.message.split('\n');
       assert.equal(shown.length, 2);
-      assert.match(shown[0], /^f\.json: \/vectors\/1\/id: duplicate id "same"/);
-      assert.match(shown[1], /^f\.json: \/vectors\/2\/id: duplicate id "same"/);
+      assert.match(shown[0]!, /^f\.json: \/vectors\/1\/id: duplicate id "same"/);
+      assert.match(shown[1]!, /^f\.json: \/vectors\/2\/id: duplicate id "same"/);
       return true;
     });
   });
@@ -74,13 +74,13 @@ describe('vector file errors', () => {
     const lines = problems(file(...Array.from({ length: 23 }, () => sale('same'))));
     assert.equal(lines.length, 21);
     assert.ok(lines.slice(0, 20).every((l) => /^f\.json: \/vectors\/\d+\/id: duplicate id "same"/.test(l)));
-    assert.match(lines[20], /^f\.json: .*\band 2 more problems$/);
+    assert.match(lines[20]!, /^f\.json: .*\band 2 more problems$/);
     // Exactly 20: no extra line.
     assert.equal(problems(file(...Array.from({ length: 21 }, () => sale('same')))).length, 20);
   });
 
   it('quotes the first line of the JSON parser message', () => {
-    assert.match(problems('{"format":')[0], /^f\.json: not JSON \(.*end of JSON input\)$/);
+    assert.match(problems('{"format":')[0]!, /^f\.json: not JSON \(.*end of JSON input\)$/);
   });
 
   it('names the root as / and says what the top level must be', () => {

@@ -41,12 +41,12 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const read = (...p: string[]): string => readFileSync(join(...p), 'utf8');
 const vectorsOf = (root: string, op: string): V[] =>
-  (JSON.parse(read(root, 'vectors.json')) as { vectors: V[] }).vectors.filter((v) => OP_PATHS[op].test(v.request.url));
+  (JSON.parse(read(root, 'vectors.json')) as { vectors: V[] }).vectors.filter((v) => OP_PATHS[op]!.test(v.request.url));
 
 /** Decimal amount to integer cents by string arithmetic (api-spec.md: 10.00 becomes 1000). */
 function cents(amount: string): string {
   const [whole, frac = ''] = amount.split('.');
-  return (BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2))).toString();
+  return (BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2))).toString();
 }
 
 /** Lines of a README from `## <id>` up to and including the opening of its code fence, as the format promises. */
@@ -63,7 +63,7 @@ function sections(text: string): { preamble: string[]; blocks: Map<string, strin
   const lines = text.split('\n');
   const starts = lines.flatMap((l, i) => (l.startsWith('## ') ? [i] : []));
   const blocks = new Map<string, string[]>();
-  starts.forEach((s, k) => blocks.set(lines[s].slice(3), lines.slice(s, starts[k + 1] ?? lines.length)));
+  starts.forEach((s, k) => blocks.set(lines[s]!.slice(3), lines.slice(s, starts[k + 1] ?? lines.length)));
   return { preamble: lines.slice(0, starts[0] ?? lines.length), blocks };
 }
 
@@ -74,7 +74,7 @@ function checkOperationReadme(root: string, op: string, header: string[]): { vec
   assert.deepEqual([...blocks.keys()], vectors.map((v) => v.id), `${op}/README.md has one section per ${op} vector, in file order, and no other`);
   assert.deepEqual(preamble.slice(0, header.length), header);
   assert.equal(preamble[header.length], '');
-  assert.match(preamble[header.length + 1], /vector.*intermediate value.*`\.\.\/vectors\.json`/);
+  assert.match(preamble[header.length + 1]!, /vector.*intermediate value.*`\.\.\/vectors\.json`/);
   assert.deepEqual(preamble.slice(header.length + 2), [''], 'a blank line, then the first vector');
   for (const v of vectors) {
     const block = blocks.get(v.id)!;

@@ -35,7 +35,7 @@ describe(`vectors round trip (seed ${seed})`, () => {
     fc.assert(fc.property(vectorArb, (raw) => {
       const text = JSON.stringify({ format: VECTOR_FORMAT, vectors: [withExpected(raw)] });
       const [v] = parseVectorFile(text, 'random.json').vectors;
-      assert.deepEqual(checkVector(v), { id: v.id, passed: true, mismatches: [] });
+      assert.deepEqual(checkVector(v!), { id: v!.id, passed: true, mismatches: [] });
     }), fcParams(60));
   });
 
@@ -44,7 +44,7 @@ describe(`vectors round trip (seed ${seed})`, () => {
       const v = withExpected(raw);
       const fields = Object.keys(v.expected) as Array<keyof typeof v.expected>;
       const field = fields[pick % fields.length];
-      const value = String(v.expected[field]);
+      const value = String(v.expected[field!]);
       const i = at % value.length;
       const broken = { ...v, expected: { ...v.expected, [field]: value.slice(0, i) + (value[i] === 'x' ? 'y' : 'x') + value.slice(i + 1) } };
       const result = checkVector(broken);
