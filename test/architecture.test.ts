@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importCycles, importsOf, longLines, MAX_LINE, tsFiles } from '../scripts/house.ts';
+import { assertionsAndAny, importCycles, importsOf, longLines, MAX_LINE, tsFiles } from '../scripts/house.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -135,5 +135,10 @@ describe('the house habits of src/', () => {
       [join(SRC, 'x.ts'), `${'a'.repeat(120)}\n${'é'.repeat(120)}\n${'b'.repeat(121)}\n`],
     ];
     assert.deepEqual(longLines(planted, name), ['src/x.ts:3 (121 characters)']);
+  });
+
+  it('counts non-null assertions and `any` by syntax, not by text in strings or comments', () => {
+    const text = "const a = b!.c!.d; let x: any; const y = z as any;\n// w! any\nconst s = 'q! any'; if (!a) x = !y;";
+    assert.deepEqual(assertionsAndAny('x.ts', text), { nonNull: 2, any: 2 });
   });
 });
