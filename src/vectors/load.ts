@@ -30,7 +30,8 @@ export class VectorFileError extends PayconformError {
 
 /** The format's JSON Schema (UTF-8, Buffer#toString's default), read once. */
 let formatSchema: { $id: string } | undefined;
-const readFormatSchema = (): { $id: string } => (formatSchema ??= JSON.parse(readFileSync(SCHEMA_PATH).toString()) as { $id: string });
+const readFormatSchema = (): { $id: string } =>
+  (formatSchema ??= JSON.parse(readFileSync(SCHEMA_PATH).toString()) as { $id: string });
 
 // A test holds vectors/schema.json to ajv's strict mode; here it is compiled with the defaults.
 let validator: ValidateFunction | undefined;
@@ -41,8 +42,8 @@ function schemaValidator(): ValidateFunction {
 
 function schemaProblem(e: ErrorObject): string {
   const where = e.instancePath || '/';
-  if (e.keyword === 'additionalProperties') return (`${where}: unknown property ` +
-      `"${(e.params as { additionalProperty: string }).additionalProperty}"`);
+  if (e.keyword === 'additionalProperties')
+    return `${where}: unknown property ` + `"${(e.params as { additionalProperty: string }).additionalProperty}"`;
   return `${where}: ${e.message}`; // ajv gives every error a message unless told not to
 }
 
@@ -62,8 +63,9 @@ export function parseVectorFile(text: string, file: string, secrets: Secrets = {
     const format = (data as { format?: unknown } | null)?.format;
     // Only for an object: for anything else (an array too) the schema's "must be object" says more.
     if (typeof data === 'object' && data !== null && !Array.isArray(data) && format !== VECTOR_FORMAT) {
-      throw new VectorFileError(file, [(`/format: must be "${VECTOR_FORMAT}" ` +
-          `(got ${JSON.stringify(format) ?? 'nothing'})`)]);
+      throw new VectorFileError(file, [
+        `/format: must be "${VECTOR_FORMAT}" ` + `(got ${JSON.stringify(format) ?? 'nothing'})`,
+      ]);
     }
     throw new VectorFileError(file, validate.errors!.filter((e) => e.keyword !== 'if').map(schemaProblem));
   }
@@ -95,8 +97,10 @@ export function readVectorText(file: string): string {
   } catch (err) {
     const e = err as PayconformError;
     // A binary file says what it is, not only the rule it broke.
-    const rule = e.code === 'ERR_ENCODING' ? (`is not UTF-8 text ` +
-        `(${/first at byte \d+/.exec(e.message)?.[0] ?? 'bad bytes'})`) : e.rule!;
+    const rule =
+      e.code === 'ERR_ENCODING'
+        ? `is not UTF-8 text ` + `(${/first at byte \d+/.exec(e.message)?.[0] ?? 'bad bytes'})`
+        : e.rule!;
     throw new VectorFileError(file, [rule]);
   }
 }
@@ -121,8 +125,8 @@ function vectorProblems(v: Vector, at: string): string[] {
   if (path === undefined) return problems;
   // A callback goes to the merchant's own handler: any URL, no catalogue endpoint.
   if (v.message === 'callback') {
-    if (v.credentials.merchantControlKey === undefined) problems.push((`${at}/credentials: merchantControlKey is ` +
-        `required for a callback`));
+    if (v.credentials.merchantControlKey === undefined)
+      problems.push(`${at}/credentials: merchantControlKey is ` + `required for a callback`);
     return problems;
   }
   let match: ReturnType<typeof findPath>;
@@ -130,29 +134,41 @@ function vectorProblems(v: Vector, at: string): string[] {
   if (v.operation !== undefined) {
     guard('/operation', () => {
       const endpoint = endpointByOperation(v.operation!);
-      if (endpoint.operation !== v.operation) problems.push((`${at}/operation: unknown operation "${v.operation}" ` +
-          `(names are upper case, e.g. ${endpoint.operation})`));
-      else if (match && match.endpoint !== endpoint) problems.push((`${at}/operation: is ${v.operation} but the ` +
-          `URL is the ${match.endpoint.operation} endpoint`));
+      if (endpoint.operation !== v.operation)
+        problems.push(
+          `${at}/operation: unknown operation "${v.operation}" ` + `(names are upper case, e.g. ${endpoint.operation})`,
+        );
+      else if (match && match.endpoint !== endpoint)
+        problems.push(
+          `${at}/operation: is ${v.operation} but the ` + `URL is the ${match.endpoint.operation} endpoint`,
+        );
     });
   }
-  if (v.scheme === 'control' && !match) problems.push((`${at}/request/url: a control vector needs a catalogue ` +
-      `endpoint URL (…/api/<version>/<operation>/<endpointId>)`));
+  if (v.scheme === 'control' && !match)
+    problems.push(
+      `${at}/request/url: a control vector needs a catalogue ` +
+        `endpoint URL (…/api/<version>/<operation>/<endpointId>)`,
+    );
   if (match && match.endpoint.auth.kind !== v.scheme) {
-    problems.push((`${at}/scheme: is ${v.scheme} but the catalogue signs ${match.endpoint.operation} ` +
-        `with ${match.endpoint.auth.kind}`));
+    problems.push(
+      `${at}/scheme: is ${v.scheme} but the catalogue signs ${match.endpoint.operation} ` +
+        `with ${match.endpoint.auth.kind}`,
+    );
   }
   const c = v.credentials;
   const verifying = v.given !== undefined;
-  if (v.scheme !== 'oauth-rsa-sha256' && c.merchantControlKey === undefined) problems.push((`${at}/credentials: ` +
-      `merchantControlKey is required for ${v.scheme}`));
-  if (v.scheme !== 'control' && !verifying && c.login === undefined) problems.push((`${at}/credentials: login (the ` +
-      `oauth_consumer_key) is required for ${v.scheme}`));
+  if (v.scheme !== 'oauth-rsa-sha256' && c.merchantControlKey === undefined)
+    problems.push(`${at}/credentials: ` + `merchantControlKey is required for ${v.scheme}`);
+  if (v.scheme !== 'control' && !verifying && c.login === undefined)
+    problems.push(`${at}/credentials: login (the ` + `oauth_consumer_key) is required for ${v.scheme}`);
   if (v.scheme === 'oauth-rsa-sha256') {
     if (c.privateKeyPem !== undefined) guard('/credentials/privateKeyPem', () => loadPrivateKey(c.privateKeyPem!));
-    else if (verifying && c.publicKeyPem !== undefined) guard('/credentials/publicKeyPem', () => loadPublicKey(c.publicKeyPem!));
-    else problems.push((`${at}/credentials: an RSA-SHA256 vector needs ` +
-        `privateKeyPem${verifying ? ' (or publicKeyPem)' : ''}`));
+    else if (verifying && c.publicKeyPem !== undefined)
+      guard('/credentials/publicKeyPem', () => loadPublicKey(c.publicKeyPem!));
+    else
+      problems.push(
+        `${at}/credentials: an RSA-SHA256 vector needs ` + `privateKeyPem${verifying ? ' (or publicKeyPem)' : ''}`,
+      );
   }
   return problems;
 }
