@@ -5,6 +5,7 @@
  * value, a query, an uppercase host with :443, a realm, a key that needs encoding, amount 0.29).
  */
 import { packageFile } from '../package-root.ts';
+import { present } from '../present.ts';
 import { readFileSync } from 'node:fs';
 import { OP, type Operation } from '../catalogue/index.ts';
 import {
@@ -34,6 +35,9 @@ const OAUTH_BODY: Pair[] = [
 ];
 const OAUTH = { nonce: 'n0nce-7f3a', timestamp: '1700000000', realm: 'payconform' };
 
+/** The value a mistake gives: every id here is one of MISTAKES, so a missing one is a bug of this file. */
+const appliedMistake = (id: string, value: string | undefined): string => present(value, `the value of mistake ${id}`);
+
 function oauthVector(
   id: string,
   defect: string | null,
@@ -46,16 +50,8 @@ function oauthVector(
   const credentials = { login: TEST_LOGIN, merchantControlKey: KEY, privateKeyPem: PEM };
   // Signing with the other method is the reference recipe under the wrong method.
   const recipe = defect === null || defect === WRONG_SIGNATURE_METHOD.id ? 'none' : defect;
-  const header = oauthHeaderWithMistake(
-    recipe,
-    {
-      request,
-      credentials: { login: TEST_LOGIN, controlKey: KEY, privateKeyPem: PEM },
-      method,
-      ...OAUTH,
-    },
-    variant,
-  )!;
+  const input = { request, credentials: { login: TEST_LOGIN, controlKey: KEY, privateKeyPem: PEM }, method, ...OAUTH };
+  const header = appliedMistake(recipe, oauthHeaderWithMistake(recipe, input, variant));
   const creds = scheme === 'oauth-rsa-sha256' ? credentials : { login: TEST_LOGIN, merchantControlKey: KEY };
   return {
     id,
@@ -96,7 +92,10 @@ function controlVector(id: string, defect: string | null, c: ControlCase): Vecto
   const given =
     defect === null
       ? signedControl(request)
-      : controlWithMistake(defect, c.operation, '1001', request, { login: TEST_LOGIN, controlKey: KEY })!;
+      : appliedMistake(
+          defect,
+          controlWithMistake(defect, c.operation, '1001', request, { login: TEST_LOGIN, controlKey: KEY }),
+        );
   return {
     id,
     description: `${c.operation} control with the mistake: ${defect ?? 'none'}`,
@@ -146,7 +145,9 @@ const CALLBACK: Pair[] = [
 
 function callbackVector(id: string, defect: string | null): Vector {
   const given =
-    defect === null ? callbackControl(CALLBACK, KEY).control : callbackControlWithMistake(defect, CALLBACK, KEY)!;
+    defect === null
+      ? callbackControl(CALLBACK, KEY).control
+      : appliedMistake(defect, callbackControlWithMistake(defect, CALLBACK, KEY));
   return {
     id,
     description: `merchant callback control with the mistake: ${defect ?? 'none'}`,

@@ -15,6 +15,7 @@ import {
   type Endpoint,
   type Operation,
 } from '../catalogue/index.ts';
+import { present } from '../present.ts';
 import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { computeExpected } from './compute.ts';
@@ -49,7 +50,7 @@ class Data {
     return Math.floor(this.next() * max);
   }
   pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)];
+    return present(items[this.int(items.length)], 'the item drawn');
   }
   digits(n: number): string {
     return Array.from({ length: n }, (_, i) => String(i === 0 ? 1 + this.int(9) : this.int(10))).join('');
@@ -91,20 +92,30 @@ function fieldValue(name: string, d: Data): string {
 }
 
 /**
- * Payload fields added to a catalogue vector, by variant (0, 1, 2). None is a formula field or one
- * of the OAuth vectors' base fields, so each is added once.
+ * The three vectors of each catalogue row: the payload fields each adds (none is a formula field or
+ * one of the OAuth vectors' base fields, so each is added once) and whether it reverses the send order.
  */
-const EXTRA_FIELDS: readonly (readonly string[])[] = [[], ['ipaddress'], ['redirect_url', 'card_printed_name']];
+interface Variant {
+  readonly name: string;
+  readonly extra: readonly string[];
+  readonly reversed: boolean;
+}
+const FORMULA_ONLY: Variant = { name: 'formula fields only', extra: [], reversed: false };
+const VARIANTS: readonly Variant[] = [
+  FORMULA_ONLY,
+  { name: 'one extra field', extra: ['ipaddress'], reversed: false },
+  { name: 'extra fields, reversed send order', extra: ['redirect_url', 'card_printed_name'], reversed: true },
+];
 
-function paramsFor(endpoint: Endpoint, d: Data, variant: number): Pair[] {
+function paramsFor(endpoint: Endpoint, d: Data, variant: Variant): Pair[] {
   const names: string[] =
     endpoint.auth.kind === 'control'
       ? endpoint.auth.fields.filter((f) => f.from === 'params').map((f) => f.name)
       : [endpoint.version === 'v4' ? 'client-order-id' : 'client_orderid', 'amount', 'currency'];
-  names.push(...EXTRA_FIELDS[variant]);
+  names.push(...variant.extra);
   const pairs: Pair[] = names.map((n) => [n, fieldValue(n, d)]);
   // Send order varies: the signer must not depend on it.
-  return variant === 2 ? pairs.reverse() : pairs;
+  return variant.reversed ? pairs.reverse() : pairs;
 }
 
 interface Draft {
@@ -132,12 +143,12 @@ const slug = (endpoint: Endpoint): string => endpoint.operation.toLowerCase().re
 function catalogueDrafts(seed: number, endpoints: readonly Endpoint[], base: string, endpointId?: string): Draft[] {
   const drafts: Draft[] = [];
   for (const endpoint of endpoints) {
-    for (let variant = 0; variant < 3; variant++) {
-      const id = `${slug(endpoint)}-${String(variant + 1).padStart(3, '0')}`;
+    for (const [i, variant] of VARIANTS.entries()) {
+      const id = `${slug(endpoint)}-${String(i + 1).padStart(3, '0')}`;
       const d = new Data(streamFor(seed, id));
       drafts.push({
         id,
-        description: `${endpoint.operation} ${endpoint.auth.kind}, ${['formula fields only', 'one extra field', 'extra fields, reversed send order'][variant]}`,
+        description: `${endpoint.operation} ${endpoint.auth.kind}, ${variant.name}`,
         scheme: endpoint.auth.kind as VectorScheme,
         ...(endpoint.auth.kind === 'control' ? { operation: endpoint.operation } : {}),
         url: url(endpoint, endpointId ?? d.digits(1 + d.int(6)), base),
@@ -168,7 +179,7 @@ function groupUrlDrafts(seed: number, endpoints: readonly Endpoint[], base: stri
         scheme: endpoint.auth.kind as VectorScheme,
         ...(endpoint.auth.kind === 'control' ? { operation: endpoint.operation } : {}),
         url: url(endpoint, `group/${d.digits(1 + d.int(6))}`, base),
-        params: paramsFor(endpoint, d, 0),
+        params: paramsFor(endpoint, d, FORMULA_ONLY),
         data: d,
       };
     });
@@ -367,7 +378,8 @@ export interface GenerateOptions {
 function drafts(seed: number, options: GenerateOptions): Draft[] {
   const base = options.baseUrl ?? BASE_URL;
   const known = (options.endpoints ?? ENDPOINTS).filter((e) => e.auth.kind !== 'unstated');
-  const selected = options.operations ? known.filter((e) => options.operations!.includes(e.operation)) : known;
+  const { operations } = options;
+  const selected = operations ? known.filter((e) => operations.includes(e.operation)) : known;
   const all = catalogueDrafts(seed, selected, base, options.endpointId);
   if (options.operations) {
     for (const e of selected) all.push(...edgeDrafts(e, `${slug(e)}-edge-`, base, seed, options.endpointId));
@@ -378,18 +390,21 @@ function drafts(seed: number, options: GenerateOptions): Draft[] {
     ...edgeDrafts(payout, 'edge-', base, seed),
     ...edgeDrafts(endpointByOperation(OP.SALE), 'edge-control-', base, seed),
   );
-  const rsa = oauthEdgeCases(endpointByOperation(OP.PAYOUT_V4), base).get('unicode')!;
+  const rsa = present(oauthEdgeCases(endpointByOperation(OP.PAYOUT_V4), base).get('unicode'), 'the unicode case');
   all.push({
     ...rsa,
     id: 'edge-rsa-unicode',
-    description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base ' + 'string with non-ASCII text',
+    description: 'PAYOUT_V4: RSA-SHA256 over the UTF-8 bytes of a base string with non-ASCII text',
     data: new Data(streamFor(seed, 'edge-rsa-unicode')),
   });
-  const reserved = oauthEdgeCases(payout, 'https://gateway.example').get('reserved-characters')!;
+  const reserved = present(
+    oauthEdgeCases(payout, 'https://gateway.example').get('reserved-characters'),
+    'the reserved-characters case',
+  );
   all.push({
     ...reserved,
     id: 'edge-no-prefix',
-    description: 'PAYOUT: a base URL without a prefix before /api/ ' + '(reserved characters)',
+    description: 'PAYOUT: a base URL without a prefix before /api/ (reserved characters)',
     data: new Data(streamFor(seed, 'edge-no-prefix')),
   });
   all.push(...groupUrlDrafts(seed, selected, base), ...callbackDrafts(seed));

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { endpointByOperation, findPath } from '../catalogue/index.ts';
 import { PayconformError, isPayconformError } from '../errors.ts';
+import { present } from '../present.ts';
 import { readUserFile } from '../read-file.ts';
 import { loadPrivateKey, loadPublicKey } from '../signing/keys.ts';
 import { normalizeUrl } from '../signing/normalize-url.ts';
@@ -67,7 +68,12 @@ export function parseVectorFile(text: string, file: string, secrets: Secrets = {
         `/format: must be "${VECTOR_FORMAT}" ` + `(got ${JSON.stringify(format) ?? 'nothing'})`,
       ]);
     }
-    throw new VectorFileError(file, validate.errors!.filter((e) => e.keyword !== 'if').map(schemaProblem));
+    throw new VectorFileError(
+      file,
+      present(validate.errors, 'the schema errors')
+        .filter((e) => e.keyword !== 'if')
+        .map(schemaProblem),
+    );
   }
   const vectorFile = data as VectorFile;
   const problems = vectorFile.vectors.flatMap((v, i) => vectorProblems(v, `/vectors/${i}`));
@@ -100,7 +106,7 @@ export function readVectorText(file: string): string {
     const rule =
       e.code === 'ERR_ENCODING'
         ? `is not UTF-8 text ` + `(${/first at byte \d+/.exec(e.message)?.[0] ?? 'bad bytes'})`
-        : e.rule!;
+        : (e.rule ?? e.message);
     throw new VectorFileError(file, [rule]);
   }
 }
@@ -112,16 +118,17 @@ export function readVectorFile(file: string, secrets: Secrets = {}): VectorFile 
 /** The rules beyond the schema for one vector, as `pointer: message` lines. */
 function vectorProblems(v: Vector, at: string): string[] {
   const problems: string[] = [];
-  const guard = (pointer: string, check: () => void): void => {
+  /** The check's value, or undefined with its problem noted under `pointer`. */
+  const guard = <T>(pointer: string, check: () => T): T | undefined => {
     try {
-      check();
+      return check();
     } catch (err) {
       if (!isPayconformError(err)) throw err;
       problems.push(`${at}${pointer}: ${err.rule ?? err.message}`);
+      return undefined;
     }
   };
-  let path: string | undefined;
-  guard('/request/url', () => (path = normalizeUrl(v.request.url).pathname));
+  const path = guard('/request/url', () => normalizeUrl(v.request.url).pathname);
   if (path === undefined) return problems;
   // A callback goes to the merchant's own handler: any URL, no catalogue endpoint.
   if (v.message === 'callback') {
@@ -129,12 +136,12 @@ function vectorProblems(v: Vector, at: string): string[] {
       problems.push(`${at}/credentials: merchantControlKey is ` + `required for a callback`);
     return problems;
   }
-  let match: ReturnType<typeof findPath>;
-  guard('/request/url', () => (match = findPath(path!)));
-  if (v.operation !== undefined) {
+  const match = guard('/request/url', () => findPath(path));
+  const operation = v.operation;
+  if (operation !== undefined) {
     guard('/operation', () => {
-      const endpoint = endpointByOperation(v.operation!);
-      if (endpoint.operation !== v.operation)
+      const endpoint = endpointByOperation(operation);
+      if (endpoint.operation !== operation)
         problems.push(
           `${at}/operation: unknown operation "${v.operation}" ` + `(names are upper case, e.g. ${endpoint.operation})`,
         );
@@ -156,15 +163,16 @@ function vectorProblems(v: Vector, at: string): string[] {
     );
   }
   const c = v.credentials;
+  const { privateKeyPem, publicKeyPem } = c;
   const verifying = v.given !== undefined;
   if (v.scheme !== 'oauth-rsa-sha256' && c.merchantControlKey === undefined)
     problems.push(`${at}/credentials: ` + `merchantControlKey is required for ${v.scheme}`);
   if (v.scheme !== 'control' && !verifying && c.login === undefined)
     problems.push(`${at}/credentials: login (the ` + `oauth_consumer_key) is required for ${v.scheme}`);
   if (v.scheme === 'oauth-rsa-sha256') {
-    if (c.privateKeyPem !== undefined) guard('/credentials/privateKeyPem', () => loadPrivateKey(c.privateKeyPem!));
-    else if (verifying && c.publicKeyPem !== undefined)
-      guard('/credentials/publicKeyPem', () => loadPublicKey(c.publicKeyPem!));
+    if (privateKeyPem !== undefined) guard('/credentials/privateKeyPem', () => loadPrivateKey(privateKeyPem));
+    else if (verifying && publicKeyPem !== undefined)
+      guard('/credentials/publicKeyPem', () => loadPublicKey(publicKeyPem));
     else
       problems.push(
         `${at}/credentials: an RSA-SHA256 vector needs ` + `privateKeyPem${verifying ? ' (or publicKeyPem)' : ''}`,
