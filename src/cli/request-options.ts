@@ -165,14 +165,17 @@ export function requestFromOptions(values: Parsed['values'], env: Env): RequestI
   const operation = str(values.operation);
   if (url !== undefined && operation !== undefined)
     throw fieldError('ERR_USAGE', '--url', 'give either --url or --operation with --base-url, not both');
-  if (url === undefined && operation === undefined)
+  const target: { url: string } | { operation: string } | undefined =
+    url !== undefined ? { url } : operation !== undefined ? { operation } : undefined;
+  if (target === undefined)
     throw fieldError('ERR_USAGE', '--url', 'required (or --operation with --base-url and --endpoint-id)');
   const params = paramsFromOptions(values);
   const method = (str(values.method) ?? 'POST').toUpperCase();
   // An HTTP method is a token (RFC 9110 §9.1): no space or separator can be in one.
   if (!/^[!#$%&'*+.^_`|~0-9A-Z-]+$/.test(method))
     throw fieldError('ERR_USAGE', '--method', `"${method.slice(0, 20)}" is not an HTTP method (a token such as POST)`);
-  return { method, url: url ?? urlFromOperation(endpointByOperation(operation!), values, env), params };
+  const to = 'url' in target ? target.url : urlFromOperation(endpointByOperation(target.operation), values, env);
+  return { method, url: to, params };
 }
 
 function urlFromOperation(endpoint: Endpoint, values: Parsed['values'], env: Env): string {

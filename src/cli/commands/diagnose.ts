@@ -3,6 +3,7 @@
  * checked and, if wrong, matched against the known canonicalisation mistakes (docs/diagnoses.md).
  */
 import { fieldError } from '../../errors.ts';
+import { present } from '../../present.ts';
 import { diagnose, MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
 import { decodeForm } from '../../signing/form-body.ts';
 import { firstDifference } from '../../signing/first-difference.ts';
@@ -59,7 +60,10 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
     ['reason', d.message],
   ];
   for (const id of d.defects) {
-    const m = MISTAKES.find((x) => x.id === id)!;
+    const m = present(
+      MISTAKES.find((x) => x.id === id),
+      `the mistake ${id}`,
+    );
     rows.push(['defect', `${id}: ${m.title}`], ['', d.explanations?.[id] ?? m.explanation], ['fix', m.fix]);
   }
   // Nothing reproduces the value: name what was ruled out, so the user knows what is left to check.
