@@ -97,13 +97,14 @@ export const GIVEN_SIGNATURE_OPTIONS: OptionSpecs = {
 /** The help's examples, written for the command they are shown in (verify takes the value sent). */
 export function requestEpilog(command: 'sign' | 'explain' | 'verify'): string {
   const sent = (what: string): string => (command === 'verify' ? ` \\\n    ${what}` : '');
+  const controlSent = sent('--control 5c0f8a4f4cfd9a0b0c4bd5a6b4f2f3f8d1e2a7c9');
+  const fixedOAuth = command === 'verify' ? '' : ' --nonce n1 --timestamp 1700000000';
+  const headerSent = sent('--authorization "$(cat authorization.txt)"');
   return `Examples:
   payconform ${command} --url https://sandbox.gateway.example/paynet/api/v2/sale/1234 \\
-    --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt${sent('--control 5c0f8a4f4cfd9a0b0c4bd5a6b4f2f3f8d1e2a7c9')}
+    --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt${controlSent}
   payconform ${command} --operation PAYOUT --base-url https://sandbox.gateway.example/paynet --endpoint-id 1234 \\
-    --param amount=100.00 --login merchant --control-key-file key.txt${command === 'verify' ? '' : ' --nonce n1 --timestamp 1700000000'}${sent(
-      '--authorization "$(cat ' + 'authorization.txt)"',
-    )}
+    --param amount=100.00 --login merchant --control-key-file key.txt${fixedOAuth}${headerSent}
 
 Environment: PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE,
 PAYCONFORM_ENDPOINT_ID, PAYCONFORM_ENDPOINT_GROUP_ID (flags win).`;

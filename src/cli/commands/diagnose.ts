@@ -77,6 +77,11 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
   return rows;
 }
 
+/** The help's raw request, as printf writes it: the escapes stay text for the shell. */
+const RAW_REQUEST =
+  String.raw`POST /paynet/api/v2/payout/77 HTTP/1.1\r\nHost: sandbox.gateway.example\r\n` +
+  String.raw`Authorization: OAuth …\r\n\r\namount=100.00`;
+
 export const diagnoseCommand: Command = {
   spec: {
     name: 'diagnose',
@@ -105,7 +110,7 @@ export const diagnoseCommand: Command = {
     epilog: `Exit 0 valid, 1 invalid, 2 bad input. Mistake ids: docs/diagnoses.md.
 
 Example:
-  printf 'POST /paynet/api/v2/payout/77 HTTP/1.1\\r\\nHost: sandbox.gateway.example\\r\\nAuthorization: OAuth …\\r\\n\\r\\namount=100.00' \\
+  printf '${RAW_REQUEST}' \\
     | payconform diagnose --request-file - --login merchant --control-key-file key.txt
   payconform diagnose --callback --body-file callback-body.txt --control-key-file key.txt`,
   },
