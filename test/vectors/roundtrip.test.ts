@@ -75,8 +75,8 @@ describe(`vectors round trip (seed ${seed})`, () => {
       fc.property(vectorArb, fc.nat(), fc.nat(), (raw, pick, at) => {
         const v = withExpected(raw);
         const fields = Object.keys(v.expected) as Array<keyof typeof v.expected>;
-        const field = fields[pick % fields.length];
-        const value = String(v.expected[field!]);
+        const field = fields[pick % fields.length]!;
+        const value = String(v.expected[field]);
         const i = at % value.length;
         const broken = {
           ...v,
