@@ -50,8 +50,8 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 function firstBadByte(bytes: Buffer): number {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let lead = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    if ((bytes[i] & 0xc0) !== 0x80) lead = i;
+  for (const [i, byte] of bytes.entries()) {
+    if ((byte & 0xc0) !== 0x80) lead = i;
     try {
       decoder.decode(bytes.subarray(i, i + 1), { stream: true });
     } catch {

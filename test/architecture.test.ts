@@ -1,11 +1,13 @@
 // Holds src/ to the import order that docs/architecture.md draws: a folder imports only itself and
 // the folders its row names (type-only imports count too), and src/ never imports steps/, scripts/,
 // bench/ or test/. The table is read from the doc, so the doc and the code cannot drift apart.
+// It also holds the house's habits: no import cycle among src files, no src line over 120 characters.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertionsAndAny, importCycles, importsOf, longLines, MAX_LINE, tsFiles } from '../scripts/house.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -18,32 +20,16 @@ export function importOrder(doc: string): Map<string, Set<string>> {
   for (const line of table.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
     const folder = /^`([a-z-]+)`$/.exec(cells[1] ?? '')?.[1];
-    if (folder) order.set(folder, new Set([...(cells[3] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1]))!);
+    if (folder) order.set(folder, new Set([...(cells[3] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1] ?? '')));
   }
   return order;
-}
-
-/** Every relative module a TypeScript file imports, re-exports or loads dynamically. */
-export function importsOf(text: string): string[] {
-  const specifiers = [
-    ...text.matchAll(
-      /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g,
-    ),
-  ];
-  return specifiers.map((m) => m[1] ?? m[2] ?? m[3]).filter((s) => s!.startsWith('.'));
 }
 
 /** The folder of src/ a file is in; `root` for a file directly in src/; the top folder outside src/. */
 export function areaOf(file: string): string {
   const fromSrc = relative(SRC, file);
-  if (!fromSrc.startsWith('..')) return fromSrc.includes(sep) ? fromSrc.split(sep)[0]! : 'root';
+  if (!fromSrc.startsWith('..')) return fromSrc.includes(sep) ? (fromSrc.split(sep)[0] ?? 'root') : 'root';
   return `../${relative(ROOT, file).split(sep)[0]}`;
-}
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
-  );
 }
 
 /** Every import of src/ that its folder's row does not allow, as "file: imports target (folder)". */
@@ -82,7 +68,7 @@ describe('the import order of docs/architecture.md', () => {
 
   it('is a strict order: no two folders may import each other', () => {
     for (const [folder, allowed] of order)
-      for (const to of allowed) assert.ok(!order.get(to)!.has(folder), `${folder} and ${to} may import each other`);
+      for (const to of allowed) assert.ok(!order.get(to)?.has(folder), `${folder} and ${to} may import each other`);
   });
 
   it('holds for every import in src/', () => {
@@ -114,5 +100,45 @@ describe('the import order of docs/architecture.md', () => {
       /catalogue\/x\.ts: imports \.\.\/signing\/sign\.ts \(signing\), which catalogue may not/,
     );
     assert.match(found.join('\n'), /mock\/w\.ts: imports \.\.\/\.\.\/test\/oracles\.ts \(\.\.\/test\)/);
+  });
+});
+
+describe('the house habits of src/', () => {
+  const files = tsFiles(SRC).map((f) => [f, readFileSync(f, 'utf8')] as const);
+  const name = (f: string) => relative(ROOT, f);
+
+  it('has no import cycle, type-only imports included', () => {
+    assert.deepEqual(importCycles(files, name), []);
+  });
+
+  it(`has no line over ${MAX_LINE} characters`, () => {
+    assert.deepEqual(longLines(files, name), []);
+  });
+
+  it('names each import cycle as a path, a type-only or dynamic edge too, and passes a graph without one', () => {
+    const file = (n: string) => join(SRC, 'x', n);
+    const planted: Array<readonly [string, string]> = [
+      [file('a.ts'), "import { b } from './b.ts';\nimport { c } from './c.ts';"],
+      [file('b.ts'), "import type {\n  A,\n} from './a.ts';"],
+      [file('c.ts'), "const d = await import('./d.ts');"],
+      [file('d.ts'), "export { c } from './c.ts';"],
+    ];
+    assert.deepEqual(importCycles(planted, name), [
+      'src/x/a.ts → src/x/b.ts → src/x/a.ts',
+      'src/x/c.ts → src/x/d.ts → src/x/c.ts',
+    ]);
+    assert.deepEqual(importCycles(planted.slice(0, 1), name), []);
+  });
+
+  it('counts characters, not bytes, and flags only a line past the limit', () => {
+    const planted: Array<readonly [string, string]> = [
+      [join(SRC, 'x.ts'), `${'a'.repeat(120)}\n${'é'.repeat(120)}\n${'b'.repeat(121)}\n`],
+    ];
+    assert.deepEqual(longLines(planted, name), ['src/x.ts:3 (121 characters)']);
+  });
+
+  it('counts non-null assertions and `any` by syntax, not by text in strings or comments', () => {
+    const text = "const a = b!.c!.d; let x: any; const y = z as any;\n// w! any\nconst s = 'q! any'; if (!a) x = !y;";
+    assert.deepEqual(assertionsAndAny('x.ts', text), { nonNull: 2, any: 2 });
   });
 });

@@ -216,7 +216,7 @@ describe('CLI rough edges', () => {
     );
   });
 
-  it('a control-only merchant needs no publicKeyPem; one without a key cannot pass an RSA signature', async () => {
+  it('a control-only merchant needs no publicKeyPem; one without a key cannot pass an RSA signature', () => {
     const file = join(dir, 'merchants.json');
     writeFileSync(
       file,

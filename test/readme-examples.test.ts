@@ -39,14 +39,14 @@ function commands(text: string): Array<{ command: string; notes: string[] }> {
   let notes: string[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line!.startsWith('#')) {
-      notes.push(line!);
+    const line = lines[i] ?? '';
+    if (line.startsWith('#')) {
+      notes.push(line);
       continue;
     }
-    if (line!.trim() === '') continue;
+    if (line.trim() === '') continue;
     let command = line;
-    while (command!.endsWith('\\')) command = `${command}\n${lines[++i]}`;
+    while (command.endsWith('\\')) command = `${command}\n${lines[++i] ?? ''}`;
     out.push({ command, notes });
     notes = [];
   }

@@ -3,7 +3,7 @@
  * exit 2) and `--help` on every command.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { PayconformError } from '../errors.ts';
+import { fieldError, PayconformError } from '../errors.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>[string] & { description: string; valueName?: string };
 export type OptionSpecs = Record<string, OptionSpec>;
@@ -40,7 +40,7 @@ export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'h
     if (values.help) return 'help';
     return { values: values, positionals };
   } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    const message = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
     throw new PayconformError(
       'ERR_USAGE',
       `${message.replace(/\. To specify.*$/, '')} (see payconform ${spec.name} --help)`,
@@ -59,15 +59,23 @@ export function parseCommandArgs(spec: CommandSpec, argv: string[]): Parsed | 'h
  */
 function negativeNumbersAsValues(spec: CommandSpec, argv: readonly string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const name = argv[i].startsWith('--') ? argv[i].slice(2) : undefined;
-    const next = argv[i + 1];
+  const rest = [...argv];
+  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    const next = rest[0];
     if (name !== undefined && spec.options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
-      out.push(`${argv[i]}=${next}`);
-      i++;
-    } else out.push(argv[i]);
+      out.push(`${arg}=${next}`);
+      rest.shift();
+    } else out.push(arg);
   }
   return out;
+}
+
+/** The one positional argument a command takes; none or more is a usage error naming it. */
+export function onePositional(positionals: readonly string[], field: string, rule: string): string {
+  const [first, ...more] = positionals;
+  if (first === undefined || more.length > 0) throw fieldError('ERR_USAGE', field, rule);
+  return first;
 }
 
 export function helpText(spec: CommandSpec): string {

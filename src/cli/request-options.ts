@@ -97,13 +97,14 @@ export const GIVEN_SIGNATURE_OPTIONS: OptionSpecs = {
 /** The help's examples, written for the command they are shown in (verify takes the value sent). */
 export function requestEpilog(command: 'sign' | 'explain' | 'verify'): string {
   const sent = (what: string): string => (command === 'verify' ? ` \\\n    ${what}` : '');
+  const controlSent = sent('--control 5c0f8a4f4cfd9a0b0c4bd5a6b4f2f3f8d1e2a7c9');
+  const fixedOAuth = command === 'verify' ? '' : ' --nonce n1 --timestamp 1700000000';
+  const headerSent = sent('--authorization "$(cat authorization.txt)"');
   return `Examples:
   payconform ${command} --url https://sandbox.gateway.example/paynet/api/v2/sale/1234 \\
-    --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt${sent('--control 5c0f8a4f4cfd9a0b0c4bd5a6b4f2f3f8d1e2a7c9')}
+    --param client_orderid=A-1 --param amount=10.00 --param email=a@b.c --control-key-file key.txt${controlSent}
   payconform ${command} --operation PAYOUT --base-url https://sandbox.gateway.example/paynet --endpoint-id 1234 \\
-    --param amount=100.00 --login merchant --control-key-file key.txt${command === 'verify' ? '' : ' --nonce n1 --timestamp 1700000000'}${sent(
-      '--authorization "$(cat ' + 'authorization.txt)"',
-    )}
+    --param amount=100.00 --login merchant --control-key-file key.txt${fixedOAuth}${headerSent}
 
 Environment: PAYCONFORM_LOGIN, PAYCONFORM_CONTROL_KEY, PAYCONFORM_PRIVATE_KEY_FILE,
 PAYCONFORM_ENDPOINT_ID, PAYCONFORM_ENDPOINT_GROUP_ID (flags win).`;
@@ -165,14 +166,17 @@ export function requestFromOptions(values: Parsed['values'], env: Env): RequestI
   const operation = str(values.operation);
   if (url !== undefined && operation !== undefined)
     throw fieldError('ERR_USAGE', '--url', 'give either --url or --operation with --base-url, not both');
-  if (url === undefined && operation === undefined)
+  const target: { url: string } | { operation: string } | undefined =
+    url !== undefined ? { url } : operation !== undefined ? { operation } : undefined;
+  if (target === undefined)
     throw fieldError('ERR_USAGE', '--url', 'required (or --operation with --base-url and --endpoint-id)');
   const params = paramsFromOptions(values);
   const method = (str(values.method) ?? 'POST').toUpperCase();
   // An HTTP method is a token (RFC 9110 §9.1): no space or separator can be in one.
   if (!/^[!#$%&'*+.^_`|~0-9A-Z-]+$/.test(method))
     throw fieldError('ERR_USAGE', '--method', `"${method.slice(0, 20)}" is not an HTTP method (a token such as POST)`);
-  return { method, url: url ?? urlFromOperation(endpointByOperation(operation!), values, env), params };
+  const to = 'url' in target ? target.url : urlFromOperation(endpointByOperation(target.operation), values, env);
+  return { method, url: to, params };
 }
 
 function urlFromOperation(endpoint: Endpoint, values: Parsed['values'], env: Env): string {

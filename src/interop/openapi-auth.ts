@@ -4,7 +4,7 @@
  * two security schemes `{type: http, scheme: OAuth}`: OAuth is in IANA's HTTP authentication scheme
  * registry, RFC 5849, but OpenAPI has no OAuth 1 flow). The facts come from the catalogue and signing.
  */
-import type { Endpoint } from '../catalogue/index.ts';
+import type { Endpoint, SignableScheme } from '../catalogue/index.ts';
 import { CONTROL_KEY_PLACEHOLDER, CONTROL_PATTERN, formulaText } from '../signing/control.ts';
 import { MIN_RSA_BITS } from '../signing/keys.ts';
 import type { SignatureMethod } from '../signing/oauth-params.ts';
@@ -18,10 +18,15 @@ export const OAUTH_SCHEMES: Readonly<Record<SignatureMethod, string>> = {
 };
 
 /** The signature method of an OAuth row, undefined for the control field and "none stated". */
+/** The OAuth signature method of each OAuth scheme of the catalogue. */
+const OAUTH_METHODS = { 'oauth-hmac-sha1': 'HMAC-SHA1', 'oauth-rsa-sha256': 'RSA-SHA256' } as const satisfies Record<
+  Exclude<SignableScheme, 'control'>,
+  SignatureMethod
+>;
+
 export function signatureMethodOf(endpoint: Endpoint): SignatureMethod | undefined {
-  if (endpoint.auth.kind === 'oauth-hmac-sha1') return 'HMAC-SHA1';
-  if (endpoint.auth.kind === 'oauth-rsa-sha256') return 'RSA-SHA256';
-  return undefined;
+  const kind = endpoint.auth.kind;
+  return kind === 'oauth-hmac-sha1' || kind === 'oauth-rsa-sha256' ? OAUTH_METHODS[kind] : undefined;
 }
 
 const KEY_NAME = CONTROL_KEY_PLACEHOLDER.slice(1, -1);
@@ -96,7 +101,7 @@ export function authProse(endpoint: Endpoint, groupUrl: boolean): string {
     }
     case 'oauth-hmac-sha1':
     case 'oauth-rsa-sha256': {
-      const method = signatureMethodOf(endpoint)!;
+      const method = OAUTH_METHODS[endpoint.auth.kind];
       return (
         `Authentication: OAuth 1.0a (RFC 5849) with ${method} in the Authorization header (security ` +
         `scheme ${OAUTH_SCHEMES[method]}; rules in x-payconform-oauth1). ` +

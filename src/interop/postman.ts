@@ -53,7 +53,7 @@ export interface PlannedRequest {
   /** The variable this request's answer id is kept in, when a later request uses it. */
   keeps?: { readonly variable: string; readonly answer: string };
   /** The prerequisite's field and the variable it is read from. */
-  readonly uses?: { readonly field: string; readonly variable: string; readonly from: string };
+  readonly uses?: { readonly field: string; readonly variable: string; readonly from: string; readonly answer: string };
   readonly why?: string;
 }
 
@@ -110,7 +110,7 @@ export function runPlan(): PlannedRequest[] {
       if (moves(operation)) from.moved = true;
       const variable = variableOf(p, from.request);
       from.request.keeps = { variable, answer: p.answer };
-      uses = { field: p.field, variable, from: p.operation };
+      uses = { field: p.field, variable, from: p.operation, answer: p.answer };
     }
     const request: PlannedRequest = {
       operation,
@@ -162,7 +162,7 @@ function describe(request: PlannedRequest, endpoint: Endpoint): string {
   if (request.uses)
     lines.push(
       '',
-      `\`${request.uses.field}\` is the \`${PREREQUISITES[request.operation]!.answer}\` of ` +
+      `\`${request.uses.field}\` is the \`${request.uses.answer}\` of ` +
         `the ${request.uses.from} answer, kept in \`{{${request.uses.variable}}}\`.`,
     );
   const auth = endpoint.auth;
@@ -282,14 +282,18 @@ export function postmanCollection(): Json {
     event: [{ listen: 'prerequest', script: { type: 'text/javascript', exec: postmanScript().split('\n') } }],
     variable: [
       ...SETTINGS.map(([key, value, description]) => ({ key, value, type: 'string', description })),
-      ...plan
-        .filter((r) => r.keeps)
-        .map((r) => ({
-          key: r.keeps!.variable,
-          value: '',
-          type: 'string',
-          description: `The ${r.keeps!.answer} of the ${r.operation} answer (set by its test script).`,
-        })),
+      ...plan.flatMap(({ keeps, operation }) =>
+        keeps
+          ? [
+              {
+                key: keeps.variable,
+                value: '',
+                type: 'string',
+                description: `The ${keeps.answer} of the ${operation} answer (set by its test script).`,
+              },
+            ]
+          : [],
+      ),
     ],
     item: plan.map(itemOf),
   };

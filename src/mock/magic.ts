@@ -3,7 +3,7 @@
  * can test every path against the mock (docs/mock.md). Every other card is approved.
  */
 import { TEST_CARDS, type TestCardRole } from '../catalogue/test-cards.ts';
-import type { OrderStatus } from './orders.ts';
+import type { OrderStatus } from './order-status.ts';
 
 export interface CardOutcome {
   readonly finalStatus: OrderStatus;

@@ -6,8 +6,9 @@
  */
 import type { Operation } from '../catalogue/index.ts';
 import type { CardOutcome } from './magic.ts';
+import type { OrderStatus } from './order-status.ts';
 
-export type OrderStatus = 'processing' | 'approved' | 'declined' | 'filtered' | 'error' | 'unknown';
+export type { OrderStatus };
 
 export interface Order {
   readonly paynetOrderId: string;

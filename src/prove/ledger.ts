@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import parseTagExpression from '@cucumber/tag-expressions';
 import { Ajv } from 'ajv';
 import { PayconformError } from '../errors.ts';
+import { present } from '../present.ts';
 import { DEFECT_NAMES, type Defect } from '../mock/defects.ts';
 import type { ScenarioResult } from '../report/bundle.ts';
 
@@ -77,7 +78,7 @@ export function readLedgers(dir: string): Map<Defect, Ledger> {
       throw ledgerError(file, '', `is not JSON (${(err as Error).message})`);
     }
     if (!validate(data)) {
-      const e = validate.errors![0];
+      const e = present(validate.errors?.[0], 'the first schema error');
       throw ledgerError(
         file,
         e.instancePath,

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { DEFECT_NAMES, type Defect } from '../mock/defects.ts';
 import { scenarioResults } from '../report/bundle.ts';
 import { isClean, isNegative, judge, scenarioKey, unkilledNegatives, type DefectRun, type Judgement } from './judge.ts';
+import { present } from '../present.ts';
 import { readLedgers } from './ledger.ts';
 import type { Job, JobResult } from './worker.ts';
 
@@ -56,8 +57,9 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
   for (const j of judgements.filter((x) => !isClean(x)))
     lines.push('', `${j.defect ?? 'correct mock'}:`, ...findings(j));
   const blanket = new Set([...ledgers.values()].filter((l) => l.mustFail.some((e) => e.all)).map((l) => l.defect));
-  const unkilled = options.only ? [] : unkilledNegatives(runs[0], judgements, blanket);
-  const negatives = runs[0].results.filter(isNegative).length;
+  const correct = present(runs[0], 'the run against the correct mock');
+  const unkilled = options.only ? [] : unkilledNegatives(correct, judgements, blanket);
+  const negatives = correct.results.filter(isNegative).length;
   if (!options.only)
     lines.push(
       '',

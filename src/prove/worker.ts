@@ -3,6 +3,7 @@
  * after another, loading cucumber and the steps once, and answers each with done or the error.
  */
 import type { Defect } from '../mock/defects.ts';
+import { present } from '../present.ts';
 import { runDefect } from './run-defect.ts';
 
 export interface Job {
@@ -12,8 +13,10 @@ export interface Job {
 export type JobResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
 process.on('message', (job: Job) => {
+  // A message came, so the IPC channel that answers it is there.
+  const send = present(process.send?.bind(process), 'the IPC channel of a prove worker');
   runDefect(job.defect, job.dir).then(
-    () => process.send!({ ok: true } satisfies JobResult),
-    (err: Error) => process.send!({ ok: false, message: err.message } satisfies JobResult),
+    () => send({ ok: true } satisfies JobResult),
+    (err: Error) => send({ ok: false, message: err.message } satisfies JobResult),
   );
 });

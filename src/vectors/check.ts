@@ -58,20 +58,35 @@ function checkVerification(v: Vector): VectorResult {
   const c = v.credentials;
   const diagnosis = diagnose({
     request: { method: v.request.method, url: v.request.url, params: v.request.params },
-    credentials: { login: c.login, controlKey: c.merchantControlKey, privateKeyPem: c.privateKeyPem, publicKeyPem: c.publicKeyPem, token: c.token, tokenSecret: c.tokenSecret },
+    credentials: {
+      login: c.login,
+      controlKey: c.merchantControlKey,
+      privateKeyPem: c.privateKeyPem,
+      publicKeyPem: c.publicKeyPem,
+      token: c.token,
+      tokenSecret: c.tokenSecret,
+    },
     given: v.given ?? {},
     operation: v.operation,
     callback: v.message === 'callback',
   });
   const mismatches: Mismatch[] = [];
-  if (diagnosis.verdict !== v.expected.verdict) mismatches.push({ field: 'verdict', expected: v.expected.verdict ?? '', actual: diagnosis.verdict });
+  if (diagnosis.verdict !== v.expected.verdict)
+    mismatches.push({ field: 'verdict', expected: v.expected.verdict ?? '', actual: diagnosis.verdict });
   const want = v.expected.defect ?? null;
   const found = want === null ? diagnosis.defects.length === 0 : diagnosis.defects.includes(want);
-  if (!found) mismatches.push({ field: 'defect', expected: String(want), actual: diagnosis.defects.length ? diagnosis.defects.join(', ') : 'null' });
+  if (!found)
+    mismatches.push({
+      field: 'defect',
+      expected: String(want),
+      actual: diagnosis.defects.length ? diagnosis.defects.join(', ') : 'null',
+    });
   return { id: v.id, passed: mismatches.length === 0, mismatches };
 }
 
 /** The real concatenation with the key (if any) swapped for its placeholder, so a report never shows it. */
 function hideKey(controlInput: string, key: string): string {
-  return key !== '' && controlInput.endsWith(key) ? controlInput.slice(0, -key.length) + CONTROL_KEY_PLACEHOLDER : controlInput;
+  return key !== '' && controlInput.endsWith(key)
+    ? controlInput.slice(0, -key.length) + CONTROL_KEY_PLACEHOLDER
+    : controlInput;
 }

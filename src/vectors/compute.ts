@@ -21,8 +21,13 @@ import type { Vector } from './types.ts';
  */
 function genericEndpoint(pathname: string, scheme: 'oauth-hmac-sha1' | 'oauth-rsa-sha256'): SigningEndpoint {
   return {
-    operation: 'RFC5849', path: pathname, requestSchema: null, responseSchema: null,
-    auth: { kind: scheme }, endpointGroup: { accepted: false, page: null }, source: 'signing-example',
+    operation: 'RFC5849',
+    path: pathname,
+    requestSchema: null,
+    responseSchema: null,
+    auth: { kind: scheme },
+    endpointGroup: { accepted: false, page: null },
+    source: 'signing-example',
     version: scheme === 'oauth-rsa-sha256' ? 'v4' : 'v2',
   };
 }
@@ -38,7 +43,9 @@ export function computeExpected(v: Vector): ExpectedValues {
 
 /** Every step of a vector's signature (vectors explain, partner packs). */
 export function explainVector(v: Vector): Explanation {
-  return v.message === 'callback' ? explainCallback(callbackControl(v.request.params, v.credentials.merchantControlKey ?? '')) : explain(computeVector(v));
+  return v.message === 'callback'
+    ? explainCallback(callbackControl(v.request.params, v.credentials.merchantControlKey ?? ''))
+    : explain(computeVector(v));
 }
 
 export function computeVector(v: Vector): SignResult {
@@ -49,7 +56,13 @@ export function computeVector(v: Vector): SignResult {
     const { endpointId, prefix } = matchPath(pathname);
     if (endpoint.auth.kind !== 'control') throw new Error(`${endpoint.operation} is not a control endpoint`);
     const ctx = { operation: endpoint.operation, endpointId, login: c.login, params: v.request.params };
-    return { endpoint, endpointId, prefix, scheme: 'control', control: computeControl(endpoint.auth.fields, ctx, c.merchantControlKey ?? '') };
+    return {
+      endpoint,
+      endpointId,
+      prefix,
+      scheme: 'control',
+      control: computeControl(endpoint.auth.fields, ctx, c.merchantControlKey ?? ''),
+    };
   }
   const match = findPath(pathname);
   const endpoint = match?.endpoint ?? genericEndpoint(pathname, v.scheme);
@@ -69,8 +82,11 @@ export function computeVector(v: Vector): SignResult {
     key = { method: 'HMAC-SHA1', consumerSecret: c.merchantControlKey ?? '', tokenSecret: c.tokenSecret };
     keyDescription = `enc(<merchant_control_key>)&${c.tokenSecret === undefined ? '' : '<enc(token_secret)>'}`;
   } else {
-    const pem = requireCredential(c.privateKeyPem, 'credentials.privateKeyPem', ('an RSA-SHA256 vector is signed with ' +
-        'its private key'));
+    const pem = requireCredential(
+      c.privateKeyPem,
+      'credentials.privateKeyPem',
+      'an RSA-SHA256 vector is signed with ' + 'its private key',
+    );
     const privateKey = loadPrivateKey(pem);
     key = { method: 'RSA-SHA256', privateKey };
     keyDescription = `<PRIVATE_KEY> (${describeKey(privateKey)})`;
@@ -78,11 +94,16 @@ export function computeVector(v: Vector): SignResult {
     // give, at 1/20 of the cost (vectors check).
     const hint = v.expected.signature;
     // Stryker disable next-line ConditionalExpression: a shortcut, same result
-    signBaseString = (b) => (hint !== undefined && rsaSha256Verify(loadPublicKey(pem), b, hint) ? hint : rsaSha256Signature(privateKey, b));
+    signBaseString = (b) =>
+      hint !== undefined && rsaSha256Verify(loadPublicKey(pem), b, hint) ? hint : rsaSha256Signature(privateKey, b);
   }
   const computed = signOAuth(request, protocol, key, oauth.realm, signBaseString);
   return {
-    endpoint, endpointId: match?.endpointId ?? '', prefix: match?.prefix ?? '',
-    scheme: v.scheme, oauth: computed, keyDescription,
+    endpoint,
+    endpointId: match?.endpointId ?? '',
+    prefix: match?.prefix ?? '',
+    scheme: v.scheme,
+    oauth: computed,
+    keyDescription,
   };
 }

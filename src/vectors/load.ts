@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { endpointByOperation, findPath } from '../catalogue/index.ts';
 import { PayconformError, isPayconformError } from '../errors.ts';
+import { present } from '../present.ts';
 import { readUserFile } from '../read-file.ts';
 import { loadPrivateKey, loadPublicKey } from '../signing/keys.ts';
 import { normalizeUrl } from '../signing/normalize-url.ts';
@@ -30,7 +31,8 @@ export class VectorFileError extends PayconformError {
 
 /** The format's JSON Schema (UTF-8, Buffer#toString's default), read once. */
 let formatSchema: { $id: string } | undefined;
-const readFormatSchema = (): { $id: string } => (formatSchema ??= JSON.parse(readFileSync(SCHEMA_PATH).toString()) as { $id: string });
+const readFormatSchema = (): { $id: string } =>
+  (formatSchema ??= JSON.parse(readFileSync(SCHEMA_PATH).toString()) as { $id: string });
 
 // A test holds vectors/schema.json to ajv's strict mode; here it is compiled with the defaults.
 let validator: ValidateFunction | undefined;
@@ -41,8 +43,8 @@ function schemaValidator(): ValidateFunction {
 
 function schemaProblem(e: ErrorObject): string {
   const where = e.instancePath || '/';
-  if (e.keyword === 'additionalProperties') return (`${where}: unknown property ` +
-      `"${(e.params as { additionalProperty: string }).additionalProperty}"`);
+  if (e.keyword === 'additionalProperties')
+    return `${where}: unknown property ` + `"${(e.params as { additionalProperty: string }).additionalProperty}"`;
   return `${where}: ${e.message}`; // ajv gives every error a message unless told not to
 }
 
@@ -62,10 +64,16 @@ export function parseVectorFile(text: string, file: string, secrets: Secrets = {
     const format = (data as { format?: unknown } | null)?.format;
     // Only for an object: for anything else (an array too) the schema's "must be object" says more.
     if (typeof data === 'object' && data !== null && !Array.isArray(data) && format !== VECTOR_FORMAT) {
-      throw new VectorFileError(file, [(`/format: must be "${VECTOR_FORMAT}" ` +
-          `(got ${JSON.stringify(format) ?? 'nothing'})`)]);
+      throw new VectorFileError(file, [
+        `/format: must be "${VECTOR_FORMAT}" ` + `(got ${JSON.stringify(format) ?? 'nothing'})`,
+      ]);
     }
-    throw new VectorFileError(file, validate.errors!.filter((e) => e.keyword !== 'if').map(schemaProblem));
+    throw new VectorFileError(
+      file,
+      present(validate.errors, 'the schema errors')
+        .filter((e) => e.keyword !== 'if')
+        .map(schemaProblem),
+    );
   }
   const vectorFile = data as VectorFile;
   const problems = vectorFile.vectors.flatMap((v, i) => vectorProblems(v, `/vectors/${i}`));
@@ -95,8 +103,10 @@ export function readVectorText(file: string): string {
   } catch (err) {
     const e = err as PayconformError;
     // A binary file says what it is, not only the rule it broke.
-    const rule = e.code === 'ERR_ENCODING' ? (`is not UTF-8 text ` +
-        `(${/first at byte \d+/.exec(e.message)?.[0] ?? 'bad bytes'})`) : e.rule!;
+    const rule =
+      e.code === 'ERR_ENCODING'
+        ? `is not UTF-8 text ` + `(${/first at byte \d+/.exec(e.message)?.[0] ?? 'bad bytes'})`
+        : (e.rule ?? e.message);
     throw new VectorFileError(file, [rule]);
   }
 }
@@ -108,51 +118,65 @@ export function readVectorFile(file: string, secrets: Secrets = {}): VectorFile 
 /** The rules beyond the schema for one vector, as `pointer: message` lines. */
 function vectorProblems(v: Vector, at: string): string[] {
   const problems: string[] = [];
-  const guard = (pointer: string, check: () => void): void => {
+  /** The check's value, or undefined with its problem noted under `pointer`. */
+  const guard = <T>(pointer: string, check: () => T): T | undefined => {
     try {
-      check();
+      return check();
     } catch (err) {
       if (!isPayconformError(err)) throw err;
       problems.push(`${at}${pointer}: ${err.rule ?? err.message}`);
+      return undefined;
     }
   };
-  let path: string | undefined;
-  guard('/request/url', () => (path = normalizeUrl(v.request.url).pathname));
+  const path = guard('/request/url', () => normalizeUrl(v.request.url).pathname);
   if (path === undefined) return problems;
   // A callback goes to the merchant's own handler: any URL, no catalogue endpoint.
   if (v.message === 'callback') {
-    if (v.credentials.merchantControlKey === undefined) problems.push((`${at}/credentials: merchantControlKey is ` +
-        `required for a callback`));
+    if (v.credentials.merchantControlKey === undefined)
+      problems.push(`${at}/credentials: merchantControlKey is ` + `required for a callback`);
     return problems;
   }
-  let match: ReturnType<typeof findPath>;
-  guard('/request/url', () => (match = findPath(path!)));
-  if (v.operation !== undefined) {
+  const match = guard('/request/url', () => findPath(path));
+  const operation = v.operation;
+  if (operation !== undefined) {
     guard('/operation', () => {
-      const endpoint = endpointByOperation(v.operation!);
-      if (endpoint.operation !== v.operation) problems.push((`${at}/operation: unknown operation "${v.operation}" ` +
-          `(names are upper case, e.g. ${endpoint.operation})`));
-      else if (match && match.endpoint !== endpoint) problems.push((`${at}/operation: is ${v.operation} but the ` +
-          `URL is the ${match.endpoint.operation} endpoint`));
+      const endpoint = endpointByOperation(operation);
+      if (endpoint.operation !== operation)
+        problems.push(
+          `${at}/operation: unknown operation "${v.operation}" ` + `(names are upper case, e.g. ${endpoint.operation})`,
+        );
+      else if (match && match.endpoint !== endpoint)
+        problems.push(
+          `${at}/operation: is ${v.operation} but the ` + `URL is the ${match.endpoint.operation} endpoint`,
+        );
     });
   }
-  if (v.scheme === 'control' && !match) problems.push((`${at}/request/url: a control vector needs a catalogue ` +
-      `endpoint URL (…/api/<version>/<operation>/<endpointId>)`));
+  if (v.scheme === 'control' && !match)
+    problems.push(
+      `${at}/request/url: a control vector needs a catalogue ` +
+        `endpoint URL (…/api/<version>/<operation>/<endpointId>)`,
+    );
   if (match && match.endpoint.auth.kind !== v.scheme) {
-    problems.push((`${at}/scheme: is ${v.scheme} but the catalogue signs ${match.endpoint.operation} ` +
-        `with ${match.endpoint.auth.kind}`));
+    problems.push(
+      `${at}/scheme: is ${v.scheme} but the catalogue signs ${match.endpoint.operation} ` +
+        `with ${match.endpoint.auth.kind}`,
+    );
   }
   const c = v.credentials;
+  const { privateKeyPem, publicKeyPem } = c;
   const verifying = v.given !== undefined;
-  if (v.scheme !== 'oauth-rsa-sha256' && c.merchantControlKey === undefined) problems.push((`${at}/credentials: ` +
-      `merchantControlKey is required for ${v.scheme}`));
-  if (v.scheme !== 'control' && !verifying && c.login === undefined) problems.push((`${at}/credentials: login (the ` +
-      `oauth_consumer_key) is required for ${v.scheme}`));
+  if (v.scheme !== 'oauth-rsa-sha256' && c.merchantControlKey === undefined)
+    problems.push(`${at}/credentials: ` + `merchantControlKey is required for ${v.scheme}`);
+  if (v.scheme !== 'control' && !verifying && c.login === undefined)
+    problems.push(`${at}/credentials: login (the ` + `oauth_consumer_key) is required for ${v.scheme}`);
   if (v.scheme === 'oauth-rsa-sha256') {
-    if (c.privateKeyPem !== undefined) guard('/credentials/privateKeyPem', () => loadPrivateKey(c.privateKeyPem!));
-    else if (verifying && c.publicKeyPem !== undefined) guard('/credentials/publicKeyPem', () => loadPublicKey(c.publicKeyPem!));
-    else problems.push((`${at}/credentials: an RSA-SHA256 vector needs ` +
-        `privateKeyPem${verifying ? ' (or publicKeyPem)' : ''}`));
+    if (privateKeyPem !== undefined) guard('/credentials/privateKeyPem', () => loadPrivateKey(privateKeyPem));
+    else if (verifying && publicKeyPem !== undefined)
+      guard('/credentials/publicKeyPem', () => loadPublicKey(publicKeyPem));
+    else
+      problems.push(
+        `${at}/credentials: an RSA-SHA256 vector needs ` + `privateKeyPem${verifying ? ' (or publicKeyPem)' : ''}`,
+      );
   }
   return problems;
 }

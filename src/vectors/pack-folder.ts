@@ -4,7 +4,18 @@
  * and is refused even with --force. New files are staged in a folder of our own beside --out
  * (mkdtemp, so nothing of the user's is ever in it) and moved into place.
  */
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fieldError } from '../errors.ts';
 
@@ -53,20 +64,30 @@ export function previousPack(outDir: string, force: boolean): string[] {
   if (!stat.isDirectory()) throw outDirError(`${outDir} is a file; give a folder`);
   if (readdirSync(outDir).length === 0) return [];
   const files = markerFiles(outDir);
-  if (files === undefined) throw outDirError((`${outDir} is not empty and holds no payconform pack (no ` +
-      `valid ${PACK_MARKER}); choose another --out (--force replaces only a pack)`));
-  if (!force) throw outDirError((`${outDir} exists and is not empty (an earlier pack); choose another --out or ` +
-      `pass --force`));
+  if (files === undefined)
+    throw outDirError(
+      `${outDir} is not empty and holds no payconform pack (no ` +
+        `valid ${PACK_MARKER}); choose another --out (--force replaces only a pack)`,
+    );
+  if (!force)
+    throw outDirError(`${outDir} exists and is not empty (an earlier pack); choose another --out or ` + `pass --force`);
   for (const name of files) {
     const s = lstatOrUndefined(join(outDir, name));
-    if (s !== undefined && !s.isFile()) throw outDirError((`${join(outDir, name)} is not a regular file, so the ` +
-        `earlier pack was changed by hand; move it away`));
+    if (s !== undefined && !s.isFile())
+      throw outDirError(
+        `${join(outDir, name)} is not a regular file, so the ` + `earlier pack was changed by hand; move it away`,
+      );
   }
   return files;
 }
 
 /** Writes `files` into `outDir`, replacing the earlier pack's own files and nothing else. */
-export function installPack(outDir: string, files: ReadonlyMap<string, string>, previous: readonly string[], mode: number): void {
+export function installPack(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  previous: readonly string[],
+  mode: number,
+): void {
   const earlier = new Set(previous);
   const exists = lstatOrUndefined(outDir) !== undefined;
   for (const name of files.keys()) {

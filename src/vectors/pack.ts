@@ -29,62 +29,94 @@ export interface PackOptions {
   readonly force: boolean;
 }
 
-export const SECRETS_BANNER = ('TEST-ONLY SECRETS INCLUDED: this pack contains the credentials given to ' +
-    '`payconform vectors pack --include-secrets`. Use it only with test keys.');
+export const SECRETS_BANNER =
+  'TEST-ONLY SECRETS INCLUDED: this pack contains the credentials given to ' +
+  '`payconform vectors pack --include-secrets`. Use it only with test keys.';
 
 const fence = (text: string, lang = 'text'): string => `\`\`\`${lang}\n${text}\n\`\`\``;
 
 function operationReadme(operation: string, vectors: Vector[], banner: string[]): string {
   const endpoint = endpointByOperation(operation);
   const auth = endpoint.auth.kind === 'control' ? `control = ${formulaText(endpoint.auth.fields)}` : endpoint.auth.kind;
-  const lines = [...banner, `# ${operation}: signature vectors`, '', (`\`POST ${endpoint.path}\`, signed ` +
-      `with ${auth}.`), '',
-    ('Each vector below gives the request as sent and every intermediate value of its signature. The same vectors ' +
-        'are in `../vectors.json`.'), ''];
+  const lines = [
+    ...banner,
+    `# ${operation}: signature vectors`,
+    '',
+    `\`POST ${endpoint.path}\`, signed ` + `with ${auth}.`,
+    '',
+    'Each vector below gives the request as sent and every intermediate value of its signature. The same vectors ' +
+      'are in `../vectors.json`.',
+    '',
+  ];
   for (const v of vectors) {
-    lines.push(`## ${v.id}`, '', v.description ?? '', '', `- URL: \`${v.request.url}\``, '- form parameters, in send order:', '');
+    lines.push(
+      `## ${v.id}`,
+      '',
+      v.description ?? '',
+      '',
+      `- URL: \`${v.request.url}\``,
+      '- form parameters, in send order:',
+      '',
+    );
     lines.push('| name | value |', '|---|---|', ...v.request.params.map(([n, val]) => `| \`${n}\` | \`${val}\` |`), '');
-    if (v.oauth) lines.push((`- oauth_nonce \`${v.oauth.nonce}\`, oauth_timestamp ` +
-        `\`${v.oauth.timestamp}\`${v.oauth.realm ? `, realm \`${v.oauth.realm}\`` : ''}`), '');
+    if (v.oauth)
+      lines.push(
+        `- oauth_nonce \`${v.oauth.nonce}\`, oauth_timestamp ` +
+          `\`${v.oauth.timestamp}\`${v.oauth.realm ? `, realm \`${v.oauth.realm}\`` : ''}`,
+        '',
+      );
     lines.push('Step by step:', '', fence(explanationText(explainVector(v))), '');
   }
   return lines.join('\n');
 }
 
 function indexReadme(operations: readonly string[], banner: string[], secretsIncluded: boolean): string {
-  return [...banner, '# Signature vectors for your integration', '',
+  return [
+    ...banner,
+    '# Signature vectors for your integration',
+    '',
     'Made by `payconform vectors pack` with your test credentials. One folder per operation, each with a README that',
-    'walks through every intermediate value; all vectors are in `vectors.json` (format `payconform-vectors/1`).', '',
-    ...operations.map((op) => `- [${op}](${op}/README.md)`), '',
+    'walks through every intermediate value; all vectors are in `vectors.json` (format `payconform-vectors/1`).',
+    '',
+    ...operations.map((op) => `- [${op}](${op}/README.md)`),
+    '',
     secretsIncluded
       ? 'Check them with `npx payconform vectors check vectors.json`.'
-      : ('Secrets are shown as `<merchant_control_key>` and `<PRIVATE_KEY>`. To check the vectors, set ' +
-          '`PAYCONFORM_CONTROL_KEY` and/or\n`PAYCONFORM_PRIVATE_KEY_FILE` to your test credentials and run `npx ' +
-          'payconform vectors check vectors.json`.'),
-    ''].join('\n');
+      : 'Secrets are shown as `<merchant_control_key>` and `<PRIVATE_KEY>`. To check the vectors, set ' +
+        '`PAYCONFORM_CONTROL_KEY` and/or\n`PAYCONFORM_PRIVATE_KEY_FILE` to your test credentials and run `npx ' +
+        'payconform vectors check vectors.json`.',
+    '',
+  ].join('\n');
 }
 
 export function writePack(options: PackOptions): string[] {
-  if (options.operations.length === 0) throw fieldError('ERR_NO_OPERATION', '--operation', 'give at least one operation');
+  if (options.operations.length === 0)
+    throw fieldError('ERR_NO_OPERATION', '--operation', 'give at least one operation');
   const schemes = new Set(options.operations.map((op) => signableScheme(endpointByOperation(op))));
   const need = (value: string | undefined, field: string, variable: string): void => {
-    if (value === undefined || value === '') throw fieldError('ERR_CREDENTIALS', field, (`missing (set ${variable} to your ` +
-        `test credentials)`));
+    if (value === undefined || value === '')
+      throw fieldError('ERR_CREDENTIALS', field, `missing (set ${variable} to your ` + `test credentials)`);
   };
   need(options.login, 'login', 'PAYCONFORM_LOGIN');
-  if (schemes.has('control') || schemes.has('oauth-hmac-sha1')) need(options.controlKey, 'control key', 'PAYCONFORM_CONTROL_KEY');
+  if (schemes.has('control') || schemes.has('oauth-hmac-sha1'))
+    need(options.controlKey, 'control key', 'PAYCONFORM_CONTROL_KEY');
   if (schemes.has('oauth-rsa-sha256')) need(options.privateKeyPem, 'private key', 'PAYCONFORM_PRIVATE_KEY_FILE');
   const previous = previousPack(options.outDir, options.force);
   const operations = options.operations.map((op) => endpointByOperation(op).operation);
   const generated = generateVectors({
-    operations, login: options.login, controlKey: options.controlKey, privateKeyPem: options.privateKeyPem,
-    baseUrl: options.baseUrl, endpointId: options.endpointId,
+    operations,
+    login: options.login,
+    controlKey: options.controlKey,
+    privateKeyPem: options.privateKeyPem,
+    baseUrl: options.baseUrl,
+    endpointId: options.endpointId,
   });
   const banner = options.includeSecrets ? [SECRETS_BANNER, ''] : [];
   const shared: VectorFile = {
     format: generated.format,
-    description: (`${options.includeSecrets ? `${SECRETS_BANNER} ` : ''}Partner pack for ${operations.join(', ')}, ` +
-        `made by payconform vectors pack.`),
+    description:
+      `${options.includeSecrets ? `${SECRETS_BANNER} ` : ''}Partner pack for ${operations.join(', ')}, ` +
+      `made by payconform vectors pack.`,
     vectors: options.includeSecrets ? generated.vectors : generated.vectors.map(hideSecrets),
   };
   const files = new Map<string, string>([
@@ -95,7 +127,10 @@ export function writePack(options: PackOptions): string[] {
     const mine = generated.vectors.filter((v) => resolveEndpoint(v.request.url).endpoint.operation === op);
     files.set(join(op, 'README.md'), operationReadme(op, mine, banner));
   }
-  files.set(PACK_MARKER, `${JSON.stringify({ format: PACK_FORMAT, files: [...files.keys(), PACK_MARKER].sort() }, null, 2)}\n`);
+  files.set(
+    PACK_MARKER,
+    `${JSON.stringify({ format: PACK_FORMAT, files: [...files.keys(), PACK_MARKER].sort() }, null, 2)}\n`,
+  );
   // Secrets are for the partner alone: with them, every file is readable by its owner only.
   const mode = options.includeSecrets ? 0o600 : 0o644;
   installPack(options.outDir, files, previous, mode);

@@ -25,7 +25,9 @@ export function hideSecrets(v: Vector): Vector {
     },
     expected: {
       ...v.expected,
-      ...(controlInput !== undefined && key ? { controlInput: controlInput.slice(0, -key.length) + CONTROL_KEY_PLACEHOLDER } : {}),
+      ...(controlInput !== undefined && key
+        ? { controlInput: controlInput.slice(0, -key.length) + CONTROL_KEY_PLACEHOLDER }
+        : {}),
     },
   };
 }
@@ -53,10 +55,15 @@ export function fillPlaceholders(data: unknown, secrets: Secrets): string[] {
     }
   });
   const part = (pointers: string[], variable: string): string[] =>
-    pointers.length === 0 ? [] : [(`${variable} (${pointers.length} vector${pointers.length === 1 ? '' : 's'}, ` +
-        `first ${pointers[0]})`)];
+    pointers.length === 0
+      ? []
+      : [`${variable} (${pointers.length} vector${pointers.length === 1 ? '' : 's'}, ` + `first ${pointers[0]})`];
   const parts = [...part(needed.control, 'PAYCONFORM_CONTROL_KEY'), ...part(needed.key, 'PAYCONFORM_PRIVATE_KEY_FILE')];
   // One line, however many vectors: a pack is shipped without secrets on purpose.
-  return parts.length === 0 ? [] : [(`credentials are the placeholders ${CONTROL_KEY_PLACEHOLDER} ` +
-      `/ ${PRIVATE_KEY_PLACEHOLDER}; set ${parts.join(' and ')} to check them`)];
+  return parts.length === 0
+    ? []
+    : [
+        `credentials are the placeholders ${CONTROL_KEY_PLACEHOLDER} ` +
+          `/ ${PRIVATE_KEY_PLACEHOLDER}; set ${parts.join(' and ')} to check them`,
+      ];
 }

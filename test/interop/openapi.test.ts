@@ -47,7 +47,7 @@ const SPEC = readFileSync(join(ROOT, 'docs/spec/api-spec.md'), 'utf8');
 const SPEC_ROWS: SpecRow[] = SPEC.split('\n')
   .filter((line) => line.startsWith('| /api/'))
   .map((line) => {
-    const [path, operation, request, answer, auth] = line
+    const [path = '', operation = '', request = '', answer = '', auth = ''] = line
       .split('|')
       .slice(1, 6)
       .map((cell) => cell.trim());

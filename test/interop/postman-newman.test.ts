@@ -21,7 +21,7 @@ import { CONFORMING, startVariant, type ConformingVariant } from '../support/gat
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NEWMAN = join(ROOT, 'node_modules/.bin/newman');
 const MERCHANT = testMerchant();
-const ENDPOINT_ID = MERCHANT.endpointIds[0];
+const ENDPOINT_ID = MERCHANT.endpointIds[0] ?? '';
 type Json = Record<string, any>;
 
 interface Seen {
@@ -94,7 +94,7 @@ function newman(file: string, vars: Record<string, string>, dir: string): Promis
 }
 
 const isRsa = (op: Operation): boolean => endpointByOperation(op).auth.kind === 'oauth-rsa-sha256';
-const pathOf = (op: Operation): string => endpointByOperation(op).path.replace('{endpointId}', ENDPOINT_ID!);
+const pathOf = (op: Operation): string => endpointByOperation(op).path.replace('{endpointId}', ENDPOINT_ID);
 
 describe('the Postman collection run by newman against the mock', { timeout: 180_000 }, () => {
   let mock: RunningMock;

@@ -37,11 +37,11 @@ const kept = (item: Json): string[] =>
       .flatMap((e) => e.script.exec as string[])
       .join('\n')
       .matchAll(/pm\.collectionVariables\.set\('([^']+)'/g),
-  ].map((m) => m[1])!;
+  ].map((m) => m[1] ?? '');
 const used = (item: Json): string[] =>
   body(item)
-    .flatMap(([, v]) => [...v.matchAll(/\{\{([^{}$]+)\}\}/g)].map((m) => m[1]))
-    .filter((v) => !['login'].includes(v!))!;
+    .flatMap(([, v]) => [...v.matchAll(/\{\{([^{}$]+)\}\}/g)].map((m) => m[1] ?? ''))
+    .filter((v) => !['login'].includes(v));
 
 /**
  * Everything wrong with a collection's order and its ids, judged from the catalogue's
@@ -135,7 +135,9 @@ describe('the Postman collection', () => {
     const swapped = structuredClone(collection);
     const list = items(swapped);
     const [sale, status] = [list.findIndex((i) => i.name === 'SALE'), list.findIndex((i) => i.name === 'STATUS')];
-    [list[sale]!, list[status]!] = [list[status], list[sale]];
+    const [saleItem, statusItem] = [list[sale], list[status]];
+    assert.ok(saleItem && statusItem);
+    [list[sale], list[status]] = [statusItem, saleItem];
     assert.ok(
       orderProblems(swapped).some((p) => p.startsWith('STATUS: orderid is not read from an id kept earlier')),
       orderProblems(swapped).join('\n'),

@@ -84,12 +84,13 @@ export class MerchantShop {
         const query = Object.fromEntries(new URL(req.url ?? '/', 'http://shop').searchParams);
         const read = this.mistake === 'reads-post-body' ? Object.fromEntries(new URLSearchParams(body)) : query;
         const own = Object.fromEntries(
-          Object.keys(OWN_QUERY)
-            .filter((k) => query[k] !== undefined)
-            .map((k) => [k, query[k]]),
+          Object.keys(OWN_QUERY).flatMap((k) => {
+            const value = query[k];
+            return value === undefined ? [] : [[k, value] as const];
+          }),
         );
         const fields = Object.fromEntries(Object.entries(read).filter(([k]) => !(k in OWN_QUERY)));
-        const answered = this.handle(read, own!!!!);
+        const answered = this.handle(read, own);
         this.received.push({ fields, method: req.method ?? '', own, answered });
         res.writeHead(answered, { 'content-type': 'text/plain' });
         res.end(answered === 200 ? 'OK' : 'refused');
@@ -97,7 +98,7 @@ export class MerchantShop {
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.target = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/payment/callback`;
-    this.url = `${this.target}?${new URLSearchParams(OWN_QUERY)}`;
+    this.url = `${this.target}?${new URLSearchParams(OWN_QUERY).toString()}`;
     return this.url;
   }
 

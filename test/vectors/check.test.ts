@@ -16,7 +16,9 @@ const load = (name: string): Vector[] => parseVectorFile(readFileSync(new URL(na
 describe('vectors check', () => {
   for (const name of shipped) {
     it(`passes every vector of vectors/${name}`, () => {
-      const failed = load(name).map(checkVector).filter((r) => !r.passed);
+      const failed = load(name)
+        .map(checkVector)
+        .filter((r) => !r.passed);
       assert.deepEqual(failed, []);
     });
   }
@@ -26,13 +28,22 @@ describe('vectors check', () => {
 
   for (const field of ['controlInput', 'control', 'baseString', 'signature', 'authorization'] as const) {
     it(`fails when one character of expected.${field} changes`, () => {
-      const v = generated.find((x) => x.expected[field] !== undefined && (field !== 'signature' || x.scheme === 'oauth-rsa-sha256'))!;
+      const v = generated.find(
+        (x) => x.expected[field] !== undefined && (field !== 'signature' || x.scheme === 'oauth-rsa-sha256'),
+      )!;
       const original = v.expected[field]!;
       const broken: Vector = { ...v, expected: { ...v.expected, [field]: flip(original, 20) } };
       const result = checkVector(broken);
       assert.equal(result.passed, false);
-      assert.deepEqual(result.mismatches.map((m) => m.field), [field]);
-      for (const m of result.mismatches) assert.ok(!`${m.expected}${m.actual}`.includes(v.credentials.merchantControlKey ?? '\u0000'), 'no control key in the report');
+      assert.deepEqual(
+        result.mismatches.map((m) => m.field),
+        [field],
+      );
+      for (const m of result.mismatches)
+        assert.ok(
+          !`${m.expected}${m.actual}`.includes(v.credentials.merchantControlKey ?? '\u0000'),
+          'no control key in the report',
+        );
     });
   }
 
@@ -55,34 +66,56 @@ describe('vectors check', () => {
   // SALE: control = SHA-1(endpointId + client_orderid + cents + email + key) (api-spec.md, Scheme A).
   const PLACEHOLDER = '<merchant_control_key>';
   const sale = (key: string | undefined, expected: Vector['expected']): Vector => ({
-    id: 'sale', scheme: 'control', operation: 'SALE',
-    request: { method: 'POST', url: 'https://h.example/api/v2/sale/1234', params: [['client_orderid', 'A-1'], ['amount', '2.50'], ['email', 'a@b.example']] },
-    credentials: key === undefined ? {} : { merchantControlKey: key }, expected,
+    id: 'sale',
+    scheme: 'control',
+    operation: 'SALE',
+    request: {
+      method: 'POST',
+      url: 'https://h.example/api/v2/sale/1234',
+      params: [
+        ['client_orderid', 'A-1'],
+        ['amount', '2.50'],
+        ['email', 'a@b.example'],
+      ],
+    },
+    credentials: key === undefined ? {} : { merchantControlKey: key },
+    expected,
   });
   const prefix = '1234A-1250a@b.example';
 
   it('compares a real controlInput with the key the vector has (none: nothing appended)', () => {
-    assert.equal(checkVector(sale(undefined, { controlInput: prefix, control: createHash('sha1').update(prefix).digest('hex') })).passed, true);
+    assert.equal(
+      checkVector(sale(undefined, { controlInput: prefix, control: createHash('sha1').update(prefix).digest('hex') }))
+        .passed,
+      true,
+    );
     assert.equal(checkVector(sale('K', { controlInput: `${prefix}K` })).passed, true);
     assert.equal(checkVector(sale('K', { controlInput: `${prefix}${PLACEHOLDER}` })).passed, true);
   });
 
   it('shows a wrong controlInput with the key replaced by its placeholder, and only the key', () => {
     const wrongPrefix = '1234A-1025a@b.example';
-    assert.deepEqual(checkVector(sale('K', { controlInput: `${wrongPrefix}K` })).mismatches,
-      [{ field: 'controlInput', expected: `${wrongPrefix}${PLACEHOLDER}`, actual: `${prefix}${PLACEHOLDER}` }]);
+    assert.deepEqual(checkVector(sale('K', { controlInput: `${wrongPrefix}K` })).mismatches, [
+      { field: 'controlInput', expected: `${wrongPrefix}${PLACEHOLDER}`, actual: `${prefix}${PLACEHOLDER}` },
+    ]);
     // Not ending in the key: shown as written.
-    assert.deepEqual(checkVector(sale('K', { controlInput: `${prefix}OTHER` })).mismatches,
-      [{ field: 'controlInput', expected: `${prefix}OTHER`, actual: `${prefix}${PLACEHOLDER}` }]);
+    assert.deepEqual(checkVector(sale('K', { controlInput: `${prefix}OTHER` })).mismatches, [
+      { field: 'controlInput', expected: `${prefix}OTHER`, actual: `${prefix}${PLACEHOLDER}` },
+    ]);
     // No key at all: nothing to hide.
-    assert.deepEqual(checkVector(sale(undefined, { controlInput: wrongPrefix })).mismatches,
-      [{ field: 'controlInput', expected: wrongPrefix, actual: `${prefix}${PLACEHOLDER}` }]);
+    assert.deepEqual(checkVector(sale(undefined, { controlInput: wrongPrefix })).mismatches, [
+      { field: 'controlInput', expected: wrongPrefix, actual: `${prefix}${PLACEHOLDER}` },
+    ]);
   });
 
   it('reports an expected field the scheme does not produce as computed empty', () => {
-    assert.deepEqual(checkVector(sale('K', { baseString: 'POST&x&y' })).mismatches, [{ field: 'baseString', expected: 'POST&x&y', actual: '' }]);
+    assert.deepEqual(checkVector(sale('K', { baseString: 'POST&x&y' })).mismatches, [
+      { field: 'baseString', expected: 'POST&x&y', actual: '' },
+    ]);
     const oauth = generated.find((x) => x.scheme === 'oauth-hmac-sha1')!;
-    assert.deepEqual(checkVector({ ...oauth, expected: { controlInput: 'abc' } }).mismatches, [{ field: 'controlInput', expected: 'abc', actual: '' }]);
+    assert.deepEqual(checkVector({ ...oauth, expected: { controlInput: 'abc' } }).mismatches, [
+      { field: 'controlInput', expected: 'abc', actual: '' },
+    ]);
   });
 
   describe('verification vectors', () => {
@@ -91,23 +124,34 @@ describe('vectors check', () => {
 
     it('reports a verdict other than the expected one', () => {
       const v = byId('hmac-valid');
-      assert.deepEqual(checkVector({ ...v, expected: { verdict: 'invalid', defect: null } }),
-        { id: v.id, passed: false, mismatches: [{ field: 'verdict', expected: 'invalid', actual: 'valid' }] });
-      assert.deepEqual(checkVector({ ...v, expected: { defect: null } }).mismatches, [{ field: 'verdict', expected: '', actual: 'valid' }]);
+      assert.deepEqual(checkVector({ ...v, expected: { verdict: 'invalid', defect: null } }), {
+        id: v.id,
+        passed: false,
+        mismatches: [{ field: 'verdict', expected: 'invalid', actual: 'valid' }],
+      });
+      assert.deepEqual(checkVector({ ...v, expected: { defect: null } }).mismatches, [
+        { field: 'verdict', expected: '', actual: 'valid' },
+      ]);
     });
 
     it('reports a defect that diagnose does not find, naming the ones it found (or null)', () => {
       const v = byId('double-encoding');
-      assert.deepEqual(checkVector({ ...v, expected: { verdict: 'invalid', defect: 'plus-for-space' } }).mismatches,
-        [{ field: 'defect', expected: 'plus-for-space', actual: 'double-encoding' }]);
-      assert.deepEqual(checkVector({ ...v, expected: { verdict: 'invalid', defect: null } }),
-        { id: v.id, passed: false, mismatches: [{ field: 'defect', expected: 'null', actual: 'double-encoding' }] });
+      assert.deepEqual(checkVector({ ...v, expected: { verdict: 'invalid', defect: 'plus-for-space' } }).mismatches, [
+        { field: 'defect', expected: 'plus-for-space', actual: 'double-encoding' },
+      ]);
+      assert.deepEqual(checkVector({ ...v, expected: { verdict: 'invalid', defect: null } }), {
+        id: v.id,
+        passed: false,
+        mismatches: [{ field: 'defect', expected: 'null', actual: 'double-encoding' }],
+      });
       const valid = byId('hmac-valid');
-      assert.deepEqual(checkVector({ ...valid, expected: { verdict: 'valid', defect: 'double-encoding' } }).mismatches,
-        [{ field: 'defect', expected: 'double-encoding', actual: 'null' }]);
+      assert.deepEqual(
+        checkVector({ ...valid, expected: { verdict: 'valid', defect: 'double-encoding' } }).mismatches,
+        [{ field: 'defect', expected: 'double-encoding', actual: 'null' }],
+      );
     });
 
-    it('lets the vector\'s operation choose the formula when its URL is no catalogue path', () => {
+    it("lets the vector's operation choose the formula when its URL is no catalogue path", () => {
       const control = createHash('sha1').update(`${prefix}K`).digest('hex');
       const v: Vector = {
         ...sale('K', { verdict: 'valid', defect: null }),

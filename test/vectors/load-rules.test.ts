@@ -9,30 +9,57 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { isFormatSchema, parseVectorFile, readVectorFile, readVectorText, SCHEMA_PATH, VectorFileError } from '../../src/vectors/load.ts';
+import {
+  isFormatSchema,
+  parseVectorFile,
+  readVectorFile,
+  readVectorText,
+  SCHEMA_PATH,
+  VectorFileError,
+} from '../../src/vectors/load.ts';
 
 const pem = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
 const publicPem = createPublicKey(pem).export({ type: 'spki', format: 'pem' }) as string;
 const sale = (id = 'sale-1') => ({
-  id, scheme: 'control', operation: 'SALE',
-  request: { method: 'POST', url: 'https://h.example/api/v2/sale/1', params: [['client_orderid', 'A'], ['amount', '1.00'], ['email', 'e']] },
-  credentials: { merchantControlKey: 'k' }, expected: { control: '0'.repeat(40) },
+  id,
+  scheme: 'control',
+  operation: 'SALE',
+  request: {
+    method: 'POST',
+    url: 'https://h.example/api/v2/sale/1',
+    params: [
+      ['client_orderid', 'A'],
+      ['amount', '1.00'],
+      ['email', 'e'],
+    ],
+  },
+  credentials: { merchantControlKey: 'k' },
+  expected: { control: '0'.repeat(40) },
 });
 const payout = () => ({
-  id: 'hmac-1', scheme: 'oauth-hmac-sha1',
+  id: 'hmac-1',
+  scheme: 'oauth-hmac-sha1',
   request: { method: 'POST', url: 'https://h.example/api/v2/payout/1', params: [['amount', '1']] },
-  credentials: { login: 'm', merchantControlKey: 'k' }, oauth: { nonce: 'n', timestamp: '1' }, expected: { signature: 'x' },
+  credentials: { login: 'm', merchantControlKey: 'k' },
+  oauth: { nonce: 'n', timestamp: '1' },
+  expected: { signature: 'x' },
 });
 const payoutV4 = () => ({
-  id: 'v4-1', scheme: 'oauth-rsa-sha256',
+  id: 'v4-1',
+  scheme: 'oauth-rsa-sha256',
   request: { method: 'POST', url: 'https://h.example/api/v4/payout/1', params: [['amount', '1']] },
-  credentials: { login: 'm', privateKeyPem: pem } as Record<string, string>, oauth: { nonce: 'n', timestamp: '1' }, expected: { signature: 'x' },
+  credentials: { login: 'm', privateKeyPem: pem } as Record<string, string>,
+  oauth: { nonce: 'n', timestamp: '1' },
+  expected: { signature: 'x' },
 });
 /** An RSA verification vector: a received Authorization header and the verdict. */
 const verifyV4 = (credentials: Record<string, string>) => ({
-  id: 'v4-verify', scheme: 'oauth-rsa-sha256',
+  id: 'v4-verify',
+  scheme: 'oauth-rsa-sha256',
   request: { method: 'POST', url: 'https://h.example/api/v4/payout/1', params: [['amount', '1']] },
-  credentials, given: { authorization: 'OAuth oauth_signature="x"' }, expected: { verdict: 'invalid', defect: 'bad-signature' },
+  credentials,
+  given: { authorization: 'OAuth oauth_signature="x"' },
+  expected: { verdict: 'invalid', defect: 'bad-signature' },
 });
 const file = (...vectors: unknown[]) => JSON.stringify({ format: 'payconform-vectors/1', vectors });
 
@@ -48,25 +75,31 @@ function problems(text: string): string[] {
 
 describe('vector file errors', () => {
   it('is a VectorFileError about the file, with code, field and rule', () => {
-    assert.throws(() => parseVectorFile('[', 'my.json'), (err: unknown) => {
-      assert.ok(err instanceof VectorFileError);
-      assert.equal(err.name, 'VectorFileError');
-      assert.equal(err.code, 'ERR_VECTOR_INVALID');
-      assert.equal(err.field, 'my.json');
-      assert.match(err.rule ?? '', /valid payconform-vectors\/1 file/);
-      return true;
-    });
+    assert.throws(
+      () => parseVectorFile('[', 'my.json'),
+      (err: unknown) => {
+        assert.ok(err instanceof VectorFileError);
+        assert.equal(err.name, 'VectorFileError');
+        assert.equal(err.code, 'ERR_VECTOR_INVALID');
+        assert.equal(err.field, 'my.json');
+        assert.match(err.rule ?? '', /valid payconform-vectors\/1 file/);
+        return true;
+      },
+    );
   });
 
   it('puts each problem on a line of its own in the message', () => {
-    assert.throws(() => parseVectorFile(file(sale('same'), sale('same'), sale('same')), 'f.json'), (err: unknown) => {
-      assert.ok(err instanceof VectorFileError);
-      const shown = err.message.split('\n');
-      assert.equal(shown.length, 2);
-      assert.match(shown[0]!, /^f\.json: \/vectors\/1\/id: duplicate id "same"/);
-      assert.match(shown[1]!, /^f\.json: \/vectors\/2\/id: duplicate id "same"/);
-      return true;
-    });
+    assert.throws(
+      () => parseVectorFile(file(sale('same'), sale('same'), sale('same')), 'f.json'),
+      (err: unknown) => {
+        assert.ok(err instanceof VectorFileError);
+        const shown = err.message.split('\n');
+        assert.equal(shown.length, 2);
+        assert.match(shown[0]!, /^f\.json: \/vectors\/1\/id: duplicate id "same"/);
+        assert.match(shown[1]!, /^f\.json: \/vectors\/2\/id: duplicate id "same"/);
+        return true;
+      },
+    );
   });
 
   it('shows at most 20 problem lines, then how many more there are', () => {
@@ -84,7 +117,11 @@ describe('vector file errors', () => {
   });
 
   it('names the root as / and says what the top level must be', () => {
-    assert.ok(problems(JSON.stringify({ format: 'payconform-vectors/1' })).includes("f.json: /: must have required property 'vectors'"));
+    assert.ok(
+      problems(JSON.stringify({ format: 'payconform-vectors/1' })).includes(
+        "f.json: /: must have required property 'vectors'",
+      ),
+    );
     for (const text of ['null', '5', '"text"', '[]', '[{"format":"payconform-vectors/1"}]']) {
       const lines = problems(text);
       assert.ok(lines.includes('f.json: /: must be object'), `${text}: ${lines.join('; ')}`);
@@ -93,7 +130,9 @@ describe('vector file errors', () => {
   });
 
   it('says a missing format is missing', () => {
-    assert.deepEqual(problems(JSON.stringify({ vectors: [] })), ['f.json: /format: must be "payconform-vectors/1" (got nothing)']);
+    assert.deepEqual(problems(JSON.stringify({ vectors: [] })), [
+      'f.json: /format: must be "payconform-vectors/1" (got nothing)',
+    ]);
   });
 
   it('leaves out the if/then bookkeeping errors of the schema', () => {
@@ -115,39 +154,70 @@ describe('vector file errors', () => {
 
   it('says a file that cannot be read cannot be read, with the error code', () => {
     const missing = new URL('./no-such-vectors.json', import.meta.url).pathname;
-    assert.throws(() => readVectorFile(missing), (err: unknown) =>
-      err instanceof VectorFileError && err.lines.length === 1 && err.lines[0] === `${missing}: cannot read (ENOENT)`);
+    assert.throws(
+      () => readVectorFile(missing),
+      (err: unknown) =>
+        err instanceof VectorFileError && err.lines.length === 1 && err.lines[0] === `${missing}: cannot read (ENOENT)`,
+    );
     const folder = new URL('.', import.meta.url).pathname;
-    assert.throws(() => readVectorText(folder), (err: unknown) =>
-      err instanceof VectorFileError && err.lines.length === 1 && err.lines[0] === `${folder}: cannot read (EISDIR)`);
+    assert.throws(
+      () => readVectorText(folder),
+      (err: unknown) =>
+        err instanceof VectorFileError && err.lines.length === 1 && err.lines[0] === `${folder}: cannot read (EISDIR)`,
+    );
   });
 });
 
 describe('credentials each scheme needs', () => {
   it('control and HMAC-SHA1 vectors need the merchant control key', () => {
-    assert.ok(problems(file({ ...sale(), credentials: {} })).includes('f.json: /vectors/0/credentials: merchantControlKey is required for control'));
-    assert.ok(problems(file({ ...payout(), credentials: { login: 'm' } })).includes('f.json: /vectors/0/credentials: merchantControlKey is required for oauth-hmac-sha1'));
+    assert.ok(
+      problems(file({ ...sale(), credentials: {} })).includes(
+        'f.json: /vectors/0/credentials: merchantControlKey is required for control',
+      ),
+    );
+    assert.ok(
+      problems(file({ ...payout(), credentials: { login: 'm' } })).includes(
+        'f.json: /vectors/0/credentials: merchantControlKey is required for oauth-hmac-sha1',
+      ),
+    );
   });
 
   it('an OAuth signing vector needs the login; a control vector does not', () => {
-    assert.ok(problems(file({ ...payout(), credentials: { merchantControlKey: 'k' } }))
-      .some((l) => /^f\.json: \/vectors\/0\/credentials: login \(the oauth_consumer_key\) is required for oauth-hmac-sha1$/.test(l)));
+    assert.ok(
+      problems(file({ ...payout(), credentials: { merchantControlKey: 'k' } })).some((l) =>
+        /^f\.json: \/vectors\/0\/credentials: login \(the oauth_consumer_key\) is required for oauth-hmac-sha1$/.test(
+          l,
+        ),
+      ),
+    );
     assert.equal(parseVectorFile(file(sale(), payout()), 'f.json').vectors.length, 2);
   });
 
   it('an RSA verification vector may carry only a public key, and no login; a signing one may not', () => {
     assert.equal(parseVectorFile(file(verifyV4({ publicKeyPem: publicPem })), 'f.json').vectors.length, 1);
     const bad = problems(file(verifyV4({ publicKeyPem: 'not a key' })));
-    assert.ok(bad.some((l) => /^f\.json: \/vectors\/0\/credentials\/publicKeyPem: .*not PEM/.test(l)), bad.join('\n'));
-    assert.ok(problems(file(verifyV4({}))).includes('f.json: /vectors/0/credentials: an RSA-SHA256 vector needs privateKeyPem (or publicKeyPem)'));
+    assert.ok(
+      bad.some((l) => /^f\.json: \/vectors\/0\/credentials\/publicKeyPem: .*not PEM/.test(l)),
+      bad.join('\n'),
+    );
+    assert.ok(
+      problems(file(verifyV4({}))).includes(
+        'f.json: /vectors/0/credentials: an RSA-SHA256 vector needs privateKeyPem (or publicKeyPem)',
+      ),
+    );
     const signing = problems(file({ ...payoutV4(), credentials: { login: 'm', publicKeyPem: publicPem } }));
-    assert.ok(signing.includes('f.json: /vectors/0/credentials: an RSA-SHA256 vector needs privateKeyPem'), signing.join('\n'));
+    assert.ok(
+      signing.includes('f.json: /vectors/0/credentials: an RSA-SHA256 vector needs privateKeyPem'),
+      signing.join('\n'),
+    );
   });
 });
 
 describe('vectors/schema.json', () => {
   it('compiles under ajv strict mode, so the loader (ajv defaults) never logs a strict-mode warning', () => {
-    assert.doesNotThrow(() => new Ajv({ strict: true, strictRequired: false }).compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))));
+    assert.doesNotThrow(() =>
+      new Ajv({ strict: true, strictRequired: false }).compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))),
+    );
   });
 });
 

@@ -15,7 +15,9 @@ const LOGIN = 'partner-login-7';
 const KEY = 'partner-TEST-key-51ab';
 
 interface V {
-  id: string; description: string; request: { url: string; params: [string, string][] };
+  id: string;
+  description: string;
+  request: { url: string; params: [string, string][] };
   oauth?: { nonce: string; timestamp: string; realm?: string };
   expected: { control?: string; baseString?: string; signature?: string };
 }
@@ -34,8 +36,23 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'payconform-pack-readme-'));
   plain = join(dir, 'plain');
   secret = join(dir, 'secret');
-  plainPaths = writePack({ operations: ['SALE', 'PAYOUT'], outDir: plain, login: LOGIN, controlKey: KEY, privateKeyPem: pem, includeSecrets: false, force: false });
-  writePack({ operations: ['SALE', 'PAYOUT'], outDir: secret, login: LOGIN, controlKey: KEY, includeSecrets: true, force: false });
+  plainPaths = writePack({
+    operations: ['SALE', 'PAYOUT'],
+    outDir: plain,
+    login: LOGIN,
+    controlKey: KEY,
+    privateKeyPem: pem,
+    includeSecrets: false,
+    force: false,
+  });
+  writePack({
+    operations: ['SALE', 'PAYOUT'],
+    outDir: secret,
+    login: LOGIN,
+    controlKey: KEY,
+    includeSecrets: true,
+    force: false,
+  });
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -52,10 +69,23 @@ function cents(amount: string): string {
 /** Lines of a README from `## <id>` up to and including the opening of its code fence, as the format promises. */
 function expectedHead(v: V): string[] {
   const realm = v.oauth?.realm === undefined ? '' : `, realm \`${v.oauth.realm}\``;
-  return [`## ${v.id}`, '', v.description, '', `- URL: \`${v.request.url}\``, '- form parameters, in send order:', '',
-    '| name | value |', '|---|---|', ...v.request.params.map(([n, val]) => `| \`${n}\` | \`${val}\` |`), '',
+  return [
+    `## ${v.id}`,
+    '',
+    v.description,
+    '',
+    `- URL: \`${v.request.url}\``,
+    '- form parameters, in send order:',
+    '',
+    '| name | value |',
+    '|---|---|',
+    ...v.request.params.map(([n, val]) => `| \`${n}\` | \`${val}\` |`),
+    '',
     ...(v.oauth ? [`- oauth_nonce \`${v.oauth.nonce}\`, oauth_timestamp \`${v.oauth.timestamp}\`${realm}`, ''] : []),
-    'Step by step:', '', '```text'];
+    'Step by step:',
+    '',
+    '```text',
+  ];
 }
 
 /** Splits an operation README into its preamble and one block per vector, checking the shape of each block. */
@@ -67,11 +97,19 @@ function sections(text: string): { preamble: string[]; blocks: Map<string, strin
   return { preamble: lines.slice(0, starts[0] ?? lines.length), blocks };
 }
 
-function checkOperationReadme(root: string, op: string, header: string[]): { vectors: V[]; blocks: Map<string, string[]> } {
+function checkOperationReadme(
+  root: string,
+  op: string,
+  header: string[],
+): { vectors: V[]; blocks: Map<string, string[]> } {
   const vectors = vectorsOf(root, op);
   assert.ok(vectors.length >= 3, `${op} has vectors`);
   const { preamble, blocks } = sections(read(root, op, 'README.md'));
-  assert.deepEqual([...blocks.keys()], vectors.map((v) => v.id), `${op}/README.md has one section per ${op} vector, in file order, and no other`);
+  assert.deepEqual(
+    [...blocks.keys()],
+    vectors.map((v) => v.id),
+    `${op}/README.md has one section per ${op} vector, in file order, and no other`,
+  );
   assert.deepEqual(preamble.slice(0, header.length), header);
   assert.equal(preamble[header.length], '');
   assert.match(preamble[header.length + 1]!, /vector.*intermediate value.*`\.\.\/vectors\.json`/);
@@ -90,14 +128,19 @@ function checkOperationReadme(root: string, op: string, header: string[]): { vec
 describe('partner pack: operation READMEs', () => {
   it('SALE: the spec endpoint and control formula, every request value, and the hand-computed control', () => {
     // api-spec.md, endpoint table: /api/v2/sale/{endpointId} ... control = SHA-1(endpointId + client_orderid + amount + email + merchant_control_key), amount in cents
-    const header = ['# SALE: signature vectors', '',
-      '`POST /api/v2/sale/{endpointId}`, signed with control = SHA-1(endpointId + client_orderid + amount + email + merchant_control_key), amount in cents.'];
+    const header = [
+      '# SALE: signature vectors',
+      '',
+      '`POST /api/v2/sale/{endpointId}`, signed with control = SHA-1(endpointId + client_orderid + amount + email + merchant_control_key), amount in cents.',
+    ];
     const { vectors, blocks } = checkOperationReadme(plain, 'SALE', header);
     for (const v of vectors) {
       const p = new Map(v.request.params);
       const endpointId = v.request.url.split('/').at(-1)!;
       const concat = `${endpointId}${p.get('client_orderid')}${cents(p.get('amount')!)}${p.get('email')}`;
-      const control = createHash('sha1').update(concat + KEY, 'utf8').digest('hex');
+      const control = createHash('sha1')
+        .update(concat + KEY, 'utf8')
+        .digest('hex');
       assert.equal(v.expected.control, control, v.id);
       const fenced = blocks.get(v.id)!.join('\n');
       assert.ok(fenced.includes(`${concat}<merchant_control_key>`), `${v.id}: the concatenation, key as placeholder`);
@@ -107,19 +150,35 @@ describe('partner pack: operation READMEs', () => {
   });
 
   it('PAYOUT: the endpoint and scheme, nonce / timestamp / realm lines, and the base string and HMAC-SHA1 signature', () => {
-    const header = ['# PAYOUT: signature vectors', '', '`POST /api/v2/payout/{endpointId}`, signed with oauth-hmac-sha1.'];
+    const header = [
+      '# PAYOUT: signature vectors',
+      '',
+      '`POST /api/v2/payout/{endpointId}`, signed with oauth-hmac-sha1.',
+    ];
     const { vectors, blocks } = checkOperationReadme(plain, 'PAYOUT', header);
-    assert.ok(vectors.some((v) => v.oauth?.realm), 'the pack has a realm vector');
+    assert.ok(
+      vectors.some((v) => v.oauth?.realm),
+      'the pack has a realm vector',
+    );
     for (const v of vectors) {
       const signature = createHmac('sha1', `${KEY}&`).update(v.expected.baseString!, 'utf8').digest('base64');
       assert.equal(v.expected.signature, signature, v.id);
       const fenced = blocks.get(v.id)!.join('\n');
-      assert.ok(fenced.includes(v.expected.baseString!) && fenced.includes(signature), `${v.id}: base string and signature shown`);
+      assert.ok(
+        fenced.includes(v.expected.baseString!) && fenced.includes(signature),
+        `${v.id}: base string and signature shown`,
+      );
     }
   });
 
   it('with secrets included, every operation README starts with the banner', () => {
-    checkOperationReadme(secret, 'PAYOUT', [SECRETS_BANNER, '', '# PAYOUT: signature vectors', '', '`POST /api/v2/payout/{endpointId}`, signed with oauth-hmac-sha1.']);
+    checkOperationReadme(secret, 'PAYOUT', [
+      SECRETS_BANNER,
+      '',
+      '# PAYOUT: signature vectors',
+      '',
+      '`POST /api/v2/payout/{endpointId}`, signed with oauth-hmac-sha1.',
+    ]);
     assert.match(SECRETS_BANNER, /^TEST-ONLY SECRETS INCLUDED/);
   });
 });
@@ -129,7 +188,11 @@ describe('partner pack: top README and vectors.json', () => {
     const lines = text.split('\n');
     assert.deepEqual(lines.slice(0, header.length + 2), [...header, '# Signature vectors for your integration', '']);
     const links = lines.indexOf('- [SALE](SALE/README.md)');
-    assert.deepEqual(lines.slice(links - 1, links + 3), ['', '- [SALE](SALE/README.md)', '- [PAYOUT](PAYOUT/README.md)', ''], 'one link per operation, in a list of its own');
+    assert.deepEqual(
+      lines.slice(links - 1, links + 3),
+      ['', '- [SALE](SALE/README.md)', '- [PAYOUT](PAYOUT/README.md)', ''],
+      'one link per operation, in a list of its own',
+    );
     const intro = lines.slice(header.length + 2, links - 1).join(' ');
     assert.match(intro, /payconform vectors pack/);
     assert.match(intro, /one folder per operation/i);
@@ -158,9 +221,14 @@ describe('partner pack: top README and vectors.json', () => {
   });
 
   it('returns the paths of exactly the files written', () => {
-    const onDisk = readdirSync(plain, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    const onDisk = readdirSync(plain, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
       .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
-    assert.equal(onDisk.length, 5, 'vectors.json, README.md, one README per operation and the pack\'s list of its own files');
+    assert.equal(
+      onDisk.length,
+      5,
+      "vectors.json, README.md, one README per operation and the pack's list of its own files",
+    );
     assert.deepEqual([...plainPaths].sort(), onDisk.sort());
     for (const f of plainPaths) assert.ok(read(f).length > 0, f);
   });

@@ -9,7 +9,8 @@ import { mergeBundles } from '../../suite/merge.ts';
 import { readUserFile } from '../../read-file.ts';
 import { parseTrustedKeys, publicKeyOf, trustAll, trustKey, type TrustedKeys } from '../../report/bundle-trust.ts';
 import { fieldError } from '../../errors.ts';
-import { list, str, type Parsed } from '../args.ts';
+import { present } from '../../present.ts';
+import { list, onePositional, str, type Parsed } from '../args.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
 
 export const TRUSTED_KEYS_VARIABLE = 'PAYCONFORM_TRUSTED_KEYS';
@@ -48,8 +49,7 @@ export const bundleVerifyCommand: Command = {
     ].join('\n'),
   },
   async run({ values, positionals }, io): Promise<ExitCode> {
-    if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'DIR', 'give exactly one bundle folder');
-    const dir = positionals[0];
+    const dir = onePositional(positionals, 'DIR', 'give exactly one bundle folder');
     const check = await verifyBundle(dir, trustedKeys(values, io.env));
     const verdict = `run verdict ${(check.verdict ?? 'unknown').toUpperCase().replaceAll('-', ' ')}`;
     const integrityOnly = values['integrity-only'] === true;
@@ -68,12 +68,13 @@ export const bundleVerifyCommand: Command = {
       );
       return 1;
     }
-    const { payload, keyFingerprint: fingerprint } = check;
-    const made = `${payload!.files.length} files match ${SIGNATURE_FILE}`;
+    const { keyFingerprint: fingerprint } = check;
+    const payload = present(check.payload, 'the payload of an intact signed bundle');
+    const made = `${payload.files.length} files match ${SIGNATURE_FILE}`;
     if (check.trusted) {
       io.stdout(
         `VERIFIED: ${dir}: ${made}, signed by a key you trust ` +
-          `(SHA-256 ${fingerprint}); ${verdict}; ${payload!.target}, signed ${payload!.signedAt}`,
+          `(SHA-256 ${fingerprint}); ${verdict}; ${payload.target}, signed ${payload.signedAt}`,
       );
       return 0;
     }

@@ -19,19 +19,21 @@ export const catalogueCommand: Command = {
       io.stdout(JSON.stringify(specFacts, null, 2));
       return 0;
     }
-    const rows = ENDPOINTS.map((e) => [
+    const rows = ENDPOINTS.map((e): [string, string, string, string] => [
       e.operation,
       e.path,
       e.auth.kind === 'control' ? `control ${formulaText(e.auth.fields)}` : e.auth.kind,
       `${e.requestSchema ?? '(not shown)'} ` +
         `→ ${e.responseSchema ?? '(not shown)'}${e.endpointGroup.accepted ? ', endpoint group ok' : ''}`,
     ]);
-    const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i].length)) + 2);
+    const width = (column: 0 | 1): number => Math.max(...rows.map((r) => r[column].length)) + 2;
+    const [operationWidth, pathWidth] = [width(0), width(1)];
     io.stdout(
       rows
         .map(
-          (r) =>
-            `${r[0].padEnd(widths[0])}${r[1].padEnd(widths[1])}${r[2]}\n${' '.repeat(widths[0] + widths[1])}${r[3]}`,
+          ([operation, path, auth, schemas]) =>
+            `${operation.padEnd(operationWidth)}${path.padEnd(pathWidth)}${auth}\n` +
+            `${' '.repeat(operationWidth + pathWidth)}${schemas}`,
         )
         .join('\n'),
     );

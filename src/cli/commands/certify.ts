@@ -118,8 +118,10 @@ export const certifyCommand: Command = {
       'of each file), and with --sign-key manifest.jws.',
   },
   async run({ values }, io): Promise<ExitCode> {
-    const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
-    const profile = str(values.profile) === undefined ? undefined : readProfile(str(values.profile)!);
+    const defectName = str(values.defect);
+    const defect = defectName === undefined ? undefined : defectNamed(defectName);
+    const profileFile = str(values.profile);
+    const profile = profileFile === undefined ? undefined : readProfile(profileFile);
     const choice = {
       baseUrl: str(values['base-url']),
       live: values.live === true,
@@ -127,7 +129,7 @@ export const certifyCommand: Command = {
       strict: values.strict === true,
       profile,
     };
-    const parallel = wholeNumber(str(values.parallel) ?? '0', '--parallel', 0, 99)!;
+    const parallel = wholeNumber(str(values.parallel), '--parallel', 0, 99) ?? 0;
     const shard = str(values.shard);
     if (
       shard !== undefined &&

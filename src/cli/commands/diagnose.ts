@@ -3,6 +3,7 @@
  * checked and, if wrong, matched against the known canonicalisation mistakes (docs/diagnoses.md).
  */
 import { fieldError } from '../../errors.ts';
+import { present } from '../../present.ts';
 import { diagnose, MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
 import { decodeForm } from '../../signing/form-body.ts';
 import { firstDifference } from '../../signing/first-difference.ts';
@@ -59,7 +60,10 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
     ['reason', d.message],
   ];
   for (const id of d.defects) {
-    const m = MISTAKES.find((x) => x.id === id)!;
+    const m = present(
+      MISTAKES.find((x) => x.id === id),
+      `the mistake ${id}`,
+    );
     rows.push(['defect', `${id}: ${m.title}`], ['', d.explanations?.[id] ?? m.explanation], ['fix', m.fix]);
   }
   // Nothing reproduces the value: name what was ruled out, so the user knows what is left to check.
@@ -72,6 +76,11 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
   if (diff) rows.push(['', `${' '.repeat(diff.position)}^ first difference at position ${diff.position}`]);
   return rows;
 }
+
+/** The help's raw request, as printf writes it: the escapes stay text for the shell. */
+const RAW_REQUEST =
+  String.raw`POST /paynet/api/v2/payout/77 HTTP/1.1\r\nHost: sandbox.gateway.example\r\n` +
+  String.raw`Authorization: OAuth …\r\n\r\namount=100.00`;
 
 export const diagnoseCommand: Command = {
   spec: {
@@ -101,7 +110,7 @@ export const diagnoseCommand: Command = {
     epilog: `Exit 0 valid, 1 invalid, 2 bad input. Mistake ids: docs/diagnoses.md.
 
 Example:
-  printf 'POST /paynet/api/v2/payout/77 HTTP/1.1\\r\\nHost: sandbox.gateway.example\\r\\nAuthorization: OAuth …\\r\\n\\r\\namount=100.00' \\
+  printf '${RAW_REQUEST}' \\
     | payconform diagnose --request-file - --login merchant --control-key-file key.txt
   payconform diagnose --callback --body-file callback-body.txt --control-key-file key.txt`,
   },

@@ -21,7 +21,8 @@ export const explainCommand: Command = {
       'Shows each step of the signature (cents, concatenation, encoded and sorted pairs, base string, key form, ' +
       'signature), as text or JSON.',
     usage:
-      'payconform explain (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] [credentials] [--json]',
+      'payconform explain (--url URL | --operation NAME … | --callback) [--param NAME=VALUE …] [credentials] ' +
+      '[--json]',
     options: { ...REQUEST_OPTIONS, ...OAUTH_OPTIONS, ...CALLBACK_OPTION },
     epilog: requestEpilog('explain').replace(
       '\n\nEnvironment',

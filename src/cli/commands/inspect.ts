@@ -137,11 +137,10 @@ export const inspectCommand: Command = {
     const url = announceListening(io, listener.url, listen.host);
     // Whose keys judge the signatures: a request for another merchant's endpoint id fails every signature check.
     const whose = known
-      .map(
-        (m) =>
-          `${m.login} (endpoint ` +
-          `ids ${[...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none'}${m.publicKeyPem ? '' : ', no RSA key'})`,
-      )
+      .map((m) => {
+        const ids = [...m.endpointIds, ...m.endpointGroupIds].join(', ') || 'none';
+        return `${m.login} (endpoint ids ${ids}${m.publicKeyPem ? '' : ', no RSA key'})`;
+      })
       .join('; ');
     io.stderr(
       merchants === undefined

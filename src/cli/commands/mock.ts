@@ -119,7 +119,8 @@ export const mockCommand: Command = {
         io.stdout(`${name.padEnd(width)}  ${description} (breaks ${breaks.join(', ')})`);
       return 0;
     }
-    const defect = str(values.defect) === undefined ? undefined : defectNamed(str(values.defect)!);
+    const defectName = str(values.defect);
+    const defect = defectName === undefined ? undefined : defectNamed(defectName);
     const publicUrl = str(values['public-url']);
     if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl.replace(/\/+$/, '')))
       throw fieldError('ERR_USAGE', '--public-url', 'must be an origin such as https://sandbox.example (no path)');
@@ -127,7 +128,8 @@ export const mockCommand: Command = {
     if (prefix !== undefined && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix))
       throw fieldError('ERR_USAGE', '--prefix', 'must be a path such as /paynet');
     // The CLI reads the profile (the mock may not import the suite) and hands the mock plain options.
-    const profile = str(values.profile) === undefined ? undefined : readProfile(str(values.profile)!);
+    const profileFile = str(values.profile);
+    const profile = profileFile === undefined ? undefined : readProfile(profileFile);
     const listen = listenerSettings(values);
     const allowedHosts = callbackHosts(str(values['callback-hosts']));
     // --callback-method wins; otherwise the profile's callbacks.method; otherwise GET, as the public gateways send

@@ -10,7 +10,7 @@ import { wholeNumber } from '../../whole-number.ts';
 import { fieldError } from '../../errors.ts';
 import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
 import { redactAuthorization, redactParams } from '../../report/redact.ts';
-import { list, str } from '../args.ts';
+import { list, onePositional, str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
 
@@ -85,9 +85,12 @@ export const sendCommand: Command = {
       'not, 2 on bad input or when no answer came (never retried).',
   },
   async run({ values, positionals }, io) {
-    if (positionals.length !== 1)
-      throw fieldError('ERR_USAGE', 'OPERATION', 'give exactly one operation, e.g. payconform send SALE …');
-    const endpoint = endpointByOperation(positionals[0]);
+    const operation = onePositional(
+      positionals,
+      'OPERATION',
+      'give exactly one operation, e.g. payconform send SALE …',
+    );
+    const endpoint = endpointByOperation(operation);
     const baseUrl = str(values['base-url']) ?? io.env.PAYCONFORM_BASE_URL;
     if (baseUrl === undefined) throw fieldError('ERR_USAGE', '--base-url', 'required (or set PAYCONFORM_BASE_URL)');
     const endpointId = str(values['endpoint-id']) ?? io.env.PAYCONFORM_ENDPOINT_ID;

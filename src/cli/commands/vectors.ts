@@ -14,7 +14,7 @@ import { SECRETS_BANNER, writePack } from '../../vectors/pack.ts';
 import type { Vector } from '../../vectors/types.ts';
 import { readTextFile } from '../request-options.ts';
 import { DOCUMENT_OUT_OPTIONS, emitDocument } from '../output-file.ts';
-import { list, str } from '../args.ts';
+import { list, onePositional, str } from '../args.ts';
 import type { Command, Io } from '../command.ts';
 
 export const TEST_KEY_FILE = packageFile('vectors/keys/test-only-merchant-rsa-2048.pem');
@@ -138,12 +138,12 @@ export const vectorsExplainCommand: Command = {
     positionals: true,
   },
   run({ values, positionals }, io) {
-    if (positionals.length !== 1) throw fieldError('ERR_USAGE', 'FILE', 'give exactly one vector file');
+    const file = onePositional(positionals, 'FILE', 'give exactly one vector file');
     const id = str(values.id);
     if (id === undefined) throw fieldError('ERR_USAGE', '--id', 'required');
-    const v = readVectorFile(positionals[0]).vectors.find((x) => x.id === id);
+    const v = readVectorFile(file).vectors.find((x) => x.id === id);
     if (!v)
-      throw new PayconformError('ERR_USAGE', `--id: no vector "${id}" in ${positionals[0]}`, {
+      throw new PayconformError('ERR_USAGE', `--id: no vector "${id}" in ${file}`, {
         field: '--id',
         rule: 'must name a vector',
       });

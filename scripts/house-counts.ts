@@ -1,0 +1,21 @@
+// `npm run house`: the counts issue 28 tracks for src/, from the same checks the architecture test runs.
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertionsAndAny, importCycles, longLines, MAX_LINE, tsFiles } from './house.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const files = tsFiles(join(ROOT, 'src')).map((f) => [f, readFileSync(f, 'utf8')] as const);
+const name = (f: string) => relative(ROOT, f);
+const counts = files.map(([f, text]) => ({ file: name(f), ...assertionsAndAny(f, text) }));
+const cycles = importCycles(files, name);
+const total = (key: 'nonNull' | 'any') => counts.reduce((sum, c) => sum + c[key], 0);
+
+console.log(`non-null assertions in src: ${total('nonNull')}`);
+for (const c of counts.filter((c) => c.nonNull > 0).sort((a, b) => b.nonNull - a.nonNull))
+  console.log(`  ${c.nonNull} ${c.file}`);
+console.log(`any in src: ${total('any')}`);
+for (const c of counts.filter((c) => c.any > 0)) console.log(`  ${c.any} ${c.file}`);
+console.log(`lines over ${MAX_LINE} in src: ${longLines(files).length}`);
+console.log(`import cycles in src: ${cycles.length}`);
+for (const cycle of cycles) console.log(`  ${cycle}`);

@@ -1,0 +1,84 @@
+// The house's checks over source text, one implementation for test/architecture.test.ts and
+// `npm run house`: what a file imports, import cycles, long lines, non-null assertions and `any`.
+// TypeScript's own scanner reads the imports, so a type-only, multi-line or dynamic one is never missed.
+import ts from 'typescript';
+import { readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** The longest line the house allows (Prettier's printWidth). */
+export const MAX_LINE = 120;
+
+/** A source file: its path and its text. */
+export type Source = readonly [file: string, text: string];
+
+/** Every TypeScript file under `dir`, depth first. */
+export function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Every relative module a TypeScript file imports, re-exports or loads dynamically, type-only included. */
+export function importsOf(text: string): string[] {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((f) => f.fileName)
+    .filter((s) => s.startsWith('.'));
+}
+
+/**
+ * Each import cycle among `files`, as a path "a → b → a" of `name(file)`. A depth-first walk reports
+ * the cycle closed by each edge back into its own path, so a cyclic graph always shows at least one.
+ */
+export function importCycles(files: readonly Source[], name: (file: string) => string = (f) => f): string[] {
+  const edges = new Map<string, string[]>();
+  for (const [file, text] of files)
+    edges.set(
+      file,
+      importsOf(text).map((s) => resolve(dirname(file), s)),
+    );
+  const done = new Set<string>();
+  const path: string[] = [];
+  const found = new Map<string, string>();
+  const walk = (file: string): void => {
+    path.push(file);
+    for (const to of edges.get(file) ?? []) {
+      const back = path.indexOf(to);
+      if (back >= 0) record([...path.slice(back), to]);
+      else if (!done.has(to) && edges.has(to)) walk(to);
+    }
+    path.pop();
+    done.add(file);
+  };
+  const record = (cycle: string[]): void => {
+    const ring = cycle.slice(1);
+    const first = ring.indexOf([...ring].sort()[0] ?? '');
+    const from = [...ring.slice(first), ...ring.slice(0, first)];
+    const key = from.join('\n');
+    if (!found.has(key)) found.set(key, [...from, from[0] ?? ''].map(name).join(' → '));
+  };
+  for (const [file] of files) if (!done.has(file)) walk(file);
+  return [...found.values()];
+}
+
+/** Every line longer than MAX_LINE characters, as "file:line (n characters)". */
+export function longLines(files: readonly Source[], name: (file: string) => string = (f) => f): string[] {
+  return files.flatMap(([file, text]) =>
+    text.split('\n').flatMap((line, i) => {
+      const length = [...line].length;
+      return length > MAX_LINE ? [`${name(file)}:${i + 1} (${length} characters)`] : [];
+    }),
+  );
+}
+
+/** How many non-null assertions (`x!`) and `any` keywords a file holds, by its syntax tree. */
+export function assertionsAndAny(file: string, text: string): { nonNull: number; any: number } {
+  const counts = { nonNull: 0, any: 0 };
+  const visit = (node: ts.Node): void => {
+    if (node.kind === ts.SyntaxKind.NonNullExpression) counts.nonNull++;
+    if (node.kind === ts.SyntaxKind.AnyKeyword) counts.any++;
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+  return counts;
+}
