@@ -12,8 +12,8 @@ import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { toCents } from '../signing/cents.ts';
 import { DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
-import { callbackHostAllowed, callbackTarget, sendCallback } from '../mock/callback-delivery.ts';
-import type { FinalOrder } from '../mock/callbacks.ts';
+import { callbackHostAllowed, callbackTarget, sendCallback } from '../gateway/callback-delivery.ts';
+import type { FinalOrder } from '../gateway/final-order.ts';
 
 export type CallbackCheckId = 'forged-control' | 'other-amount' | 'unknown-order' | 'genuine' | 'genuine-again';
 

@@ -3,8 +3,13 @@
  * mock serves through inspect. They are the browser's requests, not the integration's: shown as
  * context beside the API requests, never judged and never counted as passed or failed.
  */
-import { customerPagePath, type CustomerPageKind, type CustomerPagePath } from '../mock/customer-pages.ts';
-import type { Order } from '../mock/orders.ts';
+import { customerPagePath, type CustomerPageKind, type CustomerPagePath } from '../gateway/customer-pages.ts';
+
+/** What a step shows of the order behind a paid checkout. */
+export interface PaidOrder {
+  readonly finalStatus: string;
+  readonly redirectUrl?: string | undefined;
+}
 
 export interface CustomerStep {
   readonly at: string;
@@ -47,7 +52,7 @@ export function customerStepOf(
   at: CustomerPagePath,
   method: string,
   status: number | undefined,
-  order: Order | undefined,
+  order: PaidOrder | undefined,
 ): CustomerStep {
   const paid = at.kind === 'checkout' && method === 'POST' && status === 200 && order !== undefined;
   return {

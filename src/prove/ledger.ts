@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import parseTagExpression from '@cucumber/tag-expressions';
 import { Ajv } from 'ajv';
 import { PayconformError } from '../errors.ts';
-import { DEFECT_NAMES, type Defect } from '../mock/defects.ts';
+import { DEFECT_NAMES, type Defect } from '../mock/index.ts';
 import type { ScenarioResult } from '../report/bundle.ts';
 
 export interface LedgerEntry {

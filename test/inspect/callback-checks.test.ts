@@ -13,7 +13,7 @@ import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
 import { CALLBACK_CHECKS, otherAmount, type CallbackRecord } from '../../src/inspect/callback-checks.ts';
 import { startListener } from '../../src/inspect/listener.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock } from '../../src/mock/server.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';

@@ -15,7 +15,7 @@ import { ENDPOINTS, endpointByOperation } from '../../src/catalogue/index.ts';
 import { buildRequest, PayClient } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { MAGIC_CARDS } from '../../src/mock/magic.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import { oauthHeaderWithMistake } from '../../src/signing/diagnose/index.ts';
 import { startListening } from '../support/listening.ts';

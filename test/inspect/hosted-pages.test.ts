@@ -13,7 +13,7 @@ import { THREE_DS_CARD } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startListening, type Listening } from '../support/listening.ts';
 
 const merchant = testMerchant();

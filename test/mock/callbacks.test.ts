@@ -12,7 +12,7 @@ import { request } from 'undici';
 import { endpointByOperation, THREE_DS_CARD } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';

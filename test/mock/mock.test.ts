@@ -10,7 +10,7 @@ import { PayClient, type Exchange } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { THREE_DS_FAIL } from '../../src/mock/magic.ts';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/signing/authorization-header.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sampleRequest, validateResponse } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';

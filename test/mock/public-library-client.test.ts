@@ -9,7 +9,7 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { testMerchant } from '../../src/mock/merchants.ts';
+import { testMerchant } from '../../src/gateway/merchants.ts';
 
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const profile = new URL('../../profiles/family-text.json', import.meta.url).pathname;
