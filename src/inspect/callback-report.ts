@@ -1,13 +1,7 @@
 /** The callback checks in inspect's console, JUnit and HTML output (callback-checks.ts). */
 import type { CallbackRecord } from './callback-checks.ts';
+import { xml } from './xml-text.ts';
 
-const xml = (s: string): string =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
 /** The console line of an order's callback checks. */
 export function callbackLine(r: CallbackRecord): string {

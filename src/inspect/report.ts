@@ -20,6 +20,7 @@ import type { InspectRecord } from './listener.ts';
 import type { CallbackRecord } from './callback-checks.ts';
 import { callbackFailures, callbackJunitCases, callbackSection } from './callback-report.ts';
 import { customerLine, customerSection, type CustomerStep } from './customer-steps.ts';
+import { xml } from './xml-text.ts';
 
 export interface Coverage {
   readonly exercised: readonly string[];
@@ -119,13 +120,6 @@ export function recordLine(r: InspectRecord): string {
   return `#${r.seq} ${r.verdict.operation ?? r.path} → ${status}: ${verdict}`;
 }
 
-const xml = (s: string): string =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 const html = xml;
 
 function junitOf(
