@@ -4,6 +4,7 @@
  * context beside the API requests, never judged and never counted as passed or failed.
  */
 import { customerPagePath, type CustomerPageKind, type CustomerPagePath } from '../gateway/customer-pages.ts';
+import { xml } from './xml-text.ts';
 
 /** What a step shows of the order behind a paid checkout. */
 export interface PaidOrder {
@@ -26,7 +27,8 @@ export interface CustomerStep {
 }
 
 /**
- * One line for the console and the reports: "customer: POST checkout 123 → 200 (paid: approved; back to redirect_url)".
+ * One line for the console and the reports:
+ * "customer: POST checkout 123 → 200 (paid: approved; back to redirect_url)".
  */
 export function customerLine(step: CustomerStep): string {
   const paid = step.paid
@@ -35,15 +37,13 @@ export function customerLine(step: CustomerStep): string {
   return `customer: ${step.method} ${step.page} ${step.orderId} → ${step.status ?? 'no answer'}${paid}`;
 }
 
-const html = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** The report.html section: a list apart from the checked requests. */
 export function customerSection(steps: readonly CustomerStep[]): string {
   if (steps.length === 0) return '';
-  const items = steps.map((s) => `<li><time>${html(s.at)}</time> ${html(customerLine(s))}</li>`).join('\n');
+  const items = steps.map((s) => `<li><time>${xml(s.at)}</time> ${xml(customerLine(s))}</li>`).join('\n');
   return `<section id="customer-steps"><h2>The customer's steps on the hosted pages</h2>
-<p class="context">Context, not checks: the browser's requests to the gateway's own pages, served as the gateway would and not judged.</p>
+<p class="context">Context, not checks: the browser's requests to the gateway's own pages, served as the gateway would
+and not judged.</p>
 <ul>${items}</ul></section>`;
 }
 
