@@ -36,13 +36,16 @@ function paidPage(res: ServerResponse, order: Order, hooks: CheckoutHooks): void
   const inputs = back
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
+  // One line: the form as the customer's browser and the tests read it.
+  const returnForm =
+    `<form id="return" method="post" action="${escapeHtml(order.redirectUrl)}">${inputs}` +
+    '<button type="submit">Back to the shop</button></form>';
   page(
     res,
     200,
     'Payment submitted',
     `<h1>Payment submitted</h1>${status}
-<form id="return" method="post" action="${escapeHtml(order.redirectUrl)}">${inputs}
-<button type="submit">Back to the shop</button></form>
+${returnForm}
 <script>document.getElementById('return').submit()</script>`,
   );
 }
