@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
-import { CALLBACK_CHECKS, otherAmount, type CallbackRecord } from '../../src/inspect/callback-checks.ts';
+import { otherAmount, type CallbackRecord } from '../../src/inspect/callback-checks.ts';
 import { callbackJunitCases } from '../../src/inspect/callback-report.ts';
 import { RULE_BY_ID, type RuleId } from '../../src/rules/book.ts';
 import { startListener } from '../../src/inspect/listener.ts';
@@ -45,8 +45,10 @@ async function sale(client: PayClient, shop: MerchantShop, ...more: Pair[]): Pro
     ]),
   );
   assert.equal(x.status, 200, JSON.stringify(x.body));
-  order.orderid = (x.body as Record<string, string>)['paynet-order-id'];
-  return order.orderid;
+  const orderid = (x.body as Record<string, string | undefined>)['paynet-order-id'];
+  assert.ok(orderid !== undefined, JSON.stringify(x.body));
+  order.orderid = orderid;
+  return orderid;
 }
 
 async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'POST'): Promise<CallbackRecord> {
@@ -61,9 +63,10 @@ async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'PO
     const orderid = await sale(client, shop);
     assert.equal(await listener.callbackChecker!.idle(10_000), 0);
     const records = listener.callbackChecker!.records;
-    assert.equal(records.length, 1);
-    assert.equal(records[0]!.orderid, orderid);
-    return records[0];
+    const [record] = records;
+    assert.ok(record !== undefined && records.length === 1, `one record, not ${records.length}`);
+    assert.equal(record.orderid, orderid);
+    return record;
   } finally {
     await client.close();
     await listener.close();
@@ -135,7 +138,10 @@ describe('inspect --callback-checks', () => {
     assert.deepEqual(failedIds(await checked('reads-post-body', 'POST')), []);
     const r = await checked(undefined, 'POST');
     assert.deepEqual(failedIds(r), ['callback-genuine', 'callback-genuine-again']);
-    assert.doesNotMatch(r.checks.find((c) => c.id === 'callback-genuine')!.message!, /public API sends callbacks as HTTP GET/);
+    assert.doesNotMatch(
+      r.checks.find((c) => c.id === 'callback-genuine')!.message!,
+      /public API sends callbacks as HTTP GET/,
+    );
   });
 
   it('a handler that refuses everything fails the genuine callbacks', async () => {
@@ -227,12 +233,12 @@ describe('inspect --callback-checks', () => {
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
-    child.stderr.on('data', (c: Buffer) => (out += c));
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     while (!/listening on (http:\/\/\S+)/.test(out)) await new Promise((r) => setTimeout(r, 20));
     const client = new PayClient({
-      baseUrl: /listening on (http:\/\/\S+)/.exec(out)![1],
+      baseUrl: /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? 'no URL announced',
       credentials,
       endpointId: '1001',
     });
@@ -268,7 +274,7 @@ describe('inspect --callback-checks', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
-    child.stderr.on('data', (c: Buffer) => (err += c));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const exit = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     assert.equal(exit, 2);
     assert.equal(err.trim(), 'payconform inspect: --callback-method: must be GET or POST (got "PUT")');

@@ -32,7 +32,7 @@ async function startShop(): Promise<{ url: string; returns: URLSearchParams[]; s
   const returns: URLSearchParams[] = [];
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => (body += c));
+    req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       returns.push(new URLSearchParams(body));
       res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Thank you</p>');

@@ -297,7 +297,7 @@ describe('Inspector', () => {
     assert.doesNotMatch(check.message!, /the key may be the wrong one/);
   });
 
-  it('a status request between two sends of a client order id clears the blind-retry check, not the uniqueness one', async () => {
+  it('a status request between two sends of a client order id clears the blind-retry check, not the uniqueness one', () => {
     const inspector = new Inspector({ merchants: [merchant] });
     judge(inspector, request('SALE', [['client_orderid', 'R-1']]));
     judge(
