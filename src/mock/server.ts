@@ -3,7 +3,8 @@
  * (src/rules/book.ts) in its order, and the first failure is answered with that rule's refusal:
  * POST only (405), a known path (404), Accept (406), content type (415), then, with the body read,
  * its size (413) and form encoding (400), the endpoint id and authentication (400), the fields, and
- * then the operation with its order rules. A client mistake is never a 500.
+ * then the operation with its order rules. A client mistake is never a 500. Behind inspect, a
+ * request is answered from inspect's judgement instead (answerJudged): it is judged once.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
