@@ -77,14 +77,12 @@ export const callbackMethod: Rule<{ readonly method: string; readonly expected: 
   hint:
     "Send the callback as an HTTP GET with its fields added to the callback URL's own query string, as the " +
     'public gateways do (or by POST where the gateway profile says callbacks.method POST).',
-  check: ({ method, expected }) =>
-    method === expected
-      ? PASS
-      : fail(
-          `callback: came by ${method}, ` +
-            `expected ${expected}${expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : ''}`,
-          { expected, actual: method },
-        ),
+  check: ({ method, expected }) => {
+    if (method === expected) return PASS;
+    const why =
+      expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : '';
+    return fail(`callback: came by ${method}, expected ${expected}${why}`, { expected, actual: method });
+  },
 };
 
 /**
