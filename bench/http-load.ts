@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { buildRequest } from '../src/client/client.ts';
 import { endpointByOperation } from '../src/catalogue/index.ts';
 import { sampleRequest } from '../src/schemas/index.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../src/gateway/merchants.ts';
 
 export interface AutocannonResult {
   requests: { average: number; total: number };

@@ -2,7 +2,14 @@
 // are exactly those the mock, inspect and the client run; test/rules/docs.test.ts checks it.
 import { writeFileSync } from 'node:fs';
 import { DEFECTS } from '../src/mock/defects.ts';
-import { ANSWER_RULES, CALLBACK_RULES, ORDER_RULES, REQUEST_RULES, type RuleId } from '../src/rules/book.ts';
+import {
+  ANSWER_RULES,
+  CALLBACK_HANDLER_RULES,
+  CALLBACK_RULES,
+  ORDER_RULES,
+  REQUEST_RULES,
+  type RuleId,
+} from '../src/rules/book.ts';
 
 type Described = {
   readonly id: RuleId;
@@ -64,6 +71,10 @@ export function rulesDoc(): string {
     '## Callback rules (what a gateway sends the merchant, docs/callbacks.md)',
     '',
     ...table(CALLBACK_RULES, () => 'suite (callback steps)'),
+    '',
+    "## Callback handler rules (what the merchant's handler answers, docs/callbacks.md)",
+    '',
+    ...table(CALLBACK_HANDLER_RULES, () => 'inspect --callback-checks'),
   ].join('\n')}\n`;
 }
 

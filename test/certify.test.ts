@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAGIC_CARDS } from '../src/mock/magic.ts';
 import { scenarioResults } from '../src/report/bundle.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../src/gateway/merchants.ts';
 import { runCli } from './support/cli.ts';
 
 const bin = new URL('../bin/payconform.js', import.meta.url).pathname;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readMerchants, testMerchant } from '../src/mock/merchants.ts';
+import { readMerchants, testMerchant } from '../src/gateway/merchants.ts';
 import { startMock } from '../src/mock/server.ts';
 import { checkRequestFields } from '../src/schemas/index.ts';
 import { runCli } from './support/cli.ts';

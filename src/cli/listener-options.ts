@@ -4,7 +4,7 @@
  */
 import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
 import { fieldError, type PayconformError } from '../errors.ts';
-import { readMerchants, type Merchant } from '../mock/merchants.ts';
+import { readMerchants, type Merchant } from '../gateway/merchants.ts';
 import { wholeNumber } from '../whole-number.ts';
 import type { Io } from './command.ts';
 import { str, type OptionSpecs, type Parsed } from './args.ts';

@@ -12,19 +12,15 @@ import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { toCents } from '../signing/cents.ts';
 import { DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
-import { callbackHostAllowed, callbackTarget, sendCallback } from '../mock/callback-delivery.ts';
-import type { FinalOrder } from '../mock/callbacks.ts';
+import { CALLBACK_HANDLER_RULES } from '../rules/book.ts';
+import { callbackHostAllowed, callbackTarget, sendCallback } from '../gateway/callback-delivery.ts';
+import type { FinalOrder } from '../gateway/final-order.ts';
 
-export type CallbackCheckId = 'forged-control' | 'other-amount' | 'unknown-order' | 'genuine' | 'genuine-again';
+export type CallbackCheckId = (typeof CALLBACK_HANDLER_RULES)[number]['id'];
 
+/** One callback inspect plays: the rule that judges the handler's answer, and the callback's fields. */
 interface CallbackCheck {
-  readonly id: CallbackCheckId;
-  readonly title: string;
-  /** A genuine callback must be answered 200; a hostile one must not be answered 2xx. */
-  readonly genuine: boolean;
-  /** Why it matters, said when it fails. */
-  readonly why: string;
-  readonly fix: string;
+  readonly rule: (typeof CALLBACK_HANDLER_RULES)[number];
   readonly pairs: (facts: CallbackFacts, key: string) => Pair[];
 }
 
@@ -47,77 +43,32 @@ function forged(facts: CallbackFacts, key: string): Pair[] {
   return callbackPairs(facts, key).map(([n, v]): Pair => [n, n === 'control' ? fake : v]);
 }
 
-/** In the order they are played: the hostile ones first. */
-export const CALLBACK_CHECKS: readonly CallbackCheck[] = [
-  {
-    id: 'forged-control',
-    title: 'a callback with a forged control is not accepted',
-    genuine: false,
-    why:
-      'anyone who learns the callback URL can post "approved" for an unpaid order; only the control proves the ' +
-      'gateway sent it',
-    fix:
-      'Compute SHA-1(status + orderid + client_orderid + merchant control key), compare it with control in ' +
-      'constant time, and answer 403 when it differs.',
-    pairs: forged,
+/** The callback each handler rule is played with; the book's order is the order they are played in. */
+const PAIRS: Readonly<Record<CallbackCheckId, CallbackCheck['pairs']>> = {
+  'callback-forged-control': forged,
+  'callback-other-amount': (facts, key) => callbackPairs({ ...facts, amount: otherAmount(facts.amount) }, key),
+  'callback-unknown-order': (facts, key) => {
+    const id = String(randomInt(100_000_000, 999_999_999));
+    return callbackPairs({ ...facts, orderid: `9${id}`, clientOrderId: `payconform-unknown-${id}` }, key);
   },
-  {
-    id: 'other-amount',
-    title: 'a correctly signed callback with another amount is not accepted',
-    genuine: false,
-    why:
-      'the amount is not in the control formula, so a valid control does not vouch for it: an order can be ' +
-      'marked paid for a cent',
-    fix:
-      "After the control, compare orderid, client_orderid and amount with your own order (as the vendor's " +
-      'library does), and refuse the callback when one differs.',
-    pairs: (facts, key) => callbackPairs({ ...facts, amount: otherAmount(facts.amount) }, key),
-  },
-  {
-    id: 'unknown-order',
-    title: 'a correctly signed callback for an order you never made is not accepted',
-    genuine: false,
-    why: 'a handler that creates or approves whatever order a callback names books payments that do not exist',
-    fix: 'Look the order up by client_orderid; answer 404 (and change nothing) when it is not yours.',
-    pairs: (facts, key) => {
-      const id = String(randomInt(100_000_000, 999_999_999));
-      return callbackPairs({ ...facts, orderid: `9${id}`, clientOrderId: `payconform-unknown-${id}` }, key);
-    },
-  },
-  {
-    id: 'genuine',
-    title: 'the genuine callback is accepted (200)',
-    genuine: true,
-    why: 'the gateway retries anything but 200, and the order stays unsettled on your side',
-    fix:
-      'Answer 200 once the status is recorded; verify with the control formula of docs/callbacks.md ' +
-      '(payconform verify --callback shows the right value).',
-    pairs: (facts, key) => callbackPairs(facts, key),
-  },
-  {
-    id: 'genuine-again',
-    title: 'the same genuine callback again is accepted (200)',
-    genuine: true,
-    why:
-      'gateways retry callbacks (a time-out, a lost answer): a handler that fails on the second one is retried ' +
-      'again and again, or double-books',
-    fix:
-      'Make the handler idempotent: a callback for an order already in that status is answered 200 and changes ' +
-      'nothing.',
-    pairs: (facts, key) => callbackPairs(facts, key),
-  },
-];
+  'callback-genuine': (facts, key) => callbackPairs(facts, key),
+  'callback-genuine-again': (facts, key) => callbackPairs(facts, key),
+};
 
+export const CALLBACK_CHECKS: readonly CallbackCheck[] = CALLBACK_HANDLER_RULES.map((rule) => ({
+  rule,
+  pairs: PAIRS[rule.id],
+}));
+
+/** A handler rule's outcome for one callback; its title and fix are the book's (RULE_BY_ID). */
 export interface CallbackCheckResult {
   readonly id: CallbackCheckId;
-  readonly title: string;
   readonly outcome: 'pass' | 'fail';
   /** The handler's HTTP status, when it answered. */
   readonly answered?: number;
   readonly error?: string;
   /** Why it failed, with what was expected; absent on a pass. */
   readonly message?: string;
-  readonly fix?: string;
 }
 
 export interface CallbackRecord {
@@ -142,13 +93,6 @@ export interface CallbackCheckerSettings {
   readonly delayMs?: number;
   readonly onRecord?: (record: CallbackRecord) => void;
 }
-
-const is2xx = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
-
-/** Said with a failed genuine callback sent by GET: the usual cause is a handler that reads only a POST body. */
-const GET_NOTE =
-  'the public API sends callbacks as HTTP GET with the fields in the query string (A-31): read them from the ' +
-  'query, not from a POST body';
 
 export class CallbackChecker {
   readonly records: CallbackRecord[] = [];
@@ -176,41 +120,30 @@ export class CallbackChecker {
     };
     const checks: CallbackCheckResult[] = [];
     if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
-      for (const c of CALLBACK_CHECKS)
+      for (const { rule } of CALLBACK_CHECKS)
         checks.push({
-          id: c.id,
-          title: c.title,
+          id: rule.id,
           outcome: 'fail',
           error: 'host not allowed',
-          message: `not sent: ${base.target} is not a loopback host`,
-          fix: 'Run the handler on this machine, or allow its host with --callback-hosts.',
+          message:
+            `not sent: ${base.target} is not a loopback host; run the handler on this machine, or allow its ` +
+            'host with --callback-hosts',
         });
     } else {
       const method = this.settings.method ?? DEFAULT_CALLBACK_METHOD;
       await new Promise((resolve) => setTimeout(resolve, this.settings.delayMs ?? 300));
-      for (const c of CALLBACK_CHECKS) {
-        const answer = await sendCallback(url, c.pairs(facts, merchant.merchantControlKey), {
+      for (const { rule, pairs } of CALLBACK_CHECKS) {
+        const answer = await sendCallback(url, pairs(facts, merchant.merchantControlKey), {
           method,
           timeoutMs: this.settings.timeoutMs ?? 5000,
         });
-        const ok = c.genuine ? answer.status === 200 : answer.status !== undefined && !is2xx(answer.status);
-        const got = answer.status !== undefined ? `answered ${answer.status}` : `no answer (${answer.error})`;
-        const note =
-          c.genuine && method === 'GET' && answer.status !== undefined && !is2xx(answer.status) ? `; ${GET_NOTE}` : '';
+        const outcome = rule.check({ method, ...answer });
         checks.push({
-          id: c.id,
-          title: c.title,
-          outcome: ok ? 'pass' : 'fail',
+          id: rule.id,
+          outcome: outcome.outcome === 'fail' ? 'fail' : 'pass',
           ...(answer.status === undefined ? {} : { answered: answer.status }),
           ...(answer.error === undefined ? {} : { error: answer.error }),
-          ...(ok
-            ? {}
-            : {
-                message:
-                  `${got} to the ${method}; ` +
-                  `expected ${c.genuine ? '200' : 'a refusal (4xx or 5xx)'}: ${c.why}${note}`,
-                fix: c.fix,
-              }),
+          ...(outcome.outcome === 'fail' ? { message: outcome.evidence.message } : {}),
         });
       }
     }

@@ -1,13 +1,11 @@
-/** The callback checks in inspect's console, JUnit and HTML output (callback-checks.ts). */
-import type { CallbackRecord } from './callback-checks.ts';
-
-const xml = (s: string): string =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+/**
+ * The callback checks in inspect's console, JUnit and HTML output (callback-checks.ts). Each check
+ * is a rule of the book: its title, clause and fix are read from there (RULE_BY_ID).
+ */
+import { CALLBACK_HANDLER_RULES } from '../rules/book.ts';
+import type { CallbackCheckResult, CallbackRecord } from './callback-checks.ts';
+import { ruleOf } from './rule-info.ts';
+import { xml } from './xml-text.ts';
 
 /** The console line of an order's callback checks. */
 export function callbackLine(r: CallbackRecord): string {
@@ -19,21 +17,43 @@ export function callbackLine(r: CallbackRecord): string {
 export function callbackJunitCases(records: readonly CallbackRecord[]): string[] {
   return records.flatMap((r) =>
     r.checks.map((c) => {
+      const rule = ruleOf(c.id);
       const classname = xml(`callbacks of order ${r.orderid} ${r.clientOrderId}`);
-      const body =
+      const failure =
         c.outcome === 'fail'
-          ? `<failure message="${xml(c.message ?? '')}">${xml(`A-31, docs/callbacks.md\nfix: ${c.fix ?? ''}`)}</failure>`
+          ? `<failure message="${xml(c.message ?? '')}">${xml(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
           : '';
-      return (
-        `    <testcase classname="${classname}" name="${xml(`${c.title} [callback-${c.id}]`)}" ` +
-        `time="0">${body}</testcase>`
-      );
+      const name = xml(`${rule.title} [${c.id}]`);
+      return `    <testcase classname="${classname}" name="${name}" time="0">${failure}</testcase>`;
     }),
   );
 }
 
 export const callbackFailures = (records: readonly CallbackRecord[]): number =>
   records.reduce((n, r) => n + r.checks.filter((c) => c.outcome === 'fail').length, 0);
+
+/** A check's cell: ✓ or ✗ with what the handler answered, the reason on hover. */
+const cell = (c: CallbackCheckResult): string =>
+  `<td class="${c.outcome}" title="${xml(c.message ?? `answered ${c.answered}`)}">` +
+  `${c.outcome === 'pass' ? '✓' : '✗'} ${c.answered ?? c.error ?? ''}</td>`;
+
+/** A failed check with why and the book's fix. */
+const failure = (c: CallbackCheckResult): string =>
+  `<div class="failure" data-check="${xml(c.id)}"><h4>✗ ${xml(ruleOf(c.id).title)}</h4>` +
+  `<p class="problem">${xml(c.message ?? '')}</p><p class="hint">Fix: ${xml(ruleOf(c.id).hint)}</p></div>`;
+
+function row(r: CallbackRecord): string {
+  const order =
+    `<td>${xml(r.orderid)}<br>${xml(r.clientOrderId)}</td>` + `<td>${xml(r.status)}</td><td>${xml(r.target)}</td>`;
+  const failures = r.checks
+    .filter((c) => c.outcome === 'fail')
+    .map(failure)
+    .join('');
+  const details = failures
+    ? `<tr class="details"><td colspan="${3 + CALLBACK_HANDLER_RULES.length}">${failures}</td></tr>`
+    : '';
+  return `<tr class="${r.passed ? 'ok' : 'bad'}">${order}${r.checks.map(cell).join('')}</tr>${details}`;
+}
 
 /** The HTML section: an order per row, a check per column, each failure with why and the fix. */
 export function callbackSection(records: readonly CallbackRecord[], asked: boolean): string {
@@ -44,30 +64,10 @@ export function callbackSection(records: readonly CallbackRecord[], asked: boole
       'server_callback_url, so no callback was played (docs/callbacks.md).</p></section>'
     );
   }
-  const titles = records[0].checks.map((c) => c.title);
-  const rows = records
-    .map((r) => {
-      const cells = r.checks
-        .map(
-          (c) =>
-            `<td class="${c.outcome}" ` +
-            `title="${xml(c.message ?? `answered ${c.answered}`)}">${c.outcome === 'pass' ? '✓' : '✗'} ${c.answered ?? c.error ?? ''}</td>`,
-        )
-        .join('');
-      const failures = r.checks
-        .filter((c) => c.outcome === 'fail')
-        .map(
-          (c) =>
-            `<div class="failure" data-check="callback-${xml(c.id)}"><h4>✗ ${xml(c.title)}</h4><p ` +
-            `class="problem">${xml(c.message ?? '')}</p><p class="hint">Fix: ${xml(c.fix ?? '')}</p></div>`,
-        )
-        .join('');
-      return `<tr class="${r.passed ? 'ok' : 'bad'}"><td>${xml(r.orderid)}<br>${xml(r.clientOrderId)}</td><td>${xml(r.status)}</td><td>${xml(r.target)}</td>${cells}</tr>${
-        failures ? `<tr class="details"><td ` + `colspan="${3 + titles.length}">${failures}</td></tr>` : ''
-      }`;
-    })
-    .join('\n');
+  const heads = CALLBACK_HANDLER_RULES.map((rule) => `<th>${xml(rule.title)}</th>`).join('');
   return `<section id="callbacks"><h2>Callback checks</h2>
-<p>For each final order, inspect played the gateway against your handler: hostile callbacks first (none may be answered 2xx), then the genuine one twice (both must be). Why each matters: docs/callbacks.md.</p>
-<table><thead><tr><th>order</th><th>status</th><th>handler</th>${titles.map((t) => `<th>${xml(t)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></section>`;
+<p>For each final order, inspect played the gateway against your handler: hostile callbacks first (none may be
+answered 2xx), then the genuine one twice (both must be). Why each matters: docs/callbacks.md.</p>
+<table><thead><tr><th>order</th><th>status</th><th>handler</th>${heads}</tr></thead>
+<tbody>${records.map(row).join('\n')}</tbody></table></section>`;
 }

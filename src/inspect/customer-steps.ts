@@ -3,8 +3,14 @@
  * mock serves through inspect. They are the browser's requests, not the integration's: shown as
  * context beside the API requests, never judged and never counted as passed or failed.
  */
-import { customerPagePath, type CustomerPageKind, type CustomerPagePath } from '../mock/customer-pages.ts';
-import type { Order } from '../mock/orders.ts';
+import { customerPagePath, type CustomerPageKind, type CustomerPagePath } from '../gateway/customer-pages.ts';
+import { xml } from './xml-text.ts';
+
+/** What a step shows of the order behind a paid checkout. */
+export interface PaidOrder {
+  readonly finalStatus: string;
+  readonly redirectUrl?: string | undefined;
+}
 
 export interface CustomerStep {
   readonly at: string;
@@ -21,7 +27,8 @@ export interface CustomerStep {
 }
 
 /**
- * One line for the console and the reports: "customer: POST checkout 123 → 200 (paid: approved; back to redirect_url)".
+ * One line for the console and the reports:
+ * "customer: POST checkout 123 → 200 (paid: approved; back to redirect_url)".
  */
 export function customerLine(step: CustomerStep): string {
   const paid = step.paid
@@ -30,15 +37,13 @@ export function customerLine(step: CustomerStep): string {
   return `customer: ${step.method} ${step.page} ${step.orderId} → ${step.status ?? 'no answer'}${paid}`;
 }
 
-const html = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** The report.html section: a list apart from the checked requests. */
 export function customerSection(steps: readonly CustomerStep[]): string {
   if (steps.length === 0) return '';
-  const items = steps.map((s) => `<li><time>${html(s.at)}</time> ${html(customerLine(s))}</li>`).join('\n');
+  const items = steps.map((s) => `<li><time>${xml(s.at)}</time> ${xml(customerLine(s))}</li>`).join('\n');
   return `<section id="customer-steps"><h2>The customer's steps on the hosted pages</h2>
-<p class="context">Context, not checks: the browser's requests to the gateway's own pages, served as the gateway would and not judged.</p>
+<p class="context">Context, not checks: the browser's requests to the gateway's own pages, served as the gateway would
+and not judged.</p>
 <ul>${items}</ul></section>`;
 }
 
@@ -47,7 +52,7 @@ export function customerStepOf(
   at: CustomerPagePath,
   method: string,
   status: number | undefined,
-  order: Order | undefined,
+  order: PaidOrder | undefined,
 ): CustomerStep {
   const paid = at.kind === 'checkout' && method === 'POST' && status === 200 && order !== undefined;
   return {

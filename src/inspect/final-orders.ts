@@ -3,17 +3,10 @@
  * server_callback_url names the order, and a later status answer with a final status (A-31) makes it
  * final. (With the embedded mock, the mock says so itself, even when the integration never polls.)
  */
-import {
-  CALLBACK_STATUSES,
-  callbackUrlOf,
-  endpointByOperation,
-  isOperation,
-  transactionType,
-} from '../catalogue/index.ts';
-import type { FinalOrder } from '../mock/callbacks.ts';
+import { CALLBACK_STATUSES, callbackUrlOf, transactionType } from '../catalogue/index.ts';
+import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../rules/merchant.ts';
-import { decodeForm, type Pair } from '../signing/form-body.ts';
-import type { RequestVerdict } from './inspector.ts';
+import type { RequestUnderTest } from '../rules/request.ts';
 
 interface Started {
   readonly callbackUrl: string;
@@ -29,17 +22,10 @@ const MAX_ORDERS = 10_000;
 export class FinalOrderWatch {
   private readonly started = new Map<string, Started>();
 
-  constructor(
-    private readonly merchants: readonly Merchant[],
-    private readonly onFinal: (order: FinalOrder) => void,
-  ) {}
+  constructor(private readonly onFinal: (order: FinalOrder) => void) {}
 
-  /** One relayed exchange: the request's verdict and body, and what the gateway answered. */
-  saw(
-    verdict: RequestVerdict,
-    body: Buffer,
-    answer: { status: number; orderStatus?: string; paynetOrderId?: string },
-  ): void {
+  /** One relayed exchange: the request as judged, and what the gateway answered. */
+  saw(request: RequestUnderTest, answer: { status: number; orderStatus?: string; paynetOrderId?: string }): void {
     const id = answer.paynetOrderId;
     if (id === undefined || answer.status !== 200) return;
     const known = this.started.get(id);
@@ -52,24 +38,18 @@ export class FinalOrderWatch {
         merchant: known.merchant,
       });
     }
-    const merchant = this.merchants.find((m) => m.login === verdict.merchant);
-    if (known || merchant === undefined || verdict.operation === undefined || !isOperation(verdict.operation)) return;
-    let params: readonly Pair[];
-    try {
-      params = decodeForm(body.toString('utf8'));
-    } catch {
-      return;
-    }
-    const field = (name: string): string | undefined => params.find(([n]) => n === name)?.[1];
-    const callbackUrl = callbackUrlOf(field)?.url;
+    const { merchant, match } = request;
+    if (known || merchant === undefined || match === undefined) return;
+    const callbackUrl = callbackUrlOf((name) => request.field(name))?.url;
     if (callbackUrl === undefined) return;
-    if (this.started.size >= MAX_ORDERS) this.started.delete(this.started.keys().next().value!);
+    const oldest = this.started.keys().next();
+    if (this.started.size >= MAX_ORDERS && oldest.done !== true) this.started.delete(oldest.value);
     this.started.set(id, {
       callbackUrl,
       merchant,
-      clientOrderId: field('client_orderid') ?? field('client-order-id') ?? verdict.clientOrderId ?? '',
-      amount: field('amount') ?? '0.00',
-      type: transactionType(endpointByOperation(verdict.operation).path),
+      clientOrderId: request.clientOrderId ?? '',
+      amount: request.field('amount') ?? '0.00',
+      type: transactionType(match.endpoint.path),
     });
   }
 }

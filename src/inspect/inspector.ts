@@ -10,9 +10,9 @@ import { OrderHistory } from '../rules/history.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { NonceStore } from '../rules/nonces.ts';
 import { RequestUnderTest, type RuleContext, type SeenRequest } from '../rules/request.ts';
-import { judgeRequest } from '../rules/run.ts';
+import { judgeRequest, type Judgement } from '../rules/run.ts';
 import type { SignatureDetail } from '../rules/signature-evidence.ts';
-import { MAX_BODY_BYTES } from '../mock/server.ts';
+import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
 
 export type { SeenRequest, SignatureDetail };
 
@@ -42,6 +42,12 @@ export interface InspectorSettings {
   readonly now?: () => number;
 }
 
+/** A request judged once: its verdict for the report, and each rule's outcome for the gateway that answers it. */
+export interface Inspected {
+  readonly verdict: RequestVerdict;
+  readonly judgements: readonly Judgement[];
+}
+
 export class Inspector {
   private readonly context: RuleContext;
 
@@ -59,9 +65,19 @@ export class Inspector {
     };
   }
 
+  /** The one request value of what came: parsed as rules ask, once, by everyone who reads it. */
+  request(seen: SeenRequest): RequestUnderTest {
+    return new RequestUnderTest(seen, this.context);
+  }
+
   judge(seen: SeenRequest): RequestVerdict {
-    const req = new RequestUnderTest(seen, this.context);
-    const checks = judgeRequest(REQUEST_RULES, req).map(({ rule, outcome }): CheckVerdict => {
+    return this.inspect(this.request(seen)).verdict;
+  }
+
+  /** Judges the request by every request rule; its habits join the history the next requests are judged by. */
+  inspect(req: RequestUnderTest): Inspected {
+    const judgements = judgeRequest(REQUEST_RULES, req);
+    const checks = judgements.map(({ rule, outcome }): CheckVerdict => {
       if (outcome.outcome === 'pass') return { id: rule.id, outcome: 'pass' };
       if (outcome.outcome === 'skip') return { id: rule.id, outcome: 'skip', message: outcome.reason };
       const { message, expected, actual, detail } = outcome.evidence;
@@ -77,12 +93,13 @@ export class Inspector {
     });
     recordHabits(req);
     const { match, merchant, clientOrderId } = req;
-    return {
+    const verdict: RequestVerdict = {
       ...(match ? { operation: match.endpoint.operation, endpointId: match.endpointId } : {}),
       ...(merchant ? { merchant: merchant.login } : {}),
       ...(clientOrderId !== undefined && req.params ? { clientOrderId } : {}),
       checks,
       passed: checks.every((c) => c.outcome !== 'fail'),
     };
+    return { verdict, judgements };
   }
 }

@@ -12,17 +12,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { findPath } from '../catalogue/index.ts';
-import type { Merchant } from '../mock/merchants.ts';
-import { customerPageOf } from '../mock/customer-pages.ts';
-import { MAX_BODY_BYTES, startMock, type RunningMock } from '../mock/server.ts';
+import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
+import { customerPageOf, type CustomerPagePath } from '../gateway/customer-pages.ts';
+import type { FinalOrder } from '../gateway/final-order.ts';
+import type { Merchant } from '../gateway/merchants.ts';
+import { startMock, type RunningMock } from '../mock/index.ts';
 import { redactPairsInText } from '../report/redact.ts';
-import { decodeForm, type Pair } from '../signing/form-body.ts';
+import type { RequestUnderTest } from '../rules/request.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
-import { customerStepOf, type CustomerStep } from './customer-steps.ts';
+import { customerStepOf, type CustomerStep, type PaidOrder } from './customer-steps.ts';
 import { FinalOrderWatch } from './final-orders.ts';
-import { relay } from './relay.ts';
-import { Inspector, type RequestVerdict } from './inspector.ts';
-import type { FinalOrder } from '../mock/callbacks.ts';
+import { relay, type Forwarded } from './relay.ts';
+import { Inspector, type Inspected, type RequestVerdict } from './inspector.ts';
 
 export interface InspectRecord {
   readonly seq: number;
@@ -77,6 +78,12 @@ export interface RunningListener {
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
+/** The gateway's answer as recorded: its HTTP status and its top-level text fields. */
+interface Relayed {
+  readonly status: number;
+  readonly fields: Readonly<Record<string, string>>;
+}
+
 /** Far above any form body of the API (the mock refuses over 64 KiB): beyond it nothing is forwarded. */
 const MAX_INSPECTED_BYTES = 16 * MAX_BODY_BYTES;
 
@@ -95,13 +102,10 @@ function readBody(req: IncomingMessage): Promise<{ body: Buffer | undefined; siz
 }
 
 /** Card data and other sensitive pairs masked wherever the request's values appear in a text. */
-function redactVerdict(verdict: RequestVerdict, body: Buffer): RequestVerdict {
-  let params: Pair[] = [];
-  try {
-    params = decodeForm(utf8.decode(body));
-  } catch {
-    return verdict;
-  }
+function redactVerdict(verdict: RequestVerdict, request: RequestUnderTest): RequestVerdict {
+  // Without a form there is no signature evidence to mask.
+  const params = request.params;
+  if (params === undefined) return verdict;
   const clean = (s: string | undefined): string | undefined =>
     s === undefined ? undefined : redactPairsInText(s, params);
   return {
@@ -140,10 +144,11 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       : undefined;
   // Upstream, inspect learns an order is final from a status answer it relays.
   const finalOrders =
-    checker && options.upstream !== undefined
-      ? new FinalOrderWatch(options.merchants, (order) => checker.check(order))
-      : undefined;
-  const upstreamUrl = new URL(options.upstream ?? mock!.url);
+    checker && options.upstream !== undefined ? new FinalOrderWatch((order) => checker.check(order)) : undefined;
+  const gatewayUrl = options.upstream ?? mock?.url;
+  if (gatewayUrl === undefined)
+    throw new Error('inspect: no gateway to answer, neither upstream nor the embedded mock');
+  const upstreamUrl = new URL(gatewayUrl);
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
   const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const records: InspectRecord[] = [];
@@ -154,13 +159,70 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const hostFor = (req: IncomingMessage): string =>
     options.upstream === undefined ? (req.headers.host ?? upstreamUrl.host) : upstreamUrl.host;
 
+  /** The customer's browser on the embedded gateway's hosted pages: served, shown apart, never judged. */
+  async function serveCustomerStep(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CustomerPagePath,
+    sent: Forwarded,
+    orderOf: (orderId: string) => PaidOrder | undefined,
+  ): Promise<void> {
+    // Recorded shortened, as a request's method is; sent on as it came.
+    const method = (req.method ?? '?').slice(0, 10);
+    const step = await relay(res, `${upstreamUrl.origin}${req.url ?? '/'}`, sent, dispatcher)
+      .then((r) => customerStepOf(page, method, r.statusCode, orderOf(page.orderId)))
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end('payconform inspect: no answer from the embedded mock gateway\n');
+        return customerStepOf(page, method, undefined, undefined);
+      });
+    customerSteps.push(step);
+    options.onCustomerStep?.(step);
+  }
+
+  /** The gateway's answer to a judged request: the embedded mock's, from inspect's judgement, or the sandbox's. */
+  async function answerOf(
+    res: ServerResponse,
+    request: RequestUnderTest,
+    judgements: Inspected['judgements'],
+    to: string,
+    sent: Forwarded,
+  ): Promise<Relayed> {
+    if (mock !== undefined) {
+      const written = mock.answerJudged(request, judgements);
+      res.writeHead(written.status, written.headers);
+      res.end(written.text);
+      return { status: written.status, fields: written.answer.body };
+    }
+    const r = await relay(res, to, sent, dispatcher);
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = JSON.parse(utf8.decode(r.text)) as Record<string, unknown>;
+    } catch {
+      /* not JSON: only the status is recorded */
+    }
+    const fields: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
+    return { status: r.statusCode, fields };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { body, size } = await readBody(req);
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers))
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    const addressed = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
-    const pathname = new URL(addressed).pathname;
+    const method = req.method ?? 'GET';
+    // Upstream, the sandbox verifies an OAuth signature against its own URL (the path unchanged),
+    // so that is the URL the signature is judged for.
+    const signedFor = options.upstream === undefined ? undefined : `${upstreamUrl.origin}${req.url ?? '/'}`;
+    const request = inspector.request({
+      method,
+      url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`,
+      headers,
+      ...(body === undefined ? { bodyBytes: size } : { body }),
+      ...(signedFor ? { signedFor } : {}),
+    });
+    const pathname = request.pathname;
     const recordOf = (verdict: RequestVerdict, answer: InspectRecord['answer'], refused: string | undefined): void => {
       const record: InspectRecord = {
         seq: ++seq,
@@ -174,81 +236,41 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       records.push(record);
       options.onRecord?.(record);
     };
-    // The customer's browser on the embedded gateway's hosted pages: served, shown apart, never judged.
     const customerPage = mock === undefined ? undefined : customerPageOf(pathname);
-    if (customerPage && body !== undefined) {
-      // Recorded shortened, as a request's method is; sent on as it came.
-      const method = (req.method ?? '?').slice(0, 10);
-      const step = await relay(
-        res,
-        `${upstreamUrl.origin}${req.url ?? '/'}`,
-        { method: req.method ?? 'GET', headers, host: hostFor(req), body },
-        dispatcher,
-      )
-        .then((r) => customerStepOf(customerPage, method, r.statusCode, mock!.orders.byId(customerPage.orderId)))
-        .catch(() => {
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-          res.end('payconform inspect: no answer from the embedded mock gateway\n');
-          return customerStepOf(customerPage, method, undefined, undefined);
-        });
-      customerSteps.push(step);
-      options.onCustomerStep?.(step);
-      return;
+    if (customerPage && body !== undefined && mock !== undefined) {
+      const sent = { method, headers, host: hostFor(req), body };
+      return serveCustomerStep(req, res, customerPage, sent, (id) => mock.orders.byId(id));
     }
     if (body === undefined) {
       // Too large to hold, so not forwarded: judged by its size (the body-size rule fails) and counted.
       const refused = `inspect answered 413: a body of ${size} bytes is over ${MAX_INSPECTED_BYTES}, not forwarded`;
       res.writeHead(413, { 'content-type': 'text/plain' });
       res.end(`payconform ${refused}\n`);
-      recordOf(
-        inspector.judge({ method: req.method ?? 'GET', url: addressed, headers, bodyBytes: size }),
-        { status: 413 },
-        refused,
-      );
+      recordOf(inspector.inspect(request).verdict, { status: 413 }, refused);
       return;
     }
-    // Forwarded with its path unchanged. Upstream, the sandbox verifies an OAuth signature against
-    // its own URL, so that is the URL the signature is judged for.
-    const forwardedTo = `${upstreamUrl.origin}${req.url ?? '/'}`;
-    const signedFor = options.upstream === undefined ? undefined : forwardedTo;
-    const verdict = redactVerdict(
-      inspector.judge({
-        method: req.method ?? 'GET',
-        url: addressed,
-        headers,
-        body,
-        ...(signedFor ? { signedFor } : {}),
-      }),
-      body,
-    );
+    const { verdict: judged, judgements } = inspector.inspect(request);
+    const verdict = redactVerdict(judged, request);
 
     let answer: InspectRecord['answer'];
     let refused: string | undefined;
     try {
-      const r = await relay(
-        res,
-        forwardedTo,
-        { method: req.method ?? 'GET', headers, host: hostFor(req), body },
-        dispatcher,
-      );
-      const text = r.text;
-      let parsed: Record<string, unknown> = {};
-      try {
-        parsed = JSON.parse(utf8.decode(text)) as Record<string, unknown>;
-      } catch {
-        /* not JSON: only the status is recorded */
-      }
-      const pick = (k: string): string | undefined => (typeof parsed[k] === 'string' ? parsed[k] : undefined);
+      const { status, fields } = await answerOf(res, request, judgements, `${upstreamUrl.origin}${req.url ?? '/'}`, {
+        method,
+        headers,
+        host: hostFor(req),
+        body,
+      });
       answer = {
-        status: r.statusCode,
-        ...(pick('type') ? { type: pick('type')! } : {}),
-        ...(pick('status') ? { orderStatus: pick('status')! } : {}),
-        ...(pick('paynet-order-id') ? { paynetOrderId: pick('paynet-order-id')! } : {}),
-        ...(pick('error-code') ? { errorCode: pick('error-code')! } : {}),
+        status,
+        ...(fields.type ? { type: fields.type } : {}),
+        ...(fields.status ? { orderStatus: fields.status } : {}),
+        ...(fields['paynet-order-id'] ? { paynetOrderId: fields['paynet-order-id'] } : {}),
+        ...(fields['error-code'] ? { errorCode: fields['error-code'] } : {}),
       };
-      if (r.statusCode >= 400)
-        refused = `${target} answered ${r.statusCode}${pick('error-code') ? ` ${pick('error-code')}` : ''}`;
-      finalOrders?.saw(verdict, body, answer);
+      const code = fields['error-code'];
+      if (status >= 400) refused = `${target} answered ${status}${code ? ` ${code}` : ''}`;
+      finalOrders?.saw(request, answer);
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
       res.writeHead(502, { 'content-type': 'text/plain' });

@@ -17,12 +17,11 @@ import {
   transactionType,
   type CallbackMethod,
 } from '../catalogue/index.ts';
-import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
-import { callbackControlWithMistake } from '../signing/diagnose/apply.ts';
+import type { CallbackFacts } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
-import { INTACT, type Breakage } from './defects.ts';
-import type { Merchant } from '../rules/merchant.ts';
-import { callbackHostAllowed, callbackTarget, sendCallback } from './callback-delivery.ts';
+import { PLAIN_SIGNER, type CallbackSigner } from './seams.ts';
+import type { FinalOrder } from '../gateway/final-order.ts';
+import { callbackHostAllowed, callbackTarget, sendCallback } from '../gateway/callback-delivery.ts';
 import type { Order } from './orders.ts';
 
 /** A minute of the gateway's timeline lasts a millisecond here unless told otherwise: 30 attempts in about 20 s. */
@@ -48,13 +47,6 @@ export interface CallbackSettings {
   readonly onFinal?: (order: FinalOrder) => void;
 }
 
-/** An order at its final status, with what its callback needs. */
-export interface FinalOrder {
-  readonly facts: CallbackFacts;
-  readonly callbackUrl: string;
-  readonly merchant: Merchant;
-}
-
 export interface CallbackDelivery {
   readonly orderid: string;
   readonly clientOrderId: string;
@@ -75,21 +67,10 @@ export interface CallbackDelivery {
   readonly outcome: 'delivered' | 'retrying' | 'failed' | 'refused';
 }
 
-/**
- * The signed fields of an order's callback; a mock broken on callback-signed puts the amount into
- * the formula (the mistake amount-in-formula), and its customer return carries that control too.
- */
-export function signedCallback(facts: CallbackFacts, controlKey: string, broken: Breakage): Pair[] {
-  const pairs = callbackPairs(facts, controlKey);
-  if (!broken.breaks('callback-signed')) return pairs;
-  const wrong = callbackControlWithMistake('amount-in-formula', pairs, controlKey)!;
-  return pairs.map(([n, v]): Pair => [n, n === 'control' ? wrong : v]);
-}
-
 /** The customer's return to redirect_url: the callback's signed fields without amount and type. */
-export function signedReturn(facts: CallbackFacts, controlKey: string, broken: Breakage): Pair[] {
-  const pairs = signedCallback(facts, controlKey, broken);
-  return RETURN_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
+export function signedReturn(facts: CallbackFacts, controlKey: string, sign: CallbackSigner): Pair[] {
+  const pairs = sign(facts, controlKey);
+  return RETURN_FIELDS.flatMap((name) => pairs.filter(([n]) => n === name));
 }
 
 /** The callback's facts of an order (amount 0.00 where the order has none, A-31). */
@@ -103,12 +84,6 @@ export function callbackFacts(order: Order): CallbackFacts {
   };
 }
 
-/** The method a callback goes out with: a mock broken on callback-method uses the other one. */
-function sentMethod(method: CallbackMethod, broken: Breakage): CallbackMethod {
-  if (!broken.breaks('callback-method')) return method;
-  return method === 'GET' ? 'POST' : 'GET';
-}
-
 export class CallbackSender {
   readonly deliveries: CallbackDelivery[] = [];
   private readonly pending = new Set<Promise<void>>();
@@ -119,7 +94,7 @@ export class CallbackSender {
   constructor(
     private readonly settings: CallbackSettings,
     private readonly log?: (line: string) => void,
-    private readonly broken: Breakage = INTACT,
+    private readonly sign: CallbackSigner = PLAIN_SIGNER,
   ) {}
 
   /** An order reached its final status: its callback goes out now (or to onFinal). */
@@ -131,9 +106,8 @@ export class CallbackSender {
 
   private async deliver({ facts, callbackUrl, merchant }: FinalOrder): Promise<void> {
     const url = new URL(callbackUrl);
-    // A mock broken on callback-retried gives up after the first attempt.
-    const attempts = this.broken.breaks('callback-retried') ? 1 : (this.settings.attempts ?? CALLBACK_ATTEMPTS);
-    const method = sentMethod(this.settings.method ?? DEFAULT_CALLBACK_METHOD, this.broken);
+    const attempts = this.settings.attempts ?? CALLBACK_ATTEMPTS;
+    const method = this.settings.method ?? DEFAULT_CALLBACK_METHOD;
     const record = (
       attempt: number,
       outcome: CallbackDelivery['outcome'],
@@ -167,7 +141,7 @@ export class CallbackSender {
         `${new Date().toISOString()} CALLBACK ${callbackTarget(url)} order ${facts.orderid}: sent anyway, though ` +
           `a real gateway would refuse ${refusedPort}, A-31`,
       );
-    const pairs = signedCallback(facts, merchant.merchantControlKey, this.broken);
+    const pairs = this.sign(facts, merchant.merchantControlKey);
     const scale = this.settings.timeScale ?? DEFAULT_CALLBACK_TIME_SCALE;
     await this.sleep(this.settings.delayMs ?? 200);
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {

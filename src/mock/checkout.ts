@@ -36,12 +36,16 @@ function paidPage(res: ServerResponse, order: Order, hooks: CheckoutHooks): void
   const inputs = back
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
+  // One line: the form as the customer's browser and the tests read it.
+  const returnForm =
+    `<form id="return" method="post" action="${escapeHtml(order.redirectUrl)}">${inputs}` +
+    '<button type="submit">Back to the shop</button></form>';
   page(
     res,
     200,
     'Payment submitted',
     `<h1>Payment submitted</h1>${status}
-<form id="return" method="post" action="${escapeHtml(order.redirectUrl)}">${inputs}<button type="submit">Back to the shop</button></form>
+${returnForm}
 <script>document.getElementById('return').submit()</script>`,
   );
 }
@@ -70,11 +74,13 @@ export async function serveCheckout(
 <h1>Pay ${escapeHtml(order.merchantLogin)}</h1><div>Order ${escapeHtml(order.merchantOrderId)}</div>
 <div class="amount">${amount || 'Card check'}</div>
 <form method="post" action="${escapeHtml(action)}">
-  <label for="pan">Card number</label><input id="pan" name="credit_card_number" inputmode="numeric" autocomplete="cc-number" required>
+  <label for="pan">Card number</label>
+  <input id="pan" name="credit_card_number" inputmode="numeric" autocomplete="cc-number" required>
   <label for="name">Name on card</label><input id="name" name="card_printed_name" autocomplete="cc-name" required>
   <div class="row"><div><label for="mm">Month</label><input id="mm" name="expire_month" placeholder="MM" required></div>
   <div><label for="yy">Year</label><input id="yy" name="expire_year" placeholder="YY" required></div>
-  <div><label for="cvv">CVV</label><input id="cvv" name="cvv2" inputmode="numeric" autocomplete="cc-csc" required></div></div>
+  <div><label for="cvv">CVV</label>
+  <input id="cvv" name="cvv2" inputmode="numeric" autocomplete="cc-csc" required></div></div>
   <button type="submit">Pay ${amount || ''}</button>
 </form><p class="note">payconform mock gateway: test cards only (docs/mock.md).</p>`,
     );

@@ -1,22 +1,27 @@
 /**
  * Deliberately broken variants of the mock gateway (`payconform mock --defect NAME`). Each breaks
- * rules of the rule book by id: it switches them off, or bends them with the replacement check
- * written here. Answer rules are broken where the mock writes its answer (server.ts, operations.ts),
- * keyed by the rule id. `npm run prove` shows some scenario of the suite fails against each
- * (docs/prove.md). Never used unless asked for by name.
+ * rules of the rule book by id, from outside the mock: a defect wraps the mock's seams
+ * (src/mock/seams.ts). A request or order rule is switched off, or bent with the replacement check
+ * written here, in the gate that runs the rules; an answer rule is broken by a wrapper around the
+ * answer writer; a callback rule by a wrapper around the callback signer or settings. `npm run prove`
+ * shows some scenario of the suite fails against each (docs/prove.md). Never used unless asked for by name.
  */
+import { DEFAULT_CALLBACK_METHOD } from '../catalogue/index.ts';
 import { fieldError } from '../errors.ts';
 import type { RuleId } from '../rules/book.ts';
 import { controlSignature } from '../rules/control.ts';
 import { credentialsOf } from '../rules/merchant.ts';
 import { oauthSignature, requiredMethod, signatureMethod } from '../rules/oauth.ts';
 import type { RequestUnderTest } from '../rules/request.ts';
-import { fail, PASS, type Outcome } from '../rules/rule.ts';
-import type { Bent } from '../rules/run.ts';
-import { controlWithMistake } from '../signing/diagnose/apply.ts';
+import { fail, PASS, skip, type Outcome } from '../rules/rule.ts';
+import { firstFailure, type Bent } from '../rules/run.ts';
+import { callbackControlWithMistake, controlWithMistake } from '../signing/diagnose/apply.ts';
 import { hmacSha1Signature, hmacSigningKey } from '../signing/hmac-sha1.ts';
 import { oauthBaseString } from '../signing/oauth.ts';
 import { constantTimeEqual } from '../signing/verify.ts';
+import type { CallbackSettings } from './callbacks.ts';
+import { internalErrorAnswer } from './mock-error.ts';
+import type { AnswerWriter, CallbackSigner, Gate, MockAnswer } from './seams.ts';
 
 export interface DefectSpec {
   readonly description: string;
@@ -27,20 +32,22 @@ export interface DefectSpec {
 
 /** control-decimal-amount: the control is expected with the amount as sent, not in cents. */
 function decimalAmountControl(req: RequestUnderTest): Outcome {
+  const { match, params, merchant } = req;
   const sent = req.field('control');
-  if (sent === undefined) return controlSignature.check(req);
-  const { match, params } = req;
+  // Without what the formula needs, the rule itself says what is missing.
+  if (sent === undefined || match === undefined || params === undefined || merchant === undefined)
+    return controlSignature.check(req);
   const expected = controlWithMistake(
     'decimal-amount',
-    match!.endpoint.operation,
-    match!.endpointId,
-    { method: 'POST', url: req.seen.url, params: params!, match },
-    credentialsOf(req.merchant!),
+    match.endpoint.operation,
+    match.endpointId,
+    { method: 'POST', url: req.seen.url, params, match },
+    credentialsOf(merchant),
   );
   if (expected === undefined) return controlSignature.check(req);
   return constantTimeEqual(sent, expected)
     ? PASS
-    : fail(`control: does not match ${match!.endpoint.operation}'s formula`, { field: 'control' });
+    : fail(`control: does not match ${match.endpoint.operation}'s formula`, { field: 'control' });
 }
 
 /** skip-field-validation: a signature whose formula misses a field is just wrong, not refused as a field problem. */
@@ -65,10 +72,13 @@ const missingCountsAsEmpty =
 const usesHmacOnRsa = (req: RequestUnderTest): boolean =>
   req.oauthParam('oauth_signature_method') === 'HMAC-SHA1' && requiredMethod(req) === 'RSA-SHA256';
 function hmacOnRsa(req: RequestUnderTest): Outcome {
-  if (!usesHmacOnRsa(req)) return oauthSignature.check(req);
-  const { baseString } = oauthBaseString({ method: 'POST', url: req.seen.url, params: req.params! }, req.header!.pairs);
-  const expected = hmacSha1Signature(hmacSigningKey(req.merchant!.merchantControlKey), baseString);
-  return constantTimeEqual(req.oauthParam('oauth_signature')!, expected)
+  const { params, header, merchant } = req;
+  const sent = req.oauthParam('oauth_signature');
+  if (!usesHmacOnRsa(req) || params === undefined || header === undefined || merchant === undefined || !sent)
+    return oauthSignature.check(req);
+  const { baseString } = oauthBaseString({ method: 'POST', url: req.seen.url, params }, header.pairs);
+  const expected = hmacSha1Signature(hmacSigningKey(merchant.merchantControlKey), baseString);
+  return constantTimeEqual(sent, expected)
     ? PASS
     : fail('authorization: HMAC-SHA1 signature does not match the request', { field: 'oauth_signature' });
 }
@@ -132,13 +142,13 @@ export const DEFECTS = {
     breaks: ['required-fields', 'amount-format', 'control-signature', 'oauth-signature'],
     bent: {
       'control-signature': missingCountsAsEmpty(
-        controlSignature.check,
+        (req) => controlSignature.check(req),
         'control',
         'CONTROL_INVALID',
-        (req) => `control: does not match ${req.match!.endpoint.operation}'s formula`,
+        (req) => `control: does not match ${req.match?.endpoint.operation ?? 'the operation'}'s formula`,
       ),
       'oauth-signature': missingCountsAsEmpty(
-        oauthSignature.check,
+        (req) => oauthSignature.check(req),
         'oauth_signature',
         'SIGNATURE_INVALID',
         (req) => `authorization: ${requiredMethod(req)} signature does not match the request`,
@@ -210,17 +220,95 @@ export function defectNamed(name: string, field = '--defect'): Defect {
   );
 }
 
-/** What a defect does to the rules: whether it breaks one, and the checks the request rules run instead. */
-export interface Breakage {
-  readonly breaks: (id: RuleId) => boolean;
-  readonly bent: Bent;
+/** The seams a defect wraps (src/mock/seams.ts), and the callback settings it may change. */
+export interface MockSeams {
+  readonly gate: Gate;
+  readonly write: AnswerWriter;
+  readonly sign: CallbackSigner;
+  readonly callbacks: CallbackSettings;
 }
 
-export const INTACT: Breakage = { breaks: () => false, bent: new Map() };
+/** Wraps the answer writer so the answer goes out as if this answer rule did not hold. */
+type AnswerBend = (write: AnswerWriter) => AnswerWriter;
 
-export function breakageOf(defect: Defect | undefined): Breakage {
-  if (defect === undefined) return INTACT;
+/** An answer with another error message. */
+const withMessage = (answer: MockAnswer, more: string): MockAnswer => ({
+  ...answer,
+  body: { ...answer.body, 'error-message': `${answer.body['error-message']}${more}` },
+});
+
+const ANSWER_BENDS: { readonly [id in RuleId]?: AnswerBend } = {
+  'answer-media-type': (write) => (answer, req) => {
+    const written = write(answer, req);
+    const type = String(written.headers['content-type']).replace(/^[^;]*/, 'application/json');
+    return { ...written, headers: { ...written.headers, 'content-type': type } };
+  },
+  // A field problem crashes the gateway instead of being refused.
+  'validation-error-status': (write) => (answer, req) =>
+    write(
+      answer.body['error-code']?.startsWith('FIELD_') === true
+        ? internalErrorAnswer(answer.body['serial-number'] ?? '')
+        : answer,
+      req,
+    ),
+  'no-control-key-in-answer': (write) => (answer, req) =>
+    write(
+      answer.body['error-code'] === 'CONTROL_INVALID'
+        ? withMessage(answer, ` (SHA-1 of the formula's fields, then ${req?.merchant?.merchantControlKey})`)
+        : answer,
+      req,
+    ),
+  'no-full-pan-in-answer': (write) => (answer, req) => {
+    const pan = req?.field('credit_card_number');
+    const refused = answer.body['error-message'] !== undefined;
+    return write(refused && pan !== undefined ? withMessage(answer, ` (card ${pan})`) : answer, req);
+  },
+  'order-kept': (write) => (answer, req) =>
+    write(
+      answer.body.type === 'status-response' ? { ...answer, body: { ...answer.body, status: 'unknown' } } : answer,
+      req,
+    ),
+};
+
+/** The amount in the callback formula (the mistake amount-in-formula): the customer's return carries it too. */
+const amountInControl =
+  (sign: CallbackSigner): CallbackSigner =>
+  (facts, controlKey) => {
+    const pairs = sign(facts, controlKey);
+    const wrong = callbackControlWithMistake('amount-in-formula', pairs, controlKey);
+    return wrong === undefined ? pairs : pairs.map(([n, v]) => [n, n === 'control' ? wrong : v]);
+  };
+
+const CALLBACK_BENDS: { readonly [id in RuleId]?: (seams: MockSeams) => MockSeams } = {
+  'callback-signed': (seams) => ({ ...seams, sign: amountInControl(seams.sign) }),
+  // Gives up after the first attempt.
+  'callback-retried': (seams) => ({ ...seams, callbacks: { ...seams.callbacks, attempts: 1 } }),
+  // The other method than the one asked for.
+  'callback-method': (seams) => {
+    const asked = seams.callbacks.method ?? DEFAULT_CALLBACK_METHOD;
+    return { ...seams, callbacks: { ...seams.callbacks, method: asked === 'GET' ? 'POST' : 'GET' } };
+  },
+};
+
+/** The gate with the defect's request rules bent or off, and its order rules off. */
+function brokenGate(gate: Gate, bent: Bent): Gate {
+  return {
+    firstFailure: (rules, request) => firstFailure(rules, request, bent),
+    check: (rule, input) =>
+      bent.has(rule.id) ? skip('switched off (a deliberately broken gateway)') : gate.check(rule, input),
+  };
+}
+
+/** The mock's seams as the defect breaks them; intact without one. */
+export function withDefect(defect: Defect | undefined, seams: MockSeams): MockSeams {
+  if (defect === undefined) return seams;
   const spec: DefectSpec = DEFECTS[defect];
-  const broken = new Set<RuleId>(spec.breaks);
-  return { breaks: (id) => broken.has(id), bent: new Map(spec.breaks.map((id) => [id, spec.bent?.[id] ?? 'off'])) };
+  const bent: Bent = new Map(spec.breaks.map((id) => [id, spec.bent?.[id] ?? 'off']));
+  let broken: MockSeams = { ...seams, gate: brokenGate(seams.gate, bent) };
+  for (const id of spec.breaks) {
+    const bendAnswer = ANSWER_BENDS[id];
+    if (bendAnswer) broken = { ...broken, write: bendAnswer(broken.write) };
+    broken = CALLBACK_BENDS[id]?.(broken) ?? broken;
+  }
+  return broken;
 }

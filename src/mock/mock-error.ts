@@ -7,6 +7,7 @@
 import { PayconformError } from '../errors.ts';
 import type { RefusalCode } from '../rules/book.ts';
 import { refusalOf, type Evidence, type Rule } from '../rules/rule.ts';
+import type { MockAnswer } from './seams.ts';
 
 export type MockErrorCode = RefusalCode | 'SERVER_ERROR';
 
@@ -23,8 +24,20 @@ export class MockError extends PayconformError<MockErrorCode> {
   }
 }
 
-/** The refusal of a rule whose check failed with this evidence. */
+/** The refusal of a rule whose check failed with this evidence; a rule without one is the mock's own fault. */
 export function refusal(rule: Rule<never, string, RefusalCode>, evidence: Evidence): MockError {
-  const { status, code } = refusalOf(rule, evidence)!;
-  return new MockError(status, code, evidence.message, evidence.field);
+  const refused = refusalOf(rule, evidence);
+  if (refused === undefined) return new MockError(500, 'SERVER_ERROR', `rule ${rule.id} has no refusal to answer`);
+  return new MockError(refused.status, refused.code, evidence.message, evidence.field);
 }
+
+/** The answer to the mock's own fault: never a client's mistake. */
+export const internalErrorAnswer = (serialNumber: string): MockAnswer => ({
+  status: 500,
+  body: {
+    type: 'error',
+    'error-code': 'SERVER_ERROR',
+    'error-message': 'internal error of the mock gateway',
+    'serial-number': serialNumber,
+  },
+});

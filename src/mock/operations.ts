@@ -7,58 +7,71 @@
 import { callbackUrlOf, OP, type Endpoint } from '../catalogue/index.ts';
 import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { toCents } from '../signing/cents.ts';
-import type { Pair } from '../signing/form-body.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { isThreeDs, MOVE_RULES, returnable, type OrderMove } from '../rules/orders.ts';
-import type { Outcome, Rule } from '../rules/rule.ts';
-import type { RefusalCode } from '../rules/book.ts';
-import type { Breakage } from './defects.ts';
-import { customerPagePath } from './customer-pages.ts';
+import type { RequestUnderTest } from '../rules/request.ts';
+import type { Rule } from '../rules/rule.ts';
+import type { RefusalCode, RuleId } from '../rules/book.ts';
+import { customerPagePath } from '../gateway/customer-pages.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL, type CardOutcome } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
 import { isFinal, ownString, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
+import type { Gate } from './seams.ts';
+
+/** A request every refusing request rule let through: its endpoint and its merchant are known. */
+export interface AcceptedRequest {
+  readonly request: RequestUnderTest;
+  readonly endpoint: Endpoint;
+  readonly merchant: Merchant;
+}
 
 export interface OperationContext {
-  readonly endpoint: Endpoint;
-  readonly params: readonly Pair[];
-  readonly merchant: Merchant | undefined;
   readonly orders: OrderStore;
   readonly serialNumber: string;
   /** Where this mock is reached, with the request's own path prefix: the customer's pages sit under it. */
   readonly publicBase: string;
-  /** The rules a deliberately broken mock breaks (src/mock/defects.ts). */
-  readonly broken: Breakage;
+  /** Runs the order rules (a deliberately broken mock's gate switches some off, src/mock/defects.ts). */
+  readonly gate: Gate;
   /** Told when an order reaches its final status (its callback, A-31). */
   readonly finalized: (order: Order) => void;
 }
 
-/** Refuses with the rule's refusal when its check fails, unless this mock is broken on that rule. */
-function enforce<In>(rule: Rule<In, string, RefusalCode>, input: In, broken: Breakage): void {
-  if (broken.breaks(rule.id as never)) return;
-  const outcome: Outcome = rule.check(input);
+/** Refuses with the rule's refusal when its check fails. */
+function enforce<In>(rule: Rule<In, RuleId, RefusalCode>, input: In, gate: Gate): void {
+  const outcome = gate.check(rule, input);
   if (outcome.outcome === 'fail') throw refusal(rule, outcome.evidence);
 }
 
-const field = (params: readonly Pair[], name: string): string | undefined => params.find(([k]) => k === name)?.[1];
+/** A fact the request rules have made sure of: its absence is the mock's own fault, a 500. */
+function known<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new MockError(500, 'SERVER_ERROR', `${what}: missing though the request passed`);
+  return value;
+}
 
 /** The masked card of a request: the full number is never kept. */
-function cardOf(params: readonly Pair[]): StoredCard | undefined {
-  const number = field(params, 'credit_card_number');
+function cardOf(request: RequestUnderTest): StoredCard | undefined {
+  const number = request.field('credit_card_number');
   if (number === undefined) return undefined;
-  const printedName = field(params, 'card_printed_name') ?? '';
-  const expireMonth = field(params, 'expire_month') ?? '12';
-  const expireYear = field(params, 'expire_year') ?? '30';
+  return storedCard(
+    number,
+    request.field('card_printed_name') ?? '',
+    request.field('expire_month') ?? '12',
+    request.field('expire_year') ?? '30',
+  );
+}
+
+function storedCard(number: string, printedName: string, expireMonth: string, expireYear: string): StoredCard {
   // Orders mostly repeat a few test cards: one shared, immutable record each keeps the mock's memory
   // flat over 100,000 orders (npm run bench), and holds no slice of a request body alive.
   // Keyed by what is kept (never the full number) and, apart, by the card's outcome.
   const outcome = cardOutcome(number);
   const key = `${number.slice(0, 6)}|${number.slice(-4)}|${printedName}|${expireMonth}|${expireYear}`;
-  let known = KNOWN_CARDS.get(outcome);
-  if (known === undefined) KNOWN_CARDS.set(outcome, (known = new Map()));
-  let card = known.get(key);
+  let cards = KNOWN_CARDS.get(outcome);
+  if (cards === undefined) KNOWN_CARDS.set(outcome, (cards = new Map<string, StoredCard>()));
+  let card = cards.get(key);
   if (card === undefined) {
-    if (known.size >= 1024) known.clear();
+    if (cards.size >= 1024) cards.clear();
     card = Object.freeze({
       bin: ownString(number.slice(0, 6)),
       lastFour: ownString(number.slice(-4)),
@@ -67,7 +80,7 @@ function cardOf(params: readonly Pair[]): StoredCard | undefined {
       expireYear: ownString(expireYear),
       outcome,
     });
-    known.set(key, card);
+    cards.set(key, card);
   }
   return card;
 }
@@ -75,16 +88,16 @@ function cardOf(params: readonly Pair[]): StoredCard | undefined {
 const KNOWN_CARDS = new Map<CardOutcome, Map<string, StoredCard>>();
 
 /** What a mock broken on reference-known charges when a reference is unknown. */
-const INVENTED_CARD = cardOf([['credit_card_number', TEST_CARDS.approved]])!;
+const INVENTED_CARD = storedCard(TEST_CARDS.approved, '', '12', '30');
 
 /** Moves an existing order on, once every order rule allows it (nothing is changed otherwise). */
 function moveOrder(
   move: OrderMove & { readonly parent: Order },
-  params: readonly Pair[],
-  broken: Breakage,
+  request: RequestUnderTest,
+  gate: Gate,
   finalized: (order: Order) => void,
 ): void {
-  for (const rule of MOVE_RULES) enforce(rule, move, broken);
+  for (const rule of MOVE_RULES) enforce(rule, move, gate);
   const { operation, parent, amountCents } = move;
   if (operation === OP.CAPTURE)
     parent.capturedCents += amountCents ?? (parent.amountCents ?? 0n) - parent.capturedCents;
@@ -95,7 +108,7 @@ function moveOrder(
   } else if (isThreeDs(operation)) {
     // The 3-D Secure step is done; a failed authentication declines the order.
     parent.awaiting3ds = false;
-    if (field(params, 'cres') === THREE_DS_FAIL || field(params, 'pares') === THREE_DS_FAIL)
+    if (request.field('cres') === THREE_DS_FAIL || request.field('pares') === THREE_DS_FAIL)
       parent.finalStatus = 'declined';
     if (isFinal(parent)) finalized(parent);
   } else {
@@ -115,29 +128,36 @@ class Run {
   readonly notify: boolean;
   readonly redirectUrl: string | undefined;
 
-  constructor(readonly ctx: OperationContext) {
-    this.login = ctx.merchant?.login ?? '';
-    this.merchantOrderId = field(ctx.params, 'client_orderid') ?? field(ctx.params, 'client-order-id') ?? '-';
-    this.amount = field(ctx.params, 'amount');
+  readonly request: RequestUnderTest;
+
+  constructor(
+    readonly accepted: AcceptedRequest,
+    readonly ctx: OperationContext,
+  ) {
+    const { request, merchant } = accepted;
+    this.request = request;
+    this.login = merchant.login;
+    this.merchantOrderId = request.clientOrderId ?? '-';
+    this.amount = request.field('amount');
     // The request schema has checked the amount's grammar already.
     this.amountCents = this.amount === undefined ? undefined : BigInt(toCents(this.amount));
-    const callback = callbackUrlOf((name) => field(ctx.params, name));
-    const redirectUrl = field(ctx.params, 'redirect_url');
+    const callback = callbackUrlOf((name) => request.field(name));
+    const redirectUrl = request.field('redirect_url');
     this.callbackUrl = callback === undefined ? undefined : ownString(callback.url);
     this.notify = callback?.notify ?? false;
     this.redirectUrl = redirectUrl === undefined ? undefined : ownString(redirectUrl);
   }
 
   parent(): Order {
-    const order = this.ctx.orders.find(field(this.ctx.params, 'orderid') ?? '', this.login);
-    enforce(orderKnown, { order }, this.ctx.broken);
-    return order!;
+    const order = this.ctx.orders.find(this.request.field('orderid') ?? '', this.login);
+    enforce(orderKnown, { order }, this.ctx.gate);
+    return known(order, 'the order');
   }
 
   cardRef(): CardRef {
-    const id = field(this.ctx.params, 'cardrefid') ?? '';
+    const id = this.request.field('cardrefid') ?? '';
     const ref = this.ctx.orders.cardRefs.find(id, this.login);
-    enforce(referenceKnown, { field: 'cardrefid', found: ref !== undefined }, this.ctx.broken);
+    enforce(referenceKnown, { field: 'cardrefid', found: ref !== undefined }, this.ctx.gate);
     return ref ?? { id, merchantLogin: this.login, card: INVENTED_CARD };
   }
 
@@ -166,11 +186,11 @@ class Run {
       this.callbackUrl === undefined && overrides.parent?.notify === true ? overrides.parent : undefined;
     const order = this.ctx.orders.create({
       merchantLogin: this.login,
-      operation: this.ctx.endpoint.operation,
+      operation: this.accepted.endpoint.operation,
       merchantOrderId: this.merchantOrderId,
       amountCents: overrides.amount === undefined ? this.amountCents : BigInt(toCents(overrides.amount)),
       amount: overrides.amount ?? this.amount,
-      currency: overrides.currency ?? field(this.ctx.params, 'currency'),
+      currency: overrides.currency ?? this.request.field('currency'),
       finalStatus: overrides.approved ? 'approved' : (card?.outcome.finalStatus ?? 'approved'),
       awaiting3ds: !overrides.approved && (card?.outcome.awaiting3ds ?? false),
       awaitingCheckout: overrides.awaitingCheckout ?? false,
@@ -190,9 +210,10 @@ class Run {
   }
 }
 
-export function runOperation(ctx: OperationContext): Record<string, string> {
-  const { endpoint, params, orders } = ctx;
-  const run = new Run(ctx);
+export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): Record<string, string> {
+  const { endpoint, request } = accepted;
+  const { orders } = ctx;
+  const run = new Run(accepted, ctx);
   if (run.merchantOrderId === SERVER_ERROR_ORDER_ID)
     throw new MockError(
       500,
@@ -202,7 +223,7 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
   switch (endpoint.mockBehaviour) {
     case 'status': {
       const order = run.parent();
-      const status = ctx.broken.breaks('order-kept') ? 'unknown' : orders.poll(order);
+      const status = orders.poll(order);
       return {
         type: 'status-response',
         ...run.base(order),
@@ -212,8 +233,8 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
         ...(order.awaiting3ds
           ? {
               html:
-                `<form method="post" ` +
-                `action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}"><button>Authenticate</button></form>`,
+                `<form method="post" action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}">` +
+                `<button>Authenticate</button></form>`,
             }
           : {}),
       };
@@ -230,8 +251,8 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       const parent = run.parent();
       moveOrder(
         { operation: endpoint.operation, parent, amountCents: run.amountCents },
-        params,
-        ctx.broken,
+        request,
+        ctx.gate,
         ctx.finalized,
       );
       return {
@@ -248,11 +269,11 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
     }
     case 'card-ref-of-order': {
       const parent = run.parent();
-      enforce(cardRefOfApprovedCard, { parent, hasCard: parent.card !== undefined }, ctx.broken);
-      return run.addCardRef(parent.card!);
+      enforce(cardRefOfApprovedCard, { parent, hasCard: parent.card !== undefined }, ctx.gate);
+      return run.addCardRef(known(parent.card, "the order's card"));
     }
     case 'card-ref-of-card':
-      return run.addCardRef(cardOf(params)!);
+      return run.addCardRef(known(cardOf(request), 'credit_card_number'));
     case 'card-info': {
       const { card } = run.cardRef();
       return {
@@ -274,8 +295,8 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
         id,
         merchantLogin: run.login,
         cardRef,
-        amount: run.amount!,
-        currency: field(params, 'currency')!,
+        amount: known(run.amount, 'amount'),
+        currency: known(request.field('currency'), 'currency'),
       });
       return {
         type: 'async-response',
@@ -284,8 +305,8 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       };
     }
     case 'recurring-process': {
-      const found = orders.recurring.find(field(params, 'recurring-payment-id') ?? '', run.login);
-      enforce(referenceKnown, { field: 'recurring-payment-id', found: found !== undefined }, ctx.broken);
+      const found = orders.recurring.find(request.field('recurring-payment-id') ?? '', run.login);
+      enforce(referenceKnown, { field: 'recurring-payment-id', found: found !== undefined }, ctx.gate);
       const plan = found ?? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } };
       return {
         type: 'async-response',
@@ -293,6 +314,6 @@ export function runOperation(ctx: OperationContext): Record<string, string> {
       };
     }
     case 'payment':
-      return { type: 'async-response', ...run.base(run.start(cardOf(params))) };
+      return { type: 'async-response', ...run.base(run.start(cardOf(request))) };
   }
 }

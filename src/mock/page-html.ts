@@ -8,11 +8,16 @@ export function page(res: ServerResponse, status: number, title: string, main: s
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
-  body { font: 16px/1.5 system-ui, sans-serif; background: #f3f5f8; margin: 0; display: grid; place-items: center; min-height: 100vh; }
+  body { font: 16px/1.5 system-ui, sans-serif; background: #f3f5f8; margin: 0;
+    display: grid; place-items: center; min-height: 100vh; }
   main { background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 4px 24px #0002; width: min(24rem, 90vw); }
   h1 { font-size: 1.25rem; margin: 0 0 .25rem; } .amount { font-size: 2rem; font-weight: 700; margin: .5rem 0 1.5rem; }
-  label { display: block; font-size: .85rem; color: #445; margin-top: .75rem; } input { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #ccd; border-radius: 6px; }
-  .row { display: flex; gap: .75rem; } .row > * { flex: 1; } button { margin-top: 1.5rem; width: 100%; padding: .8rem; font-size: 1rem; color: #fff; background: #2457d6; border: 0; border-radius: 6px; cursor: pointer; }
+  label { display: block; font-size: .85rem; color: #445; margin-top: .75rem; }
+  input { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem;
+    border: 1px solid #ccd; border-radius: 6px; }
+  .row { display: flex; gap: .75rem; } .row > * { flex: 1; }
+  button { margin-top: 1.5rem; width: 100%; padding: .8rem; font-size: 1rem; color: #fff; background: #2457d6;
+    border: 0; border-radius: 6px; cursor: pointer; }
   .note { color: #667; font-size: .8rem; margin-top: 1rem; }
 </style></head><body><main>${main}</main></body></html>`;
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });

@@ -3,29 +3,30 @@
  * (src/rules/book.ts) in its order, and the first failure is answered with that rule's refusal:
  * POST only (405), a known path (404), Accept (406), content type (415), then, with the body read,
  * its size (413) and form encoding (400), the endpoint id and authentication (400), the fields, and
- * then the operation with its order rules. A client mistake is never a 500.
+ * then the operation with its order rules. A client mistake is never a 500. Behind inspect, a
+ * request is answered from inspect's judgement instead (answerJudged): it is judged once.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renderAnswer, SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
+import { SPEC_ANSWERS, type AnswerFormat } from '../catalogue/answer-format.ts';
 import type { PathMatch } from '../catalogue/index.ts';
 import { BODY_RULES, HEAD_RULES } from '../rules/book.ts';
-import { acceptHeader, MEDIA_TYPE } from '../rules/http.ts';
+import { acceptHeader } from '../rules/http.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { NonceStore } from '../rules/nonces.ts';
 import { RequestUnderTest, type RuleContext } from '../rules/request.ts';
-import { firstFailure, type RequestRule } from '../rules/run.ts';
-import { customerPageOf, serveCustomerPage } from './customer-pages.ts';
-import { breakageOf, type Breakage, type Defect } from './defects.ts';
-import { testMerchant } from './merchants.ts';
-import { MockError, refusal } from './mock-error.ts';
-import { runOperation } from './operations.ts';
+import type { Judgement, RequestRule } from '../rules/run.ts';
+import { customerPageOf } from '../gateway/customer-pages.ts';
+import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
+import { testMerchant } from '../gateway/merchants.ts';
+import type { Pair } from '../signing/form-body.ts';
+import { serveCustomerPage } from './serve-customer-page.ts';
+import { withDefect, type Defect } from './defects.ts';
+import { internalErrorAnswer, MockError, refusal } from './mock-error.ts';
+import { runOperation, type AcceptedRequest } from './operations.ts';
 import { OrderStore, type Order } from './orders.ts';
 import { callbackFacts, CallbackSender, signedReturn, type CallbackSettings } from './callbacks.ts';
-import type { Pair } from '../signing/form-body.ts';
-
-export { MEDIA_TYPE };
-export const MAX_BODY_BYTES = 64 * 1024;
+import { answerWriter, PLAIN_GATE, PLAIN_SIGNER, type Gate, type MockAnswer, type WrittenAnswer } from './seams.ts';
 
 export interface MockOptions {
   readonly merchants?: readonly Merchant[];
@@ -67,34 +68,12 @@ export interface RunningMock {
   readonly orders: OrderStore;
   /** Every callback attempt so far, and a way to wait for those under way. */
   readonly callbacks: Pick<CallbackSender, 'deliveries' | 'idle'>;
+  /**
+   * Answers a request someone else has judged by every request rule (inspect, in front of this mock):
+   * the first refusing rule that failed is refused, else the operation runs; nothing is judged again.
+   */
+  answerJudged(request: RequestUnderTest, judgements: readonly Judgement[]): WrittenAnswer;
   close(): Promise<void>;
-}
-
-/**
- * The HTTP status an answer goes out with. A profile's errorStatus (200, the public gateways' way) replaces only the
- * spec's two refusal statuses, 400 and 500: a failed OAuth check stays 403 as the public docs say
- * (doc.payneteasy.com integration_helpers/oauth.html, A-21), and HTTP's own statuses (404, 405, 413, 415) stay.
- */
-function answeredStatus(status: number, format: AnswerFormat): number {
-  return format.errorStatus !== undefined && (status === 400 || status === 500) ? format.errorStatus : status;
-}
-
-/** Writes an answer in the mock's answer format (catalogue/answer-format.ts, the one writer). */
-function send(
-  res: ServerResponse,
-  status: number,
-  body: Record<string, unknown>,
-  headers: Record<string, string>,
-  format: AnswerFormat,
-  names: Readonly<Record<string, string>>,
-): void {
-  const { text, contentType } = renderAnswer(body, format, names);
-  res.writeHead(answeredStatus(status, format), {
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }
 
 /**
@@ -113,9 +92,8 @@ function logRequest(
   const id = (m: PathMatch): string => (m.group === true ? `group/${m.endpointId}` : m.endpointId);
   const path = match ? `${match.prefix}${match.endpoint.path.replace('{endpointId}', id(match))}` : '-';
   const ms = (performance.now() - started).toFixed(1);
-  log(
-    `${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${match?.endpoint.operation ?? '-'} ${outcome} ${ms}ms`,
-  );
+  const operation = match?.endpoint.operation ?? '-';
+  log(`${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${operation} ${outcome} ${ms}ms`);
 }
 
 /** The body, or undefined with the bytes seen when it is larger than the rules allow (not read further). */
@@ -159,10 +137,37 @@ const MOCK_HEAD_RULES_NO_ACCEPT = MOCK_HEAD_RULES.filter((r) => r.id !== acceptH
 const MOCK_BODY_RULES = refusing(BODY_RULES);
 
 /** Throws the refusal of the first rule that fails. */
-function enforce(rules: readonly RequestRule[], request: RequestUnderTest, broken: Breakage): void {
-  const failed = firstFailure(rules, request, broken.bent);
+function enforce(rules: readonly RequestRule[], request: RequestUnderTest, gate: Gate): void {
+  const failed = gate.firstFailure(rules, request);
   if (failed) throw refusal(failed.rule, failed.evidence);
 }
+
+/** A request the refusing rules let through: its endpoint and merchant, which they made sure of. */
+function accepted(request: RequestUnderTest): AcceptedRequest {
+  const { match, merchant } = request;
+  if (match === undefined || merchant === undefined)
+    throw new MockError(500, 'SERVER_ERROR', 'a request passed the rules without its endpoint or merchant');
+  return { request, endpoint: match.endpoint, merchant };
+}
+
+/** The answer to a refusal: a ValidationErrorResponse (4xx) or ServerErrorResponse (500). */
+function refusalAnswer(err: MockError, serialNumber: string): MockAnswer {
+  return {
+    status: err.status,
+    body: {
+      type: err.status >= 500 ? 'error' : 'validation-error',
+      'error-code': err.code,
+      'error-message': err.message,
+      'serial-number': serialNumber,
+      ...(err.field ? { field: err.field } : {}),
+    },
+    headers: err.status === 405 ? { allow: 'POST' } : err.status === 413 ? { connection: 'close' } : {},
+  };
+}
+
+/** The request log's last column: the order an answer made, or the code it refused with. */
+const logOutcome = ({ status, body }: MockAnswer): string =>
+  status === 200 ? `order ${body['paynet-order-id']}` : (body['error-code'] ?? '-');
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const windowSeconds = options.windowSeconds ?? 300;
@@ -176,14 +181,18 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     maxBodyBytes: MAX_BODY_BYTES,
     explain: false,
   };
-  const broken = breakageOf(options.defect);
-  const given = options.answers ?? SPEC_ANSWERS;
-  const format: AnswerFormat = broken.breaks('answer-media-type') ? { ...given, mediaType: 'application/json' } : given;
-  const names = options.answerFields ?? {};
+  // A deliberately broken mock is the same mock with its seams wrapped (defects.ts).
+  const seams = withDefect(options.defect, {
+    gate: PLAIN_GATE,
+    write: answerWriter(options.answers ?? SPEC_ANSWERS, options.answerFields ?? {}),
+    sign: PLAIN_SIGNER,
+    callbacks: options.callbacks ?? {},
+  });
   const headRules = options.acceptRequired === false ? MOCK_HEAD_RULES_NO_ACCEPT : MOCK_HEAD_RULES;
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   let serial = 0;
-  const callbacks = new CallbackSender(options.callbacks ?? {}, options.log, broken);
+  const refusing = new Set(headRules.concat(MOCK_BODY_RULES).map((r) => r.id));
+  const callbacks = new CallbackSender(seams.callbacks, options.log, seams.sign);
   /** An order reached its final status: announced once, by callback where it carried a URL (A-31). */
   function finalized(order: Order): void {
     if (order.announced || order.callbackUrl === undefined) return;
@@ -197,99 +206,79 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   function returnFields(order: Order): Pair[] | undefined {
     const merchant = context.merchants.find((m) => m.login === order.merchantLogin);
     if (order.redirectUrl === undefined || merchant === undefined) return undefined;
-    return signedReturn(callbackFacts(order), merchant.merchantControlKey, broken);
+    return signedReturn(callbackFacts(order), merchant.merchantControlKey, seams.sign);
   }
 
-  /** The message of a refusal, as a broken mock may leak into it. */
-  function messageOf(err: MockError, request: RequestUnderTest | undefined): string {
-    let message = err.message;
-    if (err.code === 'CONTROL_INVALID' && broken.breaks('no-control-key-in-answer'))
-      message += ` (SHA-1 of the formula's fields, then ${request?.merchant?.merchantControlKey})`;
-    const pan = broken.breaks('no-full-pan-in-answer') ? request?.field('credit_card_number') : undefined;
-    return pan === undefined ? message : `${message} (card ${pan})`;
+  /** The origin clients reach this mock at: the one they addressed, unless a public URL is given. */
+  const originOf = (host: string | undefined): string =>
+    options.publicUrl?.replace(/\/+$/, '') ?? `http://${host ?? 'localhost'}`;
+
+  /** The operation's answer to a request the rules let through. */
+  function operationAnswer(request: RequestUnderTest, serialNumber: string): MockAnswer {
+    const body = runOperation(accepted(request), {
+      orders,
+      serialNumber,
+      publicBase: `${originOf(request.seen.headers.host)}${request.match?.prefix ?? ''}`,
+      gate: seams.gate,
+      finalized,
+    });
+    return { status: 200, body };
+  }
+
+  /** What a thrown refusal (or any other fault, the mock's own) is answered with. */
+  const faultAnswer = (err: unknown, serialNumber: string): MockAnswer =>
+    err instanceof MockError ? refusalAnswer(err, serialNumber) : internalErrorAnswer(serialNumber);
+
+  function answerJudged(request: RequestUnderTest, judgements: readonly Judgement[]): WrittenAnswer {
+    const serialNumber = `mock-${++serial}`;
+    let answer: MockAnswer;
+    try {
+      const failed = judgements.find((j) => j.outcome.outcome === 'fail' && refusing.has(j.rule.id));
+      if (failed?.outcome.outcome === 'fail') throw refusal(failed.rule, failed.outcome.evidence);
+      answer = operationAnswer(request, serialNumber);
+    } catch (err) {
+      answer = faultAnswer(err, serialNumber);
+    }
+    return seams.write(answer, request);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const serialNumber = `mock-${++serial}`;
     const started = options.log ? performance.now() : 0;
-    let request: RequestUnderTest | undefined;
-    try {
-      const pathname = (req.url ?? '/').split('?')[0];
-      // The customer's pages sit beside the API, under the prefix the order was made with.
-      const customerPage =
-        pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
-      if (customerPage && (options.anyPrefix || customerPage.prefix === prefix)) {
+    const url = req.url ?? '/';
+    // The customer's pages sit beside the API, under the prefix the order was made with.
+    const pathname = url.split('?', 1)[0] ?? url;
+    const customerPage =
+      pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
+    if (customerPage && (options.anyPrefix || customerPage.prefix === prefix)) {
+      try {
         await serveCustomerPage(req, res, customerPage, orders, { finalized, returnFields });
-        return logRequest(
-          options.log,
-          started,
-          req.method,
-          undefined,
-          res.statusCode,
-          `${customerPage.kind} ${customerPage.orderId}`,
-        );
+      } catch {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('internal error of the mock gateway\n');
       }
-      const origin = options.publicUrl?.replace(/\/+$/, '') ?? `http://${req.headers.host ?? 'localhost'}`;
-      request = new RequestUnderTest(
-        {
-          method: req.method ?? 'GET',
-          url: `${origin}${req.url ?? ''}`,
-          headers: req.headers as Record<string, string | undefined>,
-        },
-        context,
-      );
-      enforce(headRules, request, broken);
-      const { body, tooLarge } = await readBody(req);
-      enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), broken);
-      const match = request.match!;
-      const answer = runOperation({
-        endpoint: match.endpoint,
-        params: request.params!,
-        merchant: request.merchant!,
-        orders,
-        serialNumber,
-        publicBase: `${origin}${match.prefix}`,
-        broken,
-        finalized,
-      });
-      send(res, 200, answer, {}, format, names);
-      logRequest(options.log, started, req.method, match, 200, `order ${answer['paynet-order-id']}`);
-    } catch (err) {
-      const match = request?.match;
-      // A broken mock (validation-error-status) crashes on a field problem instead of refusing it.
-      if (err instanceof MockError && !(broken.breaks('validation-error-status') && err.code.startsWith('FIELD_'))) {
-        if (err.status === 413) closeAfterAnswer(req, res);
-        send(
-          res,
-          err.status,
-          {
-            type: err.status >= 500 ? 'error' : 'validation-error',
-            'error-code': err.code,
-            'error-message': messageOf(err, request),
-            'serial-number': serialNumber,
-            ...(err.field ? { field: err.field } : {}),
-          },
-          err.status === 405 ? { allow: 'POST' } : err.status === 413 ? { connection: 'close' } : {},
-          format,
-          names,
-        );
-        return logRequest(options.log, started, req.method, match, err.status, err.code);
-      }
-      send(
-        res,
-        500,
-        {
-          type: 'error',
-          'error-code': 'SERVER_ERROR',
-          'error-message': 'internal error of the mock gateway',
-          'serial-number': serialNumber,
-        },
-        {},
-        format,
-        names,
-      );
-      logRequest(options.log, started, req.method, match, 500, 'SERVER_ERROR');
+      const outcome = `${customerPage.kind} ${customerPage.orderId}`;
+      return logRequest(options.log, started, req.method, undefined, res.statusCode, outcome);
     }
+    const headers = req.headers as Record<string, string | undefined>;
+    const request = new RequestUnderTest(
+      { method: req.method ?? 'GET', url: `${originOf(req.headers.host)}${url}`, headers },
+      context,
+    );
+    let answer: MockAnswer;
+    try {
+      enforce(headRules, request, seams.gate);
+      const { body, tooLarge } = await readBody(req);
+      enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), seams.gate);
+      answer = operationAnswer(request, serialNumber);
+    } catch (err) {
+      answer = faultAnswer(err, serialNumber);
+    }
+    const written = seams.write(answer, request);
+    if (written.answer.status === 413) closeAfterAnswer(req, res);
+    res.writeHead(written.status, written.headers);
+    res.end(written.text);
+    logRequest(options.log, started, req.method, request.match, written.answer.status, logOutcome(written.answer));
   }
 
   const server = createServer((req, res) => void handle(req, res));
@@ -303,6 +292,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     url: `http://${host}:${port}`,
     orders,
     callbacks,
+    answerJudged,
     close: () =>
       new Promise<void>((resolve) => {
         callbacks.close();

@@ -28,7 +28,9 @@ export function serveThreeDsPage(req: IncomingMessage, res: ServerResponse, orde
     200,
     '3-D Secure',
     `<h1>3-D Secure authentication</h1><div>Order ${escapeHtml(order.merchantOrderId)}</div>
-<p>In the payconform mock the merchant completes this step by uploading its result (upload-cres-result, upload-pares-result or upload-method-url-result with orderid ${escapeHtml(order.paynetOrderId)}); a result of ${THREE_DS_FAIL} declines the order.</p>
+<p>In the payconform mock the merchant completes this step by uploading its result (upload-cres-result,
+upload-pares-result or upload-method-url-result with orderid ${escapeHtml(order.paynetOrderId)});
+a result of ${THREE_DS_FAIL} declines the order.</p>
 <p class="note">payconform mock gateway: test cards only (docs/mock.md).</p>`,
   );
 }

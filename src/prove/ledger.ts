@@ -9,7 +9,7 @@ import parseTagExpression from '@cucumber/tag-expressions';
 import { Ajv } from 'ajv';
 import { PayconformError } from '../errors.ts';
 import { present } from '../present.ts';
-import { DEFECT_NAMES, type Defect } from '../mock/defects.ts';
+import { DEFECT_NAMES, type Defect } from '../mock/index.ts';
 import type { ScenarioResult } from '../report/bundle.ts';
 
 export interface LedgerEntry {

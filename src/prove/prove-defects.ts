@@ -8,7 +8,7 @@ import { ownModule } from '../package-root.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DEFECT_NAMES, type Defect } from '../mock/defects.ts';
+import { DEFECT_NAMES, type Defect } from '../mock/index.ts';
 import { scenarioResults } from '../report/bundle.ts';
 import { isClean, isNegative, judge, scenarioKey, unkilledNegatives, type DefectRun, type Judgement } from './judge.ts';
 import { present } from '../present.ts';

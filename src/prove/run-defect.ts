@@ -4,7 +4,7 @@
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Defect } from '../mock/defects.ts';
+import type { Defect } from '../mock/index.ts';
 import { runSuite } from '../suite/run.ts';
 import { resolveTarget } from '../suite/target.ts';
 

@@ -2,7 +2,7 @@
  * A process of `npm run prove` (forked by src/prove/prove-defects.ts): runs the defects it is sent one
  * after another, loading cucumber and the steps once, and answers each with done or the error.
  */
-import type { Defect } from '../mock/defects.ts';
+import type { Defect } from '../mock/index.ts';
 import { present } from '../present.ts';
 import { runDefect } from './run-defect.ts';
 

@@ -11,7 +11,16 @@ import {
   orderKept,
   validationErrorStatus,
 } from './answers.ts';
-import { callbackMethod, callbackRetried, callbackSigned } from './callbacks.ts';
+import {
+  callbackMethod,
+  callbackRetried,
+  callbackSigned,
+  handlerRefusesForgedControl,
+  handlerRefusesOtherAmount,
+  handlerRefusesUnknownOrder,
+  handlerTakesGenuine,
+  handlerTakesGenuineAgain,
+} from './callbacks.ts';
 import { controlFormat, controlPresent, controlSignature } from './control.ts';
 import { endpointOwner } from './endpoint-owner.ts';
 import { amountFormat, requiredFields } from './fields.ts';
@@ -76,7 +85,22 @@ export const ANSWER_RULES = [
 /** Rules of the gateway's callbacks to the merchant. */
 export const CALLBACK_RULES = [callbackSigned, callbackRetried, callbackMethod] as const;
 
-export const RULES = [...REQUEST_RULES, ...ORDER_RULES, ...ANSWER_RULES, ...CALLBACK_RULES] as const;
+/** Rules of the merchant's callback handler, in the order inspect --callback-checks plays them: hostile ones first. */
+export const CALLBACK_HANDLER_RULES = [
+  handlerRefusesForgedControl,
+  handlerRefusesOtherAmount,
+  handlerRefusesUnknownOrder,
+  handlerTakesGenuine,
+  handlerTakesGenuineAgain,
+] as const;
+
+export const RULES = [
+  ...REQUEST_RULES,
+  ...ORDER_RULES,
+  ...ANSWER_RULES,
+  ...CALLBACK_RULES,
+  ...CALLBACK_HANDLER_RULES,
+] as const;
 
 type AnyRule = (typeof RULES)[number];
 export type RuleId = AnyRule['id'];

@@ -77,12 +77,115 @@ export const callbackMethod: Rule<{ readonly method: string; readonly expected: 
   hint:
     "Send the callback as an HTTP GET with its fields added to the callback URL's own query string, as the " +
     'public gateways do (or by POST where the gateway profile says callbacks.method POST).',
-  check: ({ method, expected }) =>
-    method === expected
-      ? PASS
-      : fail(
-          `callback: came by ${method}, ` +
-            `expected ${expected}${expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : ''}`,
-          { expected, actual: method },
-        ),
+  check: ({ method, expected }) => {
+    if (method === expected) return PASS;
+    const why =
+      expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : '';
+    return fail(`callback: came by ${method}, expected ${expected}${why}`, { expected, actual: method });
+  },
 };
+
+/**
+ * What a merchant's callback handler answered to one callback inspect --callback-checks played: the
+ * handler's side of A-31, judged by the rules below.
+ */
+export interface HandlerAnswer {
+  /** How the callback went: GET with the fields in the query (the public gateways), or POST. */
+  readonly method: string;
+  /** The handler's HTTP status, when it answered. */
+  readonly status?: number | undefined;
+  /** Why there is no status (a time-out, a socket error). */
+  readonly error?: string | undefined;
+}
+
+type HandlerRule<Id extends string> = Rule<HandlerAnswer, Id, never>;
+
+const is2xx = (status: number): boolean => status >= 200 && status < 300;
+const got = ({ status, error }: HandlerAnswer): string =>
+  status !== undefined ? `answered ${status}` : `no answer (${error})`;
+
+/** Said with a refused genuine callback sent by GET: the usual cause is a handler that reads only a POST body. */
+const GET_NOTE =
+  'the public API sends callbacks as HTTP GET with the fields in the query string (A-31): read them from the ' +
+  'query, not from a POST body';
+
+/** A hostile callback: an answer other than 2xx (a refusal) passes; no answer proves nothing and fails. */
+function refusesHostile<Id extends string>(id: Id, title: string, why: string, hint: string): HandlerRule<Id> {
+  return {
+    id,
+    title,
+    basis: 'assumption',
+    refusals: [],
+    clause: CLAUSE,
+    hint,
+    check: (answer) =>
+      answer.status !== undefined && !is2xx(answer.status)
+        ? PASS
+        : fail(`${got(answer)} to the ${answer.method}; expected a refusal (4xx or 5xx): ${why}`, {
+            expected: 'a refusal (4xx or 5xx)',
+            actual: got(answer),
+          }),
+  };
+}
+
+/** A genuine callback: the gateway takes 200 only and retries anything else. */
+function takesGenuine<Id extends string>(id: Id, title: string, why: string, hint: string): HandlerRule<Id> {
+  return {
+    id,
+    title,
+    basis: 'assumption',
+    refusals: [],
+    clause: CLAUSE,
+    hint,
+    check: (answer) => {
+      if (answer.status === 200) return PASS;
+      const refusedGet = answer.method === 'GET' && answer.status !== undefined && !is2xx(answer.status);
+      return fail(`${got(answer)} to the ${answer.method}; expected 200: ${why}${refusedGet ? `; ${GET_NOTE}` : ''}`, {
+        expected: '200',
+        actual: got(answer),
+      });
+    },
+  };
+}
+
+export const handlerRefusesForgedControl = refusesHostile(
+  'callback-forged-control',
+  'a callback with a forged control is not accepted',
+  'anyone who learns the callback URL can post "approved" for an unpaid order; only the control proves the ' +
+    'gateway sent it',
+  'Compute SHA-1(status + orderid + client_orderid + merchant control key), compare it with control in ' +
+    'constant time, and answer 403 when it differs.',
+);
+
+export const handlerRefusesOtherAmount = refusesHostile(
+  'callback-other-amount',
+  'a correctly signed callback with another amount is not accepted',
+  'the amount is not in the control formula, so a valid control does not vouch for it: an order can be ' +
+    'marked paid for a cent',
+  "After the control, compare orderid, client_orderid and amount with your own order (as the vendor's " +
+    'library does), and refuse the callback when one differs.',
+);
+
+export const handlerRefusesUnknownOrder = refusesHostile(
+  'callback-unknown-order',
+  'a correctly signed callback for an order you never made is not accepted',
+  'a handler that creates or approves whatever order a callback names books payments that do not exist',
+  'Look the order up by client_orderid; answer 404 (and change nothing) when it is not yours.',
+);
+
+export const handlerTakesGenuine = takesGenuine(
+  'callback-genuine',
+  'the genuine callback is accepted (200)',
+  'the gateway retries anything but 200, and the order stays unsettled on your side',
+  'Answer 200 once the status is recorded; verify with the control formula of docs/callbacks.md ' +
+    '(payconform verify --callback shows the right value).',
+);
+
+export const handlerTakesGenuineAgain = takesGenuine(
+  'callback-genuine-again',
+  'the same genuine callback again is accepted (200)',
+  'gateways retry callbacks (a time-out, a lost answer): a handler that fails on the second one is retried ' +
+    'again and again, or double-books',
+  'Make the handler idempotent: a callback for an order already in that status is answered 200 and changes ' +
+    'nothing.',
+);

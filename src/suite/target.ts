@@ -8,8 +8,8 @@
 import { checkEndpointId } from '../catalogue/index.ts';
 import { readFileSync } from 'node:fs';
 import { PayconformError } from '../errors.ts';
-import type { Defect } from '../mock/defects.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../mock/merchants.ts';
+import type { Defect } from '../mock/index.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../gateway/merchants.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { mockProfile, readProfile, type Profile } from './profile.ts';
 import { readUserFile } from '../read-file.ts';

@@ -11,9 +11,11 @@ import { join } from 'node:path';
 import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
-import { CALLBACK_CHECKS, otherAmount, type CallbackRecord } from '../../src/inspect/callback-checks.ts';
+import { otherAmount, type CallbackRecord } from '../../src/inspect/callback-checks.ts';
+import { callbackJunitCases } from '../../src/inspect/callback-report.ts';
+import { RULE_BY_ID, type RuleId } from '../../src/rules/book.ts';
 import { startListener } from '../../src/inspect/listener.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock } from '../../src/mock/server.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -43,8 +45,10 @@ async function sale(client: PayClient, shop: MerchantShop, ...more: Pair[]): Pro
     ]),
   );
   assert.equal(x.status, 200, JSON.stringify(x.body));
-  order.orderid = (x.body as Record<string, string>)['paynet-order-id'];
-  return order.orderid;
+  const orderid = (x.body as Record<string, string | undefined>)['paynet-order-id'];
+  assert.ok(orderid !== undefined, JSON.stringify(x.body));
+  order.orderid = orderid;
+  return orderid;
 }
 
 async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'POST'): Promise<CallbackRecord> {
@@ -59,9 +63,10 @@ async function checked(mistake: HandlerMistake | undefined, method?: 'GET' | 'PO
     const orderid = await sale(client, shop);
     assert.equal(await listener.callbackChecker!.idle(10_000), 0);
     const records = listener.callbackChecker!.records;
-    assert.equal(records.length, 1);
-    assert.equal(records[0]!.orderid, orderid);
-    return records[0];
+    const [record] = records;
+    assert.ok(record !== undefined && records.length === 1, `one record, not ${records.length}`);
+    assert.equal(record.orderid, orderid);
+    return record;
   } finally {
     await client.close();
     await listener.close();
@@ -77,29 +82,31 @@ describe('inspect --callback-checks', () => {
     assert.deepEqual(
       r.checks.map((c) => [c.id, c.outcome, c.answered]),
       [
-        ['forged-control', 'pass', 403],
-        ['other-amount', 'pass', 409],
-        ['unknown-order', 'pass', 404],
-        ['genuine', 'pass', 200],
-        ['genuine-again', 'pass', 200],
+        ['callback-forged-control', 'pass', 403],
+        ['callback-other-amount', 'pass', 409],
+        ['callback-unknown-order', 'pass', 404],
+        ['callback-genuine', 'pass', 200],
+        ['callback-genuine-again', 'pass', 200],
       ],
     );
     assert.equal(r.passed, true);
   });
 
   const mistakes: Array<[HandlerMistake, string]> = [
-    ['no-control-check', 'forged-control'],
-    ['no-amount-check', 'other-amount'],
-    ['marks-unknown-paid', 'unknown-order'],
-    ['error-on-repeat', 'genuine-again'],
+    ['no-control-check', 'callback-forged-control'],
+    ['no-amount-check', 'callback-other-amount'],
+    ['marks-unknown-paid', 'callback-unknown-order'],
+    ['error-on-repeat', 'callback-genuine-again'],
   ];
   for (const [mistake, check] of mistakes) {
     it(`a handler with ${mistake} fails ${check}, and only that, with why and the fix`, async () => {
       const r = await checked(mistake);
       assert.deepEqual(failedIds(r), [check]);
       const failed = r.checks.find((c) => c.id === check)!;
-      assert.ok(failed.message && failed.fix, JSON.stringify(failed));
-      assert.equal(failed.fix, CALLBACK_CHECKS.find((c) => c.id === check)!.fix);
+      assert.ok(failed.message, JSON.stringify(failed));
+      // The fix is the rule book's, read by the report.
+      const hint = RULE_BY_ID.get(check as RuleId)!.hint;
+      assert.ok(callbackJunitCases([r]).join('\n').includes(`fix: ${hint}`), hint);
     });
   }
 
@@ -114,12 +121,12 @@ describe('inspect --callback-checks', () => {
   for (const [mistake, status] of refusesGenuine) {
     it(`a handler with ${mistake} fails genuine and genuine-again (answered ${status})`, async () => {
       const r = await checked(mistake);
-      assert.deepEqual(failedIds(r), ['genuine', 'genuine-again']);
+      assert.deepEqual(failedIds(r), ['callback-genuine', 'callback-genuine-again']);
       assert.deepEqual(
         r.checks.filter((c) => c.outcome === 'fail').map((c) => c.answered),
         [status, status],
       );
-      const says = r.checks.find((c) => c.id === 'genuine')!.message!;
+      const says = r.checks.find((c) => c.id === 'callback-genuine')!.message!;
       assert.match(says, new RegExp(`^answered ${status} to the GET; expected 200: `));
       // Every refusal of a genuine GET says where the fields are: the usual cause is a handler of the POST body.
       if (status !== 204)
@@ -130,8 +137,11 @@ describe('inspect --callback-checks', () => {
   it('--callback-method POST: the handler of the POST body passes, the handler of the query fails', async () => {
     assert.deepEqual(failedIds(await checked('reads-post-body', 'POST')), []);
     const r = await checked(undefined, 'POST');
-    assert.deepEqual(failedIds(r), ['genuine', 'genuine-again']);
-    assert.doesNotMatch(r.checks.find((c) => c.id === 'genuine')!.message!, /public API sends callbacks as HTTP GET/);
+    assert.deepEqual(failedIds(r), ['callback-genuine', 'callback-genuine-again']);
+    assert.doesNotMatch(
+      r.checks.find((c) => c.id === 'callback-genuine')!.message!,
+      /public API sends callbacks as HTTP GET/,
+    );
   });
 
   it('a handler that refuses everything fails the genuine callbacks', async () => {
@@ -144,7 +154,7 @@ describe('inspect --callback-checks', () => {
     const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
     await sale(client, down);
     await listener.callbackChecker!.idle(10_000);
-    assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['genuine', 'genuine-again']);
+    assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['callback-genuine', 'callback-genuine-again']);
     await client.close();
     await listener.close();
     await down.close();
@@ -197,7 +207,7 @@ describe('inspect --callback-checks', () => {
         );
       await poll();
       await listener.callbackChecker!.idle(10_000);
-      assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['other-amount']);
+      assert.deepEqual(failedIds(listener.callbackChecker!.records[0]!), ['callback-other-amount']);
     } finally {
       await client.close();
       await listener.close();
@@ -223,12 +233,12 @@ describe('inspect --callback-checks', () => {
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
-    child.stderr.on('data', (c: Buffer) => (out += c));
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     while (!/listening on (http:\/\/\S+)/.test(out)) await new Promise((r) => setTimeout(r, 20));
     const client = new PayClient({
-      baseUrl: /listening on (http:\/\/\S+)/.exec(out)![1],
+      baseUrl: /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? 'no URL announced',
       credentials,
       endpointId: '1001',
     });
@@ -238,7 +248,7 @@ describe('inspect --callback-checks', () => {
     await shop.close();
     assert.match(
       out,
-      /callbacks of order \d+ \(SHOP-\d+, approved\) → http:\/\/127\.0\.0\.1:\d+\/payment\/callback: FAIL unknown-order: answered 200/,
+      /callbacks of order \d+ \(SHOP-\d+, approved\) → http:\/\/127\.0\.0\.1:\d+\/payment\/callback: FAIL callback-unknown-order: answered 200/,
     );
     assert.match(out, /1 passed, 0 failed; callbacks of 1 orders played, 1 failed/);
     const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as {
@@ -246,7 +256,7 @@ describe('inspect --callback-checks', () => {
       summary: { callbackOrdersFailed: number };
     };
     assert.equal(json.summary.callbackOrdersFailed, 1);
-    assert.deepEqual(failedIds(json.callbacks[0]!), ['unknown-order']);
+    assert.deepEqual(failedIds(json.callbacks[0]!), ['callback-unknown-order']);
     const junit = readFileSync(join(report, 'junit.xml'), 'utf8');
     assert.match(
       junit,
@@ -264,7 +274,7 @@ describe('inspect --callback-checks', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
-    child.stderr.on('data', (c: Buffer) => (err += c));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const exit = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     assert.equal(exit, 2);
     assert.equal(err.trim(), 'payconform inspect: --callback-method: must be GET or POST (got "PUT")');

@@ -15,7 +15,7 @@ import { ENDPOINTS, endpointByOperation } from '../../src/catalogue/index.ts';
 import { buildRequest, PayClient } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { MAGIC_CARDS } from '../../src/mock/magic.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import { oauthHeaderWithMistake } from '../../src/signing/diagnose/index.ts';
 import { startListening } from '../support/listening.ts';
@@ -37,8 +37,8 @@ const filesOf = (d: string): string[] => readdirSync(d).map((f) => join(d, f));
 
 /** Every secret of the run that must never show: keys, card numbers, CVVs, signatures. */
 function leaks(text: string): string[] {
-  const keyLine = credentials.privateKeyPem.split('\n')[3];
-  const found = [merchant.merchantControlKey, keyLine, ...Object.keys(MAGIC_CARDS)].filter((s) => text.includes(s!));
+  const keyLine = credentials.privateKeyPem.split('\n')[3] ?? 'a private key has more than three lines';
+  const found = [merchant.merchantControlKey, keyLine, ...Object.keys(MAGIC_CARDS)].filter((s) => text.includes(s));
   for (const pattern of [
     /control=[0-9a-f]{40}/,
     /oauth_signature="(?!<redacted>)[^"]{8,}/,
@@ -348,7 +348,7 @@ describe('payconform inspect', () => {
       assert.ok(box && box.height > 100 && box.width > 600, `the failure is laid out (${JSON.stringify(box)})`);
       assert.ok(statSync(shot).size > 10_000, 'the screenshot shows something');
       // The table of checks fits the 1400 px window: long values wrap instead of pushing the page sideways.
-      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+      const width = await page.evaluate<number>('document.documentElement.scrollWidth');
       assert.ok(width <= 1400, `the page is ${width} px wide in a 1400 px window`);
     } finally {
       await browser.close();
@@ -361,7 +361,7 @@ describe('payconform inspect', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     assert.equal(code, 1, out);
     const url = /listening on (\S+)/.exec(out)?.[1];
@@ -417,7 +417,7 @@ describe('payconform inspect', () => {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let err = '';
-        child.stderr.on('data', (c: Buffer) => (err += c));
+        child.stderr.on('data', (c: Buffer) => (err += c.toString()));
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
         clearTimeout(timer);

@@ -13,7 +13,7 @@ import { THREE_DS_CARD } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startListening, type Listening } from '../support/listening.ts';
 
 const merchant = testMerchant();
@@ -32,7 +32,7 @@ async function startShop(): Promise<{ url: string; returns: URLSearchParams[]; s
   const returns: URLSearchParams[] = [];
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => (body += c));
+    req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       returns.push(new URLSearchParams(body));
       res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Thank you</p>');

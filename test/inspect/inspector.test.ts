@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ENDPOINTS, endpointByOperation } from '../../src/catalogue/index.ts';
 import { buildRequest, type SentRequest } from '../../src/client/client.ts';
 import { Inspector, type RequestVerdict } from '../../src/inspect/inspector.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { MISTAKES } from '../../src/signing/diagnose/index.ts';
 import { encodeForm } from '../../src/signing/form-body.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
@@ -297,7 +297,7 @@ describe('Inspector', () => {
     assert.doesNotMatch(check.message!, /the key may be the wrong one/);
   });
 
-  it('a status request between two sends of a client order id clears the blind-retry check, not the uniqueness one', async () => {
+  it('a status request between two sends of a client order id clears the blind-retry check, not the uniqueness one', () => {
     const inspector = new Inspector({ merchants: [merchant] });
     judge(inspector, request('SALE', [['client_orderid', 'R-1']]));
     judge(

@@ -12,7 +12,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ENDPOINTS, endpointByOperation, OP } from '../../src/catalogue/index.ts';
 import { buildRequest } from '../../src/client/client.ts';
 import { openApiDocument, openApiText } from '../../src/interop/openapi.ts';
-import { testMerchant, TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/mock/merchants.ts';
+import { testMerchant, TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/gateway/merchants.ts';
 import { addFormats } from '../../src/schemas/formats.ts';
 import { REQUIRED_FIELDS, sampleRequest } from '../../src/schemas/index.ts';
 import { runCli } from '../support/cli.ts';

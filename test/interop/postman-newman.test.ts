@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointByOperation, ENDPOINTS, OP, type Operation } from '../../src/catalogue/index.ts';
 import { postmanCollection, runPlan } from '../../src/interop/postman.ts';
-import { testMerchant, TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/mock/merchants.ts';
+import { testMerchant, TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { decodeForm, signRequest, type Pair } from '../../src/signing/index.ts';
 import { CONFORMING, startVariant, type ConformingVariant } from '../support/gateway-variants.ts';

@@ -17,7 +17,7 @@ import {
   type Operation,
 } from '../../src/catalogue/index.ts';
 import { COLLECTION_SCHEMA, postmanCollection, postmanText } from '../../src/interop/postman.ts';
-import { testMerchant } from '../../src/mock/merchants.ts';
+import { testMerchant } from '../../src/gateway/merchants.ts';
 import { REQUIRED_FIELDS } from '../../src/schemas/index.ts';
 import { runCli } from '../support/cli.ts';
 

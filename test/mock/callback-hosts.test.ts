@@ -3,7 +3,7 @@
 // judged exactly as that name is: allowed where the name is, refused where the name is.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { callbackHostAllowed } from '../../src/mock/callback-delivery.ts';
+import { callbackHostAllowed } from '../../src/gateway/callback-delivery.ts';
 
 const allowed = (url: string, hosts: readonly string[] = []): boolean => callbackHostAllowed(new URL(url), hosts);
 

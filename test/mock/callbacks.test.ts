@@ -12,7 +12,7 @@ import { request } from 'undici';
 import { endpointByOperation, THREE_DS_CARD } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -65,8 +65,10 @@ async function sale(
   );
   assert.equal(x.status, 200, JSON.stringify(x.body));
   const body = x.body as Record<string, string>;
-  order.orderid = body['paynet-order-id'];
-  return { clientOrderId, orderid: body['paynet-order-id'], body };
+  const orderid = body['paynet-order-id'];
+  assert.ok(orderid !== undefined, JSON.stringify(body));
+  order.orderid = orderid;
+  return { clientOrderId, orderid, body };
 }
 
 describe('mock callbacks', () => {
@@ -367,6 +369,7 @@ describe('mock callbacks', () => {
           ]),
         );
         const orderid = (x.body as Record<string, string>)['paynet-order-id'];
+        assert.ok(orderid !== undefined, JSON.stringify(x.body));
         await mock.callbacks.idle(5000);
         assert.deepEqual(
           shop.received

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { PayClient } from '../../src/client/client.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { runCli } from '../support/cli.ts';
 
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;

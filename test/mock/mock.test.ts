@@ -10,7 +10,7 @@ import { PayClient, type Exchange } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { THREE_DS_FAIL } from '../../src/mock/magic.ts';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/signing/authorization-header.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sampleRequest, validateResponse } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -42,7 +42,7 @@ async function start(operation: string, card?: string, amount = '10.00'): Promis
     sample(operation, ['amount', amount], ...(card ? [['credit_card_number', card] as Pair] : [])),
   );
   assert.equal(x.status, 200, JSON.stringify(x.body));
-  return (x.body as Record<string, string>)['paynet-order-id'];
+  return answer(x, 'paynet-order-id');
 }
 const move = (operation: string, orderid: string, amount?: string, ...more: Pair[]) =>
   client.send(
@@ -51,7 +51,12 @@ const move = (operation: string, orderid: string, amount?: string, ...more: Pair
   );
 const statusOf = async (orderid: string) =>
   ((await client.send('STATUS', sample('STATUS', ['orderid', orderid]))).body as { status: string }).status;
-const answer = (x: Exchange, name: string) => (x.body as Record<string, string>)[name];
+/** A field the answer must carry: its absence fails the test where it is read. */
+function answer(x: { readonly body: unknown }, name: string): string {
+  const value = (x.body as Record<string, string | undefined>)[name];
+  assert.ok(value !== undefined, `the answer has no ${name}: ${JSON.stringify(x.body)}`);
+  return value;
+}
 
 describe('mock gateway', () => {
   for (const endpoint of ENDPOINTS) {
@@ -157,8 +162,8 @@ describe('mock gateway', () => {
       await client.send('REBILL', sample('REBILL', ['cardrefid', declinedRef])),
       'paynet-order-id',
     );
-    await statusOf(declinedRebill!);
-    assert.equal(await statusOf(declinedRebill!), 'declined', "a card ref keeps its card's outcome");
+    await statusOf(declinedRebill);
+    assert.equal(await statusOf(declinedRebill), 'declined', "a card ref keeps its card's outcome");
     const declinedSale = await start('SALE', '4000000000000002');
     assert.equal(code(await move('CARDREF', declinedSale)), 'ORDER_STATE');
   });
@@ -169,11 +174,11 @@ describe('mock gateway', () => {
     assert.deepEqual([created.status, created.problems], [200, []]);
     const processed = await client.send(
       'PROCESS_RP_V4',
-      sample('PROCESS_RP_V4', ['recurring-payment-id', answer(created, 'recurring-payment-id')!]),
+      sample('PROCESS_RP_V4', ['recurring-payment-id', answer(created, 'recurring-payment-id')]),
     );
     assert.deepEqual([processed.status, processed.problems], [200, []]);
     const charge = answer(processed, 'paynet-order-id');
-    await statusOf(charge!);
+    await statusOf(charge);
     const final = await client.send('STATUS', sample('STATUS', ['orderid', charge]));
     assert.deepEqual([answer(final, 'status'), answer(final, 'amount')], ['approved', '9.99']);
     assert.equal(
@@ -202,7 +207,7 @@ describe('mock gateway', () => {
     assert.deepEqual([x.status, code(x), (x.body as Record<string, string>).field], [400, 'FIELD_MISSING', 'cvv2']);
     const bad = await client.send('SALE', sample('SALE', ['expire_month', '13']));
     assert.deepEqual([code(bad), (bad.body as Record<string, string>).field], ['FIELD_INVALID', 'expire_month']);
-    assert.match(answer(bad, 'error-message')!, /^expire_month: must match/);
+    assert.match(answer(bad, 'error-message'), /^expire_month: must match/);
     assert.equal(code(await client.send('SALE', [...sample('SALE'), ['cvv2', '123']])), 'FIELD_DUPLICATE');
     assert.equal(code(await client.send('PAYOUT_V4', sample('PAYOUT_V4', ['currency', 'euro']))), 'FIELD_INVALID');
   });
@@ -371,7 +376,7 @@ describe('mock gateway', () => {
     const back = await sendByGroup('RETURN', ['orderid', orderid], ['amount', '10.00']);
     assert.equal(back.status, 200, JSON.stringify(back.body));
     // The same order through the endpoint id: one merchant's order, whichever of its ids reached it.
-    assert.notEqual(await statusOf(orderid!), undefined);
+    assert.notEqual(await statusOf(orderid), undefined);
   });
 
   it('logs a request to the group URL in the form it was sent, …/sale/group/{id}', async () => {
@@ -394,7 +399,7 @@ describe('mock gateway', () => {
     // Status and code together: the family's gateways answer a failed OAuth check 403, and so does the mock.
     const code = (x: { status: number; body: unknown }): string => {
       assert.equal(x.status, 403, `an OAuth refusal is 403 (got ${x.status})`);
-      return (x.body as Record<string, string>)['error-code'];
+      return answer(x, 'error-code');
     };
     assert.equal(code(await client.send('PAYOUT', payout, { unsigned: true })), 'AUTH_HEADER_MISSING');
     assert.equal(

@@ -9,7 +9,7 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { testMerchant } from '../../src/mock/merchants.ts';
+import { testMerchant } from '../../src/gateway/merchants.ts';
 
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const profile = new URL('../../profiles/family-text.json', import.meta.url).pathname;
@@ -94,21 +94,23 @@ async function saleStatusReturn(
     cvv2: '123',
     control: sha1(`${endpoint}${clientOrderId}1042buyer@example.com${m.merchantControlKey}`),
   });
+  const orderid = sale['paynet-order-id'];
+  assert.ok(orderid !== undefined, JSON.stringify(sale));
   assert.equal(sale.type, 'async-response', JSON.stringify(sale));
   let final: Record<string, string> = {};
   for (let poll = 0; poll < 20; poll++) {
     final = await makeRequest(gateway, 'status', endpoint!, {
       login: m.login,
       client_orderid: clientOrderId,
-      orderid: sale['paynet-order-id'],
-      control: sha1(`${m.login}${clientOrderId}${sale['paynet-order-id']}${m.merchantControlKey}`),
+      orderid,
+      control: sha1(`${m.login}${clientOrderId}${orderid}${m.merchantControlKey}`),
     });
     if (final.status !== 'processing') break;
   }
   const refund = await makeRequest(gateway, 'return', endpoint!, {
     login: m.login,
     client_orderid: clientOrderId,
-    orderid: sale['paynet-order-id'],
+    orderid,
     amount: '10.42',
     currency: 'USD',
     comment: 'customer request',

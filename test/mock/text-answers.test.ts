@@ -8,7 +8,7 @@ import { request } from 'undici';
 import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { PayClient } from '../../src/client/client.ts';
 import { exchangeText } from '../../src/client/exchange-text.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import { encodeForm } from '../../src/signing/form-body.ts';

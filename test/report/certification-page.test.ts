@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { maskLogin } from '../../src/report/certification-page.ts';
-import { testMerchant } from '../../src/mock/merchants.ts';
+import { testMerchant } from '../../src/gateway/merchants.ts';
 import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
 

@@ -9,7 +9,7 @@ import { buildRequest, type SentRequest } from '../../src/client/client.ts';
 import { PayconformError } from '../../src/errors.ts';
 import { DEFECTS } from '../../src/mock/defects.ts';
 import { MockError, refusal } from '../../src/mock/mock-error.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import {
   ANSWER_RULES,
   CALLBACK_RULES,

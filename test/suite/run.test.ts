@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE } from '../../src/gateway/merchants.ts';
 import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
 

@@ -2,7 +2,7 @@
 // is read, and the way the steps find it (worldParameters, else the environment).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/mock/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { profileOf } from '../../src/suite/profile.ts';
 import { resolveTarget, TARGET_PARAMETER, targetFromEnv, targetOf, targetParameters } from '../../src/suite/target.ts';
 

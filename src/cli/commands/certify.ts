@@ -7,7 +7,7 @@ import { bundleSigningKey } from '../../report/bundle-signature.ts';
 import { readUserFile } from '../../read-file.ts';
 import { createInterface } from 'node:readline/promises';
 import { fieldError } from '../../errors.ts';
-import { defectNamed } from '../../mock/defects.ts';
+import { defectNamed } from '../../mock/index.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
 import { deviationLine, profileDeviations, readProfile } from '../../suite/profile.ts';
 import { runSuite } from '../../suite/run.ts';

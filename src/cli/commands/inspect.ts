@@ -9,7 +9,7 @@ import { packageVersion } from '../../package-root.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { INSPECT_RUN_FILES, noRequestLine, recordLine, writeInspectReport } from '../../inspect/report.ts';
 import { checkAnswersHttp } from '../../answers-http.ts';
-import { testMerchant } from '../../mock/merchants.ts';
+import { testMerchant } from '../../gateway/merchants.ts';
 import { reportStamp } from '../../report/bundle.ts';
 import { claimReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';

@@ -1,9 +1,8 @@
 /** `payconform mock`: the embedded gateway as a stand-alone sandbox, until SIGINT or SIGTERM. */
 import { setFlagsFromString } from 'node:v8';
 import { fieldError } from '../../errors.ts';
-import { DEFECTS, defectNamed } from '../../mock/defects.ts';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../mock/merchants.ts';
-import { startMock } from '../../mock/server.ts';
+import { DEFAULT_CALLBACK_TIME_SCALE, DEFECTS, defectNamed, startMock } from '../../mock/index.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../gateway/merchants.ts';
 import { readProfile } from '../../suite/profile.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
@@ -16,7 +15,6 @@ import {
   LISTENER_OPTIONS,
   listenerSettings,
 } from '../listener-options.ts';
-import { DEFAULT_CALLBACK_TIME_SCALE } from '../../mock/callbacks.ts';
 import { wholeNumber } from '../../whole-number.ts';
 
 export const mockCommand: Command = {

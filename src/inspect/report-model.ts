@@ -1,0 +1,31 @@
+/** What inspect's report says of a run: its summary, coverage and where it ran (report.ts writes it). */
+export interface Coverage {
+  readonly exercised: readonly string[];
+  readonly never: readonly string[];
+  /** Async answers whose order was later asked for with status, out of all async answers. */
+  readonly asyncAnswers: number;
+  readonly polled: number;
+}
+
+export interface InspectSummary {
+  readonly requests: number;
+  readonly passed: number;
+  readonly failed: number;
+  /** Requests that passed every check but the gateway refused (or did not answer): among the failed. */
+  readonly refusedOnly: number;
+  readonly failedChecks: Readonly<Record<string, number>>;
+  readonly coverage: Coverage;
+  /** Orders whose callbacks were played (--callback-checks), and how many of them failed a check. */
+  readonly callbackOrders: number;
+  readonly callbackOrdersFailed: number;
+}
+
+export interface InspectMeta {
+  readonly target: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  /** --callback-checks was given: the report has a callback section even when no order was final. */
+  readonly callbackChecks?: boolean;
+  /** Where inspect listened: a report of a run no request reached tells where they should have gone. */
+  readonly url?: string;
+}
