@@ -39,7 +39,7 @@ function leaks(text: string): string[] {
     'wrong-control-key-for-the-test',
     keyBody,
     ...Object.keys(MAGIC_CARDS),
-  ].filter((s) => text.includes(s!));
+  ].filter((s): s is string => s !== undefined && text.includes(s));
   for (const pattern of [/control=[0-9a-f]{40}/, /oauth_signature="(?!<redacted>)/, /cvv2=(?!%2A%2A%2A|\*\*\*)[0-9]/])
     if (pattern.test(text)) found.push(String(pattern));
   return found;

@@ -7,9 +7,10 @@
  * Everything in it comes from the bundle's messages, which are redacted before they are written.
  */
 import { ENDPOINTS } from '../catalogue/index.ts';
-import { scenarioResults, type Summary } from './bundle.ts';
+import type { Summary } from './bundle.ts';
 import { DEVIATION_PREFIX, type Warning } from './findings.ts';
 import { prerequisiteFix, refusedPrerequisiteOf } from './prerequisite-refusal.ts';
+import type { ScenarioResult } from './run-record.ts';
 
 export interface CertificationFacts {
   readonly target: string;
@@ -55,15 +56,6 @@ const esc = (s: string): string =>
 export const maskLogin = (login: string): string =>
   login.length <= 4 ? '…' : `${login.slice(0, 3)}…${login.slice(-2)}`;
 
-interface Failure {
-  readonly name: string;
-  readonly uri: string;
-  readonly tags: readonly string[];
-  readonly message: string;
-  readonly attachments: readonly string[];
-}
-
-/** Every failed scenario with its first failing step's message and its text attachments (already redacted). */
 /**
  * A step's failure as cucumber gives it, without the stack it appends and the class name it starts
  * with (AssertionError, PayconformError): the page is for the people who fix it.
@@ -76,54 +68,8 @@ export function failureMessage(raw: string): string {
     .replace(/^(?:AssertionError \[ERR_ASSERTION\]|PayconformError): /, '');
 }
 
-function failuresOf(ndjson: string): Failure[] {
-  const pickles = new Map<string, { name: string; uri: string; tags: string[] }>();
-  const caseToPickle = new Map<string, string>();
-  const started = new Map<string, string>();
-  const messages = new Map<string, string>();
-  const texts = new Map<string, string[]>();
-  const failures: Failure[] = [];
-  for (const line of ndjson.split('\n')) {
-    if (line.trim() === '') continue;
-    const e = JSON.parse(line) as Record<string, any>;
-    if (e.pickle)
-      pickles.set(e.pickle.id, {
-        name: e.pickle.name,
-        uri: e.pickle.uri,
-        tags: e.pickle.tags.map((t: { name: string }) => t.name),
-      });
-    else if (e.testCase) caseToPickle.set(e.testCase.id, e.testCase.pickleId);
-    else if (e.testCaseStarted) started.set(e.testCaseStarted.id, e.testCaseStarted.testCaseId);
-    else if (e.attachment?.mediaType === 'text/plain')
-      texts.set(e.attachment.testCaseStartedId, [
-        ...(texts.get(e.attachment.testCaseStartedId) ?? []),
-        e.attachment.body,
-      ]);
-    else if (
-      e.testStepFinished &&
-      e.testStepFinished.testStepResult.status === 'FAILED' &&
-      !messages.has(e.testStepFinished.testCaseStartedId)
-    ) {
-      messages.set(
-        e.testStepFinished.testCaseStartedId,
-        failureMessage(String(e.testStepFinished.testStepResult.message ?? 'failed')),
-      );
-    } else if (
-      e.testCaseFinished &&
-      !e.testCaseFinished.willBeRetried &&
-      messages.has(e.testCaseFinished.testCaseStartedId)
-    ) {
-      const id = e.testCaseFinished.testCaseStartedId as string;
-      const pickle = pickles.get(caseToPickle.get(started.get(id)!)!)!;
-      failures.push({ ...pickle, message: messages.get(id)!, attachments: texts.get(id) ?? [] });
-    }
-  }
-  return failures;
-}
-
-function matrix(ndjson: string): string {
-  const { results } = scenarioResults(ndjson);
-  const cells = new Map<string, { cell: Cell; n: number }>();
+function matrix(results: readonly ScenarioResult[]): string {
+  const cells = new Map<string, { endpoint: string; cell: Cell; n: number }>();
   const rank: Cell[] = ['fail', 'warn', 'pass', 'na', 'none'];
   for (const r of results) {
     const endpoint = r.tags.find((t) => t.startsWith('@endpoint:'))?.slice('@endpoint:'.length);
@@ -142,11 +88,12 @@ function matrix(ndjson: string): string {
     const key = `${endpoint} ${kind}`;
     const was = cells.get(key);
     cells.set(key, {
+      endpoint,
       cell: was === undefined || rank.indexOf(cell) < rank.indexOf(was.cell) ? cell : was.cell,
       n: (was?.n ?? 0) + 1,
     });
   }
-  const endpoints = [...new Set([...cells.keys()].map((k) => k.split(' ')[0]))].sort();
+  const endpoints = [...new Set([...cells.values()].map((c) => c.endpoint))].sort();
   const head = `<tr><th>endpoint</th>${KINDS.map(([, label]) => `<th>${esc(label)}</th>`).join('')}</tr>`;
   const rows = endpoints
     .map(
@@ -184,17 +131,24 @@ function ruleOfScenario(tags: readonly string[]): string | undefined {
   }
 }
 
-const VERDICT: Record<string, string> = {
+const VERDICT: Record<Summary['status'], string> = {
   passed: 'PASS',
   'passed-with-warnings': 'PASS WITH WARNINGS',
   failed: 'FAIL',
   interrupted: 'INTERRUPTED',
 };
 
-export function certificationPage(ndjson: string, summary: Summary, facts: CertificationFacts): string {
+/** The page of a run: its scenarios (the run record's results), its summary and the facts only the suite knows. */
+export function certificationPage(
+  results: readonly ScenarioResult[],
+  summary: Summary,
+  facts: CertificationFacts,
+): string {
   const status = facts.interrupted ? 'interrupted' : summary.status;
   const t = summary.totals;
-  const failures = failuresOf(ndjson);
+  const failures = results.flatMap((r) =>
+    r.failure === undefined ? [] : [{ ...r, message: failureMessage(r.failure), attachments: r.texts ?? [] }],
+  );
   const fact = (name: string, value: string): string => `<tr><th>${esc(name)}</th><td>${esc(value)}</td></tr>`;
   const failureHtml = failures
     .map((f) => {
@@ -207,8 +161,8 @@ export function certificationPage(ndjson: string, summary: Summary, facts: Certi
 <pre class="message">${esc(f.message)}</pre>
 ${prerequisite ? `<p class="fix"><strong>Fix:</strong> ${esc(prerequisiteFix(prerequisite))}</p>` : ''}
 ${
-  known
-    ? `<p class="rule">Rule <code>${esc(rule!)}</code>: ${esc(known.clause)}</p><p ` +
+  known !== undefined && rule !== undefined
+    ? `<p class="rule">Rule <code>${esc(rule)}</code>: ${esc(known.clause)}</p><p ` +
       `class="fix"><strong>Fix:</strong> ${esc(known.hint)}</p>`
     : ''
 }
@@ -225,7 +179,7 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
         id.startsWith(DEVIATION_PREFIX)
           ? `A departure from the spec that the gateway profile declares ` +
             `<em>(docs/certify.md, "Deviations declared by a profile")</em>`
-          : `${esc(facts.assumptions[id.split(', ')[0]] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`
+          : `${esc(facts.assumptions[id.split(', ')[0] ?? id] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`
       }</p>
 <ul>${ws
         .map(
@@ -290,7 +244,7 @@ ${fact(
 ${fact('live run', facts.live ? 'yes (test cards and capped amounts only)' : 'no')}
 </table>
 <h2>Endpoints × checks</h2>
-${matrix(ndjson)}
+${matrix(results)}
 <h2 id="failures">Failures (${failures.length})</h2>
 ${failureHtml || '<p>None.</p>'}
 <h2 id="warnings">Warnings by assumption (${summary.warnings.total})</h2>
