@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
-import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import type { IConfiguration, ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { PayconformError } from '../errors.ts';
 import { COMPILED, PACKAGE_ROOT, packageFile, packageVersion } from '../package-root.ts';
 import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
@@ -129,7 +129,7 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
         parallel: run.parallel ?? 0,
         ...(run.shard ? { shard: run.shard } : {}),
         // As JSON, exactly what a worker process receives.
-        worldParameters: JSON.parse(JSON.stringify(targetParameters(target))) as unknown,
+        worldParameters: JSON.parse(JSON.stringify(targetParameters(target))) as IConfiguration['worldParameters'],
       },
     },
     environment,
