@@ -2,7 +2,14 @@
 // are exactly those the mock, inspect and the client run; test/rules/docs.test.ts checks it.
 import { writeFileSync } from 'node:fs';
 import { DEFECTS } from '../src/mock/defects.ts';
-import { ANSWER_RULES, CALLBACK_RULES, ORDER_RULES, REQUEST_RULES, type RuleId } from '../src/rules/book.ts';
+import {
+  ANSWER_RULES,
+  CALLBACK_RULES,
+  EXPECTATION_RULES,
+  ORDER_RULES,
+  REQUEST_RULES,
+  type RuleId,
+} from '../src/rules/book.ts';
 
 type Described = {
   readonly id: RuleId;
@@ -58,12 +65,16 @@ export function rulesDoc(): string {
         ? 'suite (status steps)'
         : r.id === 'validation-error-status'
           ? 'suite (refusal steps)'
-          : 'client (every answer)',
+          : 'client (every answer, judge-answer.ts)',
     ),
     '',
     '## Callback rules (what a gateway sends the merchant, docs/callbacks.md)',
     '',
     ...table(CALLBACK_RULES, () => 'suite (callback steps)'),
+    '',
+    "## Expectation rules (what the suite's steps expect; a step names the rule, the book its severity)",
+    '',
+    ...table(EXPECTATION_RULES, () => 'suite (steps)'),
   ].join('\n')}\n`;
 }
 
