@@ -1,7 +1,7 @@
 /**
  * The evidence bundle's own files: summary.json (target, versions, counts per endpoint and tag, start
- * and end) from the run's record of cucumber's messages (run-record.ts), and manifest.json with the SHA-256 of every file in the
- * bundle, as certification programmes (OIDF, Open Banking UK) ship with their evidence.
+ * and end) from the run's record of cucumber's messages (run-record.ts), and manifest.json with the
+ * SHA-256 of every file in the bundle, as certification programmes (OIDF, Open Banking UK) ship with their evidence.
  */
 import { fileDigests, type FileDigest } from './bundle-signature.ts';
 import type { Warning } from './findings.ts';

@@ -1,7 +1,7 @@
 /**
  * certify's progress, from the run's record of cucumber's messages as they come (run-record.ts):
- * scenarios finished of those selected, failures, warnings and time. On a terminal one line redrawn in place; elsewhere (CI logs) a plain
- * line at every tenth of the run and at its end.
+ * scenarios finished of those selected, failures, warnings and time. On a terminal one line redrawn
+ * in place; elsewhere (CI logs) a plain line at every tenth of the run and at its end.
  */
 import type { RunRecord } from '../report/run-record.ts';
 

@@ -128,9 +128,11 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   };
   if (baseUrl === undefined) {
     const m = testMerchant();
+    const [endpointId] = m.endpointIds;
+    if (endpointId === undefined) throw new Error('internal: the test merchant has no endpoint id');
     return {
       baseUrl,
-      endpointId: m.endpointIds[0],
+      endpointId,
       endpointGroupId: m.endpointGroupIds[0],
       live: false,
       ...settings,
@@ -149,7 +151,7 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
       `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`,
       { field: missing, rule: 'required' },
     );
-  checkEndpointId(env.PAYCONFORM_ENDPOINT_ID!, 'PAYCONFORM_ENDPOINT_ID');
+  const endpointId = checkEndpointId(variable(env, 'PAYCONFORM_ENDPOINT_ID'), 'PAYCONFORM_ENDPOINT_ID');
   const callbackUrl = env.PAYCONFORM_CALLBACK_URL || undefined;
   if (callbackUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(callbackUrl))
     throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_URL: must be an http(s) URL the gateway can reach', {
@@ -165,19 +167,28 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
     );
   return {
     baseUrl,
-    endpointId: env.PAYCONFORM_ENDPOINT_ID!,
+    endpointId,
     live: choice.live,
     ...settings,
-    ...(callbackUrl === undefined ? {} : { callbackHandler: { url: callbackUrl, port: callbackPort! } }),
+    ...(callbackUrl === undefined || callbackPort === undefined
+      ? {}
+      : { callbackHandler: { url: callbackUrl, port: callbackPort } }),
     ...(env.PAYCONFORM_ENDPOINT_GROUP_ID
       ? { endpointGroupId: checkEndpointId(env.PAYCONFORM_ENDPOINT_GROUP_ID, 'PAYCONFORM_ENDPOINT_GROUP_ID') }
       : {}),
     credentials: {
       login: env.PAYCONFORM_LOGIN,
       controlKey: env.PAYCONFORM_CONTROL_KEY,
-      privateKeyPem: readUserFile(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'PAYCONFORM_PRIVATE_KEY_FILE'),
+      privateKeyPem: readUserFile(variable(env, 'PAYCONFORM_PRIVATE_KEY_FILE'), 'PAYCONFORM_PRIVATE_KEY_FILE'),
     },
   };
+}
+
+/** A variable of TARGET_VARIABLES, which resolveTarget has found set before it reads one. */
+function variable(env: NodeJS.ProcessEnv, name: (typeof TARGET_VARIABLES)[number]): string {
+  const value = env[name];
+  if (!value) throw new Error(`internal: ${name} is read before it was checked present`);
+  return value;
 }
 
 /** cucumber's worldParameters carrying a target (plain JSON, as cucumber requires). */
