@@ -10,12 +10,14 @@ import { readFileSync } from 'node:fs';
 import { PayconformError } from '../errors.ts';
 import type { Defect } from '../mock/defects.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../mock/merchants.ts';
-import { checkTargetChoice } from './live-safety.ts';
+import { checkTargetChoice, type TargetChoice } from './live-safety.ts';
 import { mockProfile, readProfile, type Profile } from './profile.ts';
 import { readUserFile } from '../read-file.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Credentials } from '../signing/request.ts';
 import { wholeNumber } from '../whole-number.ts';
+
+export type { TargetChoice };
 
 /** A run's target. Plain JSON (no bigint, no functions): cucumber copies it into every World and worker. */
 export interface Target {
@@ -45,15 +47,6 @@ export interface Target {
    * forwarded to PAYCONFORM_CALLBACK_PORT here); the embedded mock reaches loopback, so it needs none.
    */
   readonly callbackHandler?: { readonly url: string; readonly port: number } | undefined;
-}
-
-/** What the person running chose; everything else comes from the environment. */
-export interface TargetChoice {
-  readonly baseUrl?: string | undefined;
-  readonly live: boolean;
-  readonly defect?: Defect | undefined;
-  readonly strict?: boolean | undefined;
-  readonly profile?: Profile | undefined;
 }
 
 /** The profile named in a run against a gateway for which no --profile was given. */
