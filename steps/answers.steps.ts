@@ -8,7 +8,7 @@
  */
 import { answerFieldsKnown } from '../src/rules/answer-body.ts';
 import { validationErrorStatus } from '../src/rules/answers.ts';
-import { rulesRefusingWith, type RuleId } from '../src/rules/book.ts';
+import { rulesRefusingWith, type RuleId, type RuleInfo } from '../src/rules/book.ts';
 import { answerFieldPresent, errorNamesField, refusalCode } from '../src/rules/expectations.ts';
 import { answerFailure } from '../src/rules/judge-answer.ts';
 import type { Exchange } from '../src/client/client.ts';
@@ -100,6 +100,8 @@ Then('the gateway answers with a server error', function (this: PayWorld) {
     judgeProblems(this, x);
 });
 
+const ruleLine = (r: RuleInfo): string => `${r.id} (${r.basis}: ${r.clause})`;
+
 /**
  * The rule book's code for a refusal (A-21), or what the profile says this gateway answers instead. The
  * code must be the refusal of a rule in the rule book: a feature naming any other is a mistake here.
@@ -118,7 +120,7 @@ Then('the error code is {string}', function (this: PayWorld, code: string) {
     expected: compared.expected.join(' or '),
     actual: compared.actual ?? 'none',
     rule: refusalCode.id,
-    detail: `${shown(this.last)}; expected under rule ${rules.map((r) => `${r.id} (${r.basis}: ${r.clause})`).join(' or ')}`,
+    detail: `${shown(this.last)}; expected under rule ${rules.map(ruleLine).join(' or ')}`,
   });
 });
 
