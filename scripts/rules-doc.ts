@@ -6,6 +6,7 @@ import {
   ANSWER_RULES,
   CALLBACK_HANDLER_RULES,
   CALLBACK_RULES,
+  EXPECTATION_RULES,
   ORDER_RULES,
   REQUEST_RULES,
   type RuleId,
@@ -65,7 +66,7 @@ export function rulesDoc(): string {
         ? 'suite (status steps)'
         : r.id === 'validation-error-status'
           ? 'suite (refusal steps)'
-          : 'client (every answer)',
+          : 'client (every answer, judge-answer.ts)',
     ),
     '',
     '## Callback rules (what a gateway sends the merchant, docs/callbacks.md)',
@@ -75,6 +76,10 @@ export function rulesDoc(): string {
     "## Callback handler rules (what the merchant's handler answers, docs/callbacks.md)",
     '',
     ...table(CALLBACK_HANDLER_RULES, () => 'inspect --callback-checks'),
+    '',
+    "## Expectation rules (what the suite's steps expect; a step names the rule, the book its severity)",
+    '',
+    ...table(EXPECTATION_RULES, () => 'suite (steps)'),
   ].join('\n')}\n`;
 }
 

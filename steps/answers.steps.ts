@@ -1,21 +1,26 @@
 /**
  * Steps that judge answers. What the spec states fails a scenario when it is missed: a 200 for an
  * accepted request, no 2xx for a refused one, application/vnd.pay+json and a JSON body on the 200,
- * 400 and 500 it lists. What rests on an assumption (the answer's fields, error codes, a 4xx for a
- * refusal) is a warning against a gateway other than the embedded mock (steps/support/verdict.ts).
+ * 400 and 500 it lists. Each other check names its rule of the book, whose basis decides: an
+ * assumption's miss (the answer's fields, error codes, a 4xx for a refusal) is a warning against a
+ * gateway other than the embedded mock (steps/support/verdict.ts).
  * Failure messages show the status and the (card-free) answer, never the request's secrets.
  */
-import { rulesRefusingWith } from '../src/rules/book.ts';
+import { answerFieldsKnown } from '../src/rules/answer-body.ts';
+import { validationErrorStatus } from '../src/rules/answers.ts';
+import { rulesRefusingWith, type RuleId, type RuleInfo } from '../src/rules/book.ts';
+import { answerFieldPresent, errorNamesField, refusalCode } from '../src/rules/expectations.ts';
+import { answerFailure } from '../src/rules/judge-answer.ts';
 import type { Exchange } from '../src/client/client.ts';
 import { Then } from './support/verdict.ts';
 import { shown, type PayWorld } from './support/world.ts';
 
 /**
- * The answer's problems (src/client/client.ts): one of the spec fails, those of an assumption become
- * one warning per assumption id, so a gateway that adds ten fields is one warning, not ten.
+ * The answer's problems (src/client/client.ts), each under its rule: one of the spec fails, those of an
+ * assumption become one warning per assumption id, so a gateway that adds ten fields is one warning, not ten.
  */
 function judgeProblems(world: PayWorld, x: Exchange): void {
-  const ignored = world.profile.unknownAnswerFields === 'ignore' ? 'A-18' : undefined;
+  const ignored = world.profile.unknownAnswerFields === 'ignore' ? answerFieldsKnown.id : undefined;
   for (const p of x.problems.filter((q) => q.assumption === undefined)) {
     world.expect(false, {
       check: 'answer',
@@ -26,16 +31,18 @@ function judgeProblems(world: PayWorld, x: Exchange): void {
       detail: shown(x),
     });
   }
-  const byAssumption = new Map<string, string[]>();
+  const byAssumption = new Map<string, { rule: RuleId; messages: string[] }>();
   for (const p of x.problems)
-    if (p.assumption !== undefined && p.assumption !== ignored)
-      byAssumption.set(p.assumption, [...(byAssumption.get(p.assumption) ?? []), p.message]);
-  for (const [assumption, messages] of byAssumption) {
+    if (p.assumption !== undefined && p.rule !== ignored) {
+      const group = byAssumption.get(p.assumption) ?? { rule: p.rule, messages: [] };
+      byAssumption.set(p.assumption, { ...group, messages: [...group.messages, p.message] });
+    }
+  for (const { rule, messages } of byAssumption.values()) {
     world.expect(false, {
       check: `${x.operation} answer ${x.status}`,
       expected: 'the answer docs/assumptions.md describes',
       actual: messages.join('; '),
-      assumption,
+      rule,
       detail: shown(x),
     });
   }
@@ -66,13 +73,13 @@ Then('the gateway refuses it', function (this: PayWorld) {
     })
   )
     return;
+  const status = answerFailure({ ...x.seen, refusalExpected: true }, validationErrorStatus.id);
   if (
-    !this.expect(x.status >= 400 && x.status < 500, {
+    !this.expect(status === undefined, {
       check: `${x.operation} refusal status`,
-      expected: '4xx (a client mistake)',
+      expected: status?.expected ?? '4xx (a client mistake)',
       actual: String(x.status),
-      assumption: 'A-21',
-      rule: 'validation-error-status',
+      rule: validationErrorStatus.id,
       detail: shown(x),
     })
   )
@@ -93,6 +100,8 @@ Then('the gateway answers with a server error', function (this: PayWorld) {
     judgeProblems(this, x);
 });
 
+const ruleLine = (r: RuleInfo): string => `${r.id} (${r.basis}: ${r.clause})`;
+
 /**
  * The rule book's code for a refusal (A-21), or what the profile says this gateway answers instead. The
  * code must be the refusal of a rule in the rule book: a feature naming any other is a mistake here.
@@ -100,36 +109,45 @@ Then('the gateway answers with a server error', function (this: PayWorld) {
 Then('the error code is {string}', function (this: PayWorld, code: string) {
   const rules = rulesRefusingWith(code);
   if (rules.length === 0) throw new Error(`${code} is the refusal of no rule in src/rules/book.ts`);
-  const expected = this.profile.errorCodes[code] ?? [code];
-  const actual = this.answer('error-code');
-  this.expect(actual !== undefined && expected.includes(actual), {
+  const compared = {
+    what: 'error code',
+    expected: this.profile.errorCodes[code] ?? [code],
+    actual: this.answer('error-code'),
+  };
+  const outcome = refusalCode.check(compared);
+  this.expect(outcome.outcome !== 'fail', {
     check: 'error code',
-    expected: expected.join(' or '),
-    actual: actual ?? 'none',
-    assumption: 'A-21',
-    rule: rules.map((r) => r.id).join(' or '),
-    detail: `${shown(this.last)}; expected under rule ${rules.map((r) => `${r.id} (${r.basis}: ${r.clause})`).join(' or ')}`,
+    expected: compared.expected.join(' or '),
+    actual: compared.actual ?? 'none',
+    rule: refusalCode.id,
+    detail: `${shown(this.last)}; expected under rule ${rules.map(ruleLine).join(' or ')}`,
   });
 });
 
 Then('the error names the field {string}', function (this: PayWorld, field: string) {
   const named = this.answer('field') ?? '';
   const message = this.answer('error-message') ?? '';
-  this.expect(named === field || message.startsWith(`${field}:`), {
-    check: 'field named by the error',
-    expected: field,
-    actual: named || message || 'none',
-    assumption: 'A-25',
-    detail: shown(this.last),
-  });
+  // The field itself, or a message that starts "field: …" (A-25).
+  const actual = message.startsWith(`${field}:`) ? field : named || message || undefined;
+  this.expect(
+    errorNamesField.check({ what: 'field named by the error', expected: [field], actual }).outcome === 'pass',
+    {
+      check: 'field named by the error',
+      expected: field,
+      actual: named || message || 'none',
+      rule: errorNamesField.id,
+      detail: shown(this.last),
+    },
+  );
 });
 
 Then('the answer carries a {string}', function (this: PayWorld, name: string) {
-  this.expect(this.answer(name) !== undefined, {
+  const present = answerFieldPresent.check({ what: this.answerName(name), expected: [], actual: this.answer(name) });
+  this.expect(present.outcome === 'pass', {
     check: `${this.last.operation} answer field`,
     expected: `a "${this.answerName(name)}"`,
     actual: 'none',
-    assumption: 'A-17',
+    rule: answerFieldPresent.id,
     detail: shown(this.last),
   });
 });

@@ -9,6 +9,7 @@
 import { After } from '@cucumber/cucumber';
 import { CALLBACK_FIELDS, CALLBACK_STATUSES, RETURN_FIELDS } from '../src/catalogue/index.ts';
 import { callbackMethod, callbackRetried, callbackSigned } from '../src/rules/callbacks.ts';
+import { callbackDelivered, callbackFields, customerReturn } from '../src/rules/expectations.ts';
 import type { Pair } from '../src/signing/form-body.ts';
 import { CallbackHandler, type ReceivedCallback } from './support/callback-handler.ts';
 import { Given, notApplicable, Then, When } from './support/verdict.ts';
@@ -60,7 +61,7 @@ async function callbacksOf(world: PayWorld, count: number): Promise<ReceivedCall
     check: `callbacks of order ${orderid}`,
     expected: `${count} within ${world.target.pollDeadlineMs} ms (PAYCONFORM_POLL_DEADLINE_MS)`,
     actual: String(got.length),
-    assumption: 'A-31',
+    rule: callbackDelivered.id,
   });
   for (const callback of got) arrivedAsSent(world, callback);
   return got;
@@ -74,7 +75,6 @@ function arrivedAsSent(world: PayWorld, callback: ReceivedCallback): void {
     check: 'callback method',
     expected,
     actual: method.outcome === 'fail' ? method.evidence.message : callback.method,
-    assumption: 'A-31',
     rule: callbackMethod.id,
   });
   const own = handlerOf(world).ownQuery;
@@ -85,7 +85,7 @@ function arrivedAsSent(world: PayWorld, callback: ReceivedCallback): void {
     check: "callback URL's own query",
     expected: own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)',
     actual: callback.own.map(([n, v]) => `${n}=${v}`).join('&') || '(none)',
-    assumption: 'A-31',
+    rule: callbackDelivered.id,
   });
 }
 
@@ -105,7 +105,7 @@ Then(
         check: `callback field ${name}`,
         expected: wanted ?? '(absent)',
         actual: value(pairs, name) ?? '(absent)',
-        assumption: 'A-31',
+        rule: callbackFields.id,
       });
     };
     for (const name of CALLBACK_FIELDS)
@@ -113,7 +113,7 @@ Then(
         check: 'callback fields',
         expected: CALLBACK_FIELDS.join(', '),
         actual: `no ${name}`,
-        assumption: 'A-31',
+        rule: callbackFields.id,
       });
     expect('orderid', this.answer('paynet-order-id', sent));
     expect('client_orderid', value(sent.request.params, 'client_orderid'));
@@ -123,7 +123,7 @@ Then(
       check: 'callback status',
       expected: CALLBACK_STATUSES.join(' or '),
       actual: value(pairs, 'status') ?? '(absent)',
-      assumption: 'A-31',
+      rule: callbackFields.id,
     });
     signed(this, 'callback control', pairs);
   },
@@ -136,7 +136,6 @@ function signed(world: PayWorld, check: string, pairs: readonly Pair[]): boolean
     check,
     expected: 'SHA-1(status + orderid + client_orderid + merchant_control_key), lowercase hex',
     actual: outcome.outcome === 'fail' ? outcome.evidence.message : 'valid',
-    assumption: 'A-31',
     rule: callbackSigned.id,
   });
 }
@@ -148,7 +147,6 @@ Then('the gateway sends the callback again after the failed answer', async funct
     check: 'callback retry',
     expected: 'a second callback after the handler answered 503',
     actual: got.map((g) => g.answered).join(', ') || 'none',
-    assumption: 'A-31',
     rule: callbackRetried.id,
   });
   if (got.length < 2) return;
@@ -157,7 +155,7 @@ Then('the gateway sends the callback again after the failed answer', async funct
     check: 'callback retry',
     expected: 'the same callback again',
     actual: `status ${value(got[1]!.pairs, 'status')}`,
-    assumption: 'A-31',
+    rule: callbackDelivered.id,
   });
 });
 
@@ -170,7 +168,7 @@ Then('the customer is sent back to redirect_url with the signed return fields', 
       check: 'customer return',
       expected: `a POST form to ${redirectUrl}`,
       actual: 'none on the paid page',
-      assumption: 'A-31',
+      rule: customerReturn.id,
     })
   )
     return;
@@ -183,7 +181,7 @@ Then('the customer is sent back to redirect_url with the signed return fields', 
     check: 'customer return',
     expected: redirectUrl ?? '',
     actual: unescape(form![1]!),
-    assumption: 'A-31',
+    rule: customerReturn.id,
   });
   this.expect(
     RETURN_FIELDS.every((name) => value(pairs, name) !== undefined),
@@ -191,7 +189,7 @@ Then('the customer is sent back to redirect_url with the signed return fields', 
       check: 'customer return fields',
       expected: RETURN_FIELDS.join(', '),
       actual: pairs.map(([n]) => n).join(', '),
-      assumption: 'A-31',
+      rule: customerReturn.id,
     },
   );
   this.expect(
@@ -201,7 +199,7 @@ Then('the customer is sent back to redirect_url with the signed return fields', 
       check: 'customer return ids',
       expected: "the order's orderid and client_orderid",
       actual: `${value(pairs, 'orderid')} ${value(pairs, 'client_orderid')}`,
-      assumption: 'A-31',
+      rule: customerReturn.id,
     },
   );
   signed(this, 'customer return control', pairs);

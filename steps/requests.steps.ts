@@ -38,10 +38,10 @@ const rows = (world: PayWorld, table: DataTable): Pair[] =>
   table
     .raw()
     .filter(([name]) => name !== 'field')
-    .map(([name, value]) => [
+    .map(([name = '', value = '']): Pair => [
       name,
-      value!.startsWith('the ') && value!.endsWith(' test card') ? world.card(value!.slice(4, -10)) : value,
-    ])!;
+      value.startsWith('the ') && value.endsWith(' test card') ? world.card(value.slice(4, -10)) : value,
+    ]);
 
 When('I send a signed {string} request', async function (this: PayWorld, operation: string) {
   await this.sendSigned(operation, await this.requestFor(operation));

@@ -16,10 +16,12 @@ import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
 import type { Credentials } from '../signing/request.ts';
 import { signRequest, type SignOptions } from '../signing/sign.ts';
-import { validateResponse } from '../schemas/index.ts';
 
-import { answerMediaType, noControlKeyInAnswer, noFullPanInAnswer } from '../rules/answers.ts';
+import type { AnswerSeen } from '../rules/answers.ts';
+import type { RuleId } from '../rules/book.ts';
 import { FORM_TYPE, MEDIA_TYPE } from '../rules/http.ts';
+import { judgeAnswer } from '../rules/judge-answer.ts';
+import { warnedUnder } from '../rules/severity.ts';
 import { withArticle } from '../article.ts';
 
 export { FORM_TYPE, MEDIA_TYPE };
@@ -74,35 +76,36 @@ export interface Exchange {
    */
   readonly body: unknown;
   /**
-   * What is wrong with the answer, each with its basis: the media type and JSON body of a 200, 400 or
-   * 500 are the spec's; the body's fields (A-17, A-18), a full card number (A-19), an echoed control
-   * key (`leak:`, A-29) and the media type of any other status (A-21) are assumptions.
+   * What is wrong with the answer, each under the rule of the book that finds it (src/rules/judge-answer.ts):
+   * the rule's basis says whether it is the spec's or an assumption's.
    */
   readonly problems: AnswerProblem[];
+  /** The answer as the answer rules judge it (never the control key): a step asks the rules again with it. */
+  readonly seen: AnswerSeen;
 }
 
 /**
- * One thing wrong with an answer; `assumption` names the A-n it rests on, absent when the spec states
- * it; `deviation` names the gateway profile's key that declares this departure from the spec.
+ * One thing wrong with an answer: the rule that finds it, the assumptions its miss is a warning under
+ * (the rule's, from the book; absent when the spec states it), or the profile's key that declares it.
  */
 export interface AnswerProblem {
   readonly message: string;
+  readonly rule: RuleId;
   readonly assumption?: string | undefined;
   readonly deviation?: string | undefined;
 }
 
-/** The statuses the spec lists for every endpoint, each with its body in application/vnd.pay+json. */
-const SPEC_STATUSES = new Set([200, 400, 500]);
-
-/** Parses an answer in the format `declared`; a problem when it does not parse. */
-function parsedAs(format: AnswerFormat, text: string): { parsed: unknown; problem?: string } {
-  if (format.format === 'form') return { parsed: parseFormAnswer(text) };
+/** Parses an answer in the format `declared` (text it cannot parse stays text: answer-json-body says so). */
+function parsedAs(format: AnswerFormat, text: string): unknown {
+  if (format.format === 'form') return parseFormAnswer(text);
   try {
-    return { parsed: JSON.parse(text) };
+    return JSON.parse(text) as unknown;
   } catch {
-    return { parsed: text, problem: `body: is not JSON although the content type is ${format.mediaType}` };
+    return text;
   }
 }
+
+const SCHEMA_RULES: ReadonlySet<RuleId> = new Set(['answer-schema', 'answer-fields-known']);
 
 /**
  * The answer's problems (see Exchange.problems) and its body, read by its media type: JSON for the
@@ -116,63 +119,53 @@ export function answerProblems(
   controlKey: string | undefined,
   names: Readonly<Record<string, string>> = {},
   declared: AnswerFormat = SPEC_ANSWERS,
-): { found: AnswerProblem[]; parsed: unknown; status: number } {
-  const found: AnswerProblem[] = [];
-  const byStatus = SPEC_STATUSES.has(status) ? undefined : 'A-21';
-  const seen = { status, contentType, text, controlKey };
-  // The answer rules of the rule book; the schema check below adds the body's shape.
-  const leak = noControlKeyInAnswer.check(seen);
-  if (leak.outcome === 'fail') found.push({ message: leak.evidence.message, assumption: 'A-29' });
-  let parsed: unknown = text;
-  const media = answerMediaType.check(seen);
-  const declaredHere =
-    media.outcome === 'fail' && declared !== SPEC_ANSWERS && baseMediaType(contentType) === declared.mediaType;
-  if (media.outcome === 'pass' || declaredHere) {
-    const read = parsedAs(media.outcome === 'pass' ? SPEC_ANSWERS : declared, text);
-    parsed = read.parsed;
-    if (read.problem !== undefined) found.push({ message: read.problem, assumption: byStatus });
-  }
-  if (media.outcome === 'fail') {
-    const deviation = declaredHere
-      ? declared.format === 'json'
-        ? 'answers.mediaType'
-        : 'answers.format, answers.mediaType'
-      : undefined;
-    found.push({
-      message: media.evidence.message,
-      assumption: deviation === undefined ? byStatus : undefined,
-      deviation,
-    });
-  }
-  // A full card number is a leak in any answer, whatever its status: a 403 has no schema to catch it.
-  const pan = noFullPanInAnswer.check({ ...seen, body: parsed });
-  if (pan.outcome === 'fail') found.push({ message: `answer${pan.evidence.message}`, assumption: 'A-19' });
+): { found: AnswerProblem[]; parsed: unknown; status: number; seen: AnswerSeen } {
+  const media = baseMediaType(contentType);
+  const declaredHere = media !== MEDIA_TYPE && declared !== SPEC_ANSWERS && media === declared.mediaType;
+  const format = media === MEDIA_TYPE ? SPEC_ANSWERS : declaredHere ? declared : undefined;
+  const parsed = format === undefined ? text : parsedAs(format, text);
   const refusal = declared.errorStatus === 200 && status === 200 ? refusalStatus(parsed) : undefined;
+  const specStatus = refusal?.status ?? status;
+  const seen: AnswerSeen = {
+    status: specStatus,
+    contentType,
+    text,
+    body: underOurNames(parsed, names),
+    readAs: format?.format,
+    schema: schemaForStatus(endpoint, specStatus),
+  };
+  const found = judgeAnswer({ ...seen, controlKey }).map(({ rule, evidence }): AnswerProblem => {
+    // A media type the profile declares is its deviation, not the spec's failure.
+    const deviation =
+      declaredHere && evidence.field === 'content-type'
+        ? declared.format === 'json'
+          ? 'answers.mediaType'
+          : 'answers.format, answers.mediaType'
+        : undefined;
+    const grounds = deviation === undefined ? { assumption: warnedUnder(rule.id) } : { deviation };
+    return { message: evidence.message, rule: rule.id, ...grounds };
+  });
   if (refusal !== undefined)
     found.push({
       message: `status: ${withArticle(refusal.type)} answer came as HTTP 200 (the spec answers it ${refusal.status})`,
+      rule: 'validation-error-status',
       deviation: 'answers.errorStatus',
     });
-  const specStatus = refusal?.status ?? status;
-  const schema = schemaForStatus(endpoint, specStatus);
-  if (schema !== null && found.every((p) => p.assumption !== undefined || p.deviation !== undefined)) {
-    const result = validateResponse(schema, underOurNames(parsed, names));
-    if (!result.valid) {
-      // The schema's own full-card-number finding says again what the rule above said.
-      const errors =
-        pan.outcome === 'fail' ? result.errors.filter((e) => !e.includes('full card number')) : result.errors;
-      found.push(...errors.map((e) => ({ message: `${schema}${e}`, assumption: schemaAssumption(e) })));
-    }
-  }
-  return { found, parsed, status: specStatus };
+  // The body's shape is judged only when nothing the spec states is wrong with it already.
+  const specMissed = found.some((p) => p.deviation === undefined && p.assumption === undefined);
+  return {
+    found: specMissed ? found.filter((p) => !SCHEMA_RULES.has(p.rule)) : found,
+    parsed,
+    status: specStatus,
+    seen,
+  };
 }
 
 /** The refusal an answer's `type` says it is (validation-error, error), with the status the spec gives it. */
 function refusalStatus(body: unknown): { type: string; status: number } | undefined {
   const type = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).type : undefined;
-  return typeof type === 'string' && Object.hasOwn(REFUSAL_TYPES, type)
-    ? { type, status: REFUSAL_TYPES[type] }
-    : undefined;
+  const status = typeof type === 'string' && Object.hasOwn(REFUSAL_TYPES, type) ? REFUSAL_TYPES[type] : undefined;
+  return typeof type === 'string' && status !== undefined ? { type, status } : undefined;
 }
 
 /** A JSON object with the gateway's field names put back to the mock's (top level, where they differ). */
@@ -185,13 +178,6 @@ function underOurNames(body: unknown, names: Readonly<Record<string, string>>): 
     delete renamed[theirs];
   }
   return renamed;
-}
-
-/** A full card number is A-19; an unknown field A-18; any other difference from our schema A-17. */
-function schemaAssumption(error: string): string {
-  if (error.includes('full card number')) return 'A-19';
-  if (error.includes('must NOT have additional properties')) return 'A-18';
-  return 'A-17';
 }
 
 /** Which schema an answer must follow: the endpoint's 200 body, or the spec's error bodies. */
@@ -293,6 +279,7 @@ export class PayClient {
       contentType,
       body,
       problems: problems.found,
+      seen: problems.seen,
     };
   }
 

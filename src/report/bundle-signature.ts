@@ -79,12 +79,14 @@ export async function signBundle(
   about: Omit<SignedBundle, 'files' | 'signedAt'>,
 ): Promise<string> {
   const payload: SignedBundle = { ...about, signedAt: new Date().toISOString(), files: fileDigests(dir) };
-  const jwk = createPublicKey(key).export({ format: 'jwk' }) as JWK;
+  const { kty, n, e } = createPublicKey(key).export({ format: 'jwk' }) as JWK;
+  if (kty === undefined || n === undefined || e === undefined)
+    throw new Error('internal: an RSA public key exported no kty, n or e');
   const kid = keyFingerprint(key);
   // The public key travels in the header so anyone can check integrity; whose key it is, the
   // verifier decides: only a key they named vouches for the bundle (bundle-trust.ts).
   const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
-    .setProtectedHeader({ alg: 'RS256', typ: TYPE, kid, jwk: { kty: jwk.kty!, n: jwk.n!, e: jwk.e! } })
+    .setProtectedHeader({ alg: 'RS256', typ: TYPE, kid, jwk: { kty, n, e } })
     .sign(key);
   writeFileSync(join(dir, SIGNATURE_FILE), `${jws}\n`);
   return kid;

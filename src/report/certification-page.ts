@@ -7,9 +7,10 @@
  * Everything in it comes from the bundle's messages, which are redacted before they are written.
  */
 import { ENDPOINTS } from '../catalogue/index.ts';
-import { scenarioResults, type Summary } from './bundle.ts';
+import type { Summary } from './bundle.ts';
 import { DEVIATION_PREFIX, type Warning } from './findings.ts';
 import { prerequisiteFix, refusedPrerequisiteOf } from './prerequisite-refusal.ts';
+import type { ScenarioResult } from './run-record.ts';
 
 export interface CertificationFacts {
   readonly target: string;
@@ -55,15 +56,6 @@ const esc = (s: string): string =>
 export const maskLogin = (login: string): string =>
   login.length <= 4 ? '…' : `${login.slice(0, 3)}…${login.slice(-2)}`;
 
-interface Failure {
-  readonly name: string;
-  readonly uri: string;
-  readonly tags: readonly string[];
-  readonly message: string;
-  readonly attachments: readonly string[];
-}
-
-/** Every failed scenario with its first failing step's message and its text attachments (already redacted). */
 /**
  * A step's failure as cucumber gives it, without the stack it appends and the class name it starts
  * with (AssertionError, PayconformError): the page is for the people who fix it.
@@ -76,54 +68,8 @@ export function failureMessage(raw: string): string {
     .replace(/^(?:AssertionError \[ERR_ASSERTION\]|PayconformError): /, '');
 }
 
-function failuresOf(ndjson: string): Failure[] {
-  const pickles = new Map<string, { name: string; uri: string; tags: string[] }>();
-  const caseToPickle = new Map<string, string>();
-  const started = new Map<string, string>();
-  const messages = new Map<string, string>();
-  const texts = new Map<string, string[]>();
-  const failures: Failure[] = [];
-  for (const line of ndjson.split('\n')) {
-    if (line.trim() === '') continue;
-    const e = JSON.parse(line) as Record<string, any>;
-    if (e.pickle)
-      pickles.set(e.pickle.id, {
-        name: e.pickle.name,
-        uri: e.pickle.uri,
-        tags: e.pickle.tags.map((t: { name: string }) => t.name),
-      });
-    else if (e.testCase) caseToPickle.set(e.testCase.id, e.testCase.pickleId);
-    else if (e.testCaseStarted) started.set(e.testCaseStarted.id, e.testCaseStarted.testCaseId);
-    else if (e.attachment?.mediaType === 'text/plain')
-      texts.set(e.attachment.testCaseStartedId, [
-        ...(texts.get(e.attachment.testCaseStartedId) ?? []),
-        e.attachment.body,
-      ]);
-    else if (
-      e.testStepFinished &&
-      e.testStepFinished.testStepResult.status === 'FAILED' &&
-      !messages.has(e.testStepFinished.testCaseStartedId)
-    ) {
-      messages.set(
-        e.testStepFinished.testCaseStartedId,
-        failureMessage(String(e.testStepFinished.testStepResult.message ?? 'failed')),
-      );
-    } else if (
-      e.testCaseFinished &&
-      !e.testCaseFinished.willBeRetried &&
-      messages.has(e.testCaseFinished.testCaseStartedId)
-    ) {
-      const id = e.testCaseFinished.testCaseStartedId as string;
-      const pickle = pickles.get(caseToPickle.get(started.get(id)!)!)!;
-      failures.push({ ...pickle, message: messages.get(id)!, attachments: texts.get(id) ?? [] });
-    }
-  }
-  return failures;
-}
-
-function matrix(ndjson: string): string {
-  const { results } = scenarioResults(ndjson);
-  const cells = new Map<string, { cell: Cell; n: number }>();
+function matrix(results: readonly ScenarioResult[]): string {
+  const cells = new Map<string, { endpoint: string; cell: Cell; n: number }>();
   const rank: Cell[] = ['fail', 'warn', 'pass', 'na', 'none'];
   for (const r of results) {
     const endpoint = r.tags.find((t) => t.startsWith('@endpoint:'))?.slice('@endpoint:'.length);
@@ -142,11 +88,12 @@ function matrix(ndjson: string): string {
     const key = `${endpoint} ${kind}`;
     const was = cells.get(key);
     cells.set(key, {
+      endpoint,
       cell: was === undefined || rank.indexOf(cell) < rank.indexOf(was.cell) ? cell : was.cell,
       n: (was?.n ?? 0) + 1,
     });
   }
-  const endpoints = [...new Set([...cells.keys()].map((k) => k.split(' ')[0]))].sort();
+  const endpoints = [...new Set([...cells.values()].map((c) => c.endpoint))].sort();
   const head = `<tr><th>endpoint</th>${KINDS.map(([, label]) => `<th>${esc(label)}</th>`).join('')}</tr>`;
   const rows = endpoints
     .map(
@@ -154,16 +101,24 @@ function matrix(ndjson: string): string {
         `<tr><th>${esc(ep)}</th>${KINDS.map(([tag, label]) => {
           const c = cells.get(`${ep} ${tag}`);
           const cell = c?.cell ?? 'none';
-          return (
-            `<td class="${cell}" ` +
-            `title="${esc(`${ep}, ${label}: ${c ? `${c.n} scenario${c.n === 1 ? '' : 's'}, ${cell}` : 'no scenario'}`)}">${MARK[cell]}</td>`
-          );
+          const title = `${ep}, ${label}: ${c ? `${c.n} scenario${c.n === 1 ? '' : 's'}, ${cell}` : 'no scenario'}`;
+          return `<td class="${cell}" title="${esc(title)}">${MARK[cell]}</td>`;
         }).join('')}</tr>`,
     )
     .join('\n');
-  return `<div class="scroll"><table id="matrix"><thead>${head}</thead><tbody>${rows}</tbody></table></div>
-<p class="legend">✓ passed · ✗ failed · ! passed with a warning · n/a not applicable here · empty: no such scenario</p>`;
+  return (
+    `<div class="scroll"><table id="matrix"><thead>${head}</thead><tbody>${rows}</tbody></table></div>
+<p class="legend">✓ passed · ✗ failed · ! passed with a warning · n/a not applicable here · ` +
+    `empty: no such scenario</p>`
+  );
 }
+
+/** The tags a failure shows: its endpoint and kind of check. */
+const shownTag = (tag: string): boolean =>
+  tag.startsWith('@endpoint:') || tag.startsWith('@negative') || tag === '@positive';
+
+const exchangeDetails = (text: string): string =>
+  `<details><summary>exchange and curl (redacted)</summary><pre>${esc(text)}</pre></details>`;
 
 /** The rule a required negative scenario exercises, from its kind and scheme tags (the step's message names none). */
 function ruleOfScenario(tags: readonly string[]): string | undefined {
@@ -184,17 +139,24 @@ function ruleOfScenario(tags: readonly string[]): string | undefined {
   }
 }
 
-const VERDICT: Record<string, string> = {
+const VERDICT: Record<Summary['status'], string> = {
   passed: 'PASS',
   'passed-with-warnings': 'PASS WITH WARNINGS',
   failed: 'FAIL',
   interrupted: 'INTERRUPTED',
 };
 
-export function certificationPage(ndjson: string, summary: Summary, facts: CertificationFacts): string {
+/** The page of a run: its scenarios (the run record's results), its summary and the facts only the suite knows. */
+export function certificationPage(
+  results: readonly ScenarioResult[],
+  summary: Summary,
+  facts: CertificationFacts,
+): string {
   const status = facts.interrupted ? 'interrupted' : summary.status;
   const t = summary.totals;
-  const failures = failuresOf(ndjson);
+  const failures = results.flatMap((r) =>
+    r.failure === undefined ? [] : [{ ...r, message: failureMessage(r.failure), attachments: r.texts ?? [] }],
+  );
   const fact = (name: string, value: string): string => `<tr><th>${esc(name)}</th><td>${esc(value)}</td></tr>`;
   const failureHtml = failures
     .map((f) => {
@@ -203,16 +165,16 @@ export function certificationPage(ndjson: string, summary: Summary, facts: Certi
       const rule = prerequisite ? undefined : (/\(rule ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? ruleOfScenario(f.tags));
       const known = rule === undefined ? undefined : facts.rules[rule];
       return `<article class="failure"><h3>✗ ${esc(f.name)}</h3>
-<p class="where">${esc(f.uri)} · ${esc(f.tags.filter((x) => x.startsWith('@endpoint:') || x.startsWith('@negative') || x === '@positive').join(' '))}</p>
+<p class="where">${esc(f.uri)} · ${esc(f.tags.filter(shownTag).join(' '))}</p>
 <pre class="message">${esc(f.message)}</pre>
 ${prerequisite ? `<p class="fix"><strong>Fix:</strong> ${esc(prerequisiteFix(prerequisite))}</p>` : ''}
 ${
-  known
-    ? `<p class="rule">Rule <code>${esc(rule!)}</code>: ${esc(known.clause)}</p><p ` +
+  known !== undefined && rule !== undefined
+    ? `<p class="rule">Rule <code>${esc(rule)}</code>: ${esc(known.clause)}</p><p ` +
       `class="fix"><strong>Fix:</strong> ${esc(known.hint)}</p>`
     : ''
 }
-${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summary><pre>${esc(a)}</pre></details>`).join('\n')}</article>`;
+${f.attachments.map(exchangeDetails).join('\n')}</article>`;
     })
     .join('\n');
   const byAssumption = new Map<string, Array<Warning & { scenario: string }>>();
@@ -225,7 +187,8 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
         id.startsWith(DEVIATION_PREFIX)
           ? `A departure from the spec that the gateway profile declares ` +
             `<em>(docs/certify.md, "Deviations declared by a profile")</em>`
-          : `${esc(facts.assumptions[id.split(', ')[0]] ?? 'see docs/assumptions.md')} <em>(docs/assumptions.md, ${esc(id)})</em>`
+          : `${esc(facts.assumptions[id.split(', ')[0] ?? id] ?? 'see docs/assumptions.md')} ` +
+            `<em>(docs/assumptions.md, ${esc(id)})</em>`
       }</p>
 <ul>${ws
         .map(
@@ -239,6 +202,10 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
     .filter(([, c]) => c.failed > 0)
     .map(([e]) => e);
   const never = ENDPOINTS.map((e) => e.operation).filter((op) => !exercised.has(op));
+  const counted =
+    `${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable` +
+    (t.other ? `, ${t.other} skipped` : '');
+  const notApplicable = summary.notApplicable.map((n) => `<li>${esc(n.name)}: ${esc(n.reason)}</li>`).join('');
   const check = (ok: boolean, text: string): string =>
     `<li class="${ok ? 'ok' : 'todo'}">${ok ? '☑' : '☐'} ${esc(text)}</li>`;
   return `<!doctype html>
@@ -248,19 +215,24 @@ ${f.attachments.map((a) => `<details><summary>exchange and curl (redacted)</summ
 body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1300px;padding:1.5em;color:#1d1d1d}
 h1{font-size:1.4em;margin:0 0 .3em}h2{margin-top:1.6em;border-bottom:1px solid #ddd}
 #verdict{font-size:1.6em;font-weight:700;padding:.5em .8em;border-radius:6px;color:#fff}
-.v-passed{background:#137a2a}.v-passed-with-warnings{background:#8a6d00}.v-failed{background:#b00020}.v-interrupted{background:#555}
+.v-passed{background:#137a2a}.v-passed-with-warnings{background:#8a6d00}
+.v-failed{background:#b00020}.v-interrupted{background:#555}
 table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
 .facts th{background:#f4f4f4;font-weight:600;white-space:nowrap}.facts td{word-break:break-all}
 .scroll{overflow-x:auto}#matrix td{text-align:center;min-width:4.5em}#matrix th{white-space:nowrap}
-td.pass{color:#137a2a}td.fail{background:#b00020;color:#fff;font-weight:700}td.warn{background:#fff3c4;color:#6b5400;font-weight:700}td.na{color:#777}
-.legend{color:#555;font-size:.9em}.failure{border-left:5px solid #b00020;background:#fff6f7;padding:.4em 1em;margin:1em 0}
+td.pass{color:#137a2a}td.fail{background:#b00020;color:#fff;font-weight:700}
+td.warn{background:#fff3c4;color:#6b5400;font-weight:700}td.na{color:#777}
+.legend{color:#555;font-size:.9em}
+.failure{border-left:5px solid #b00020;background:#fff6f7;padding:.4em 1em;margin:1em 0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;font-size:.85em}
 .checklist{list-style:none;padding:0}.checklist .todo{color:#b00020}.checklist .ok{color:#137a2a}
 @media (max-width:600px){body{padding:.6em;font-size:14px}#verdict{font-size:1.2em}.facts th{white-space:normal}}
-@media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}#verdict{border:2px solid #000;color:#000;background:none!important}td.fail,td.warn{background:none!important;color:#000}}
+@media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}
+#verdict{border:2px solid #000;color:#000;background:none!important}
+td.fail,td.warn{background:none!important;color:#000}}
 </style></head><body>
 <h1>payconform certification</h1>
-<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status])} — ${t.passed} passed, ${t.failed} failed, ${t.warned} with warnings, ${t.notApplicable} not applicable${t.other ? `, ${t.other} skipped` : ''}${
+<p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status])} — ${counted}${
     facts.deviations.length ? ', with deviations declared by the ' + 'profile' : ''
   }</p>
 ${
@@ -290,17 +262,22 @@ ${fact(
 ${fact('live run', facts.live ? 'yes (test cards and capped amounts only)' : 'no')}
 </table>
 <h2>Endpoints × checks</h2>
-${matrix(ndjson)}
+${matrix(results)}
 <h2 id="failures">Failures (${failures.length})</h2>
 ${failureHtml || '<p>None.</p>'}
 <h2 id="warnings">Warnings by assumption (${summary.warnings.total})</h2>
-<p>Where the spec is silent the gateway may differ from payconform's assumptions; each is listed, and none fails the run${facts.strict ? ' — except under --strict, as here' : ''}.</p>
+<p>Where the spec is silent the gateway may differ from payconform's assumptions; each is listed, and none fails ${
+    facts.strict ? 'the run — except under --strict, as here' : 'the run'
+  }.</p>
 ${warningsHtml || '<p>None.</p>'}
 <h2>Not applicable here (${summary.notApplicable.length})</h2>
-${summary.notApplicable.length ? `<ul>${summary.notApplicable.map((n) => `<li>${esc(n.name)}: ${esc(n.reason)}</li>`).join('')}</ul>` : '<p>None.</p>'}
+${notApplicable ? `<ul>${notApplicable}</ul>` : '<p>None.</p>'}
 <h2>Go-live checklist</h2>
 <ul class="checklist">
-${check(!facts.interrupted, facts.interrupted ? 'the run was interrupted: run it to the end' : 'the run went to the end')}
+${check(
+  !facts.interrupted,
+  facts.interrupted ? 'the run was interrupted: run it to the end' : 'the run went to the end',
+)}
 ${check(
   failingEndpoints.length === 0,
   failingEndpoints.length ? `fix the failures ` + `of ${failingEndpoints.join(', ')}` : 'no endpoint has a failure',
@@ -322,7 +299,8 @@ ${check(
     : 'this run was not against a live sandbox: ' + 'certify there with --live before going live',
 )}
 </ul>
-<p class="legend">The full record is in messages.ndjson; cucumber's own report is cucumber.html; manifest.json (and manifest.jws, when signed) vouch for every file.</p>
+<p class="legend">The full record is in messages.ndjson; cucumber's own report is cucumber.html;
+manifest.json (and manifest.jws, when signed) vouch for every file.</p>
 </body></html>
 `;
 }

@@ -20,8 +20,8 @@ export function prerequisiteRefusalMessage(
 export function refusedPrerequisiteOf(
   message: string,
 ): { readonly operation: string; readonly status: number } | undefined {
-  const m = /needs an? \S+ from ([A-Z][A-Z0-9_]*), which answered (\d{3})\b/.exec(message);
-  return m ? { operation: m[1], status: Number(m[2]) } : undefined;
+  const [, operation, status] = /needs an? \S+ from ([A-Z][A-Z0-9_]*), which answered (\d{3})\b/.exec(message) ?? [];
+  return operation === undefined ? undefined : { operation, status: Number(status) };
 }
 
 /** The fix the certification page gives such a failure. */

@@ -21,8 +21,18 @@ import {
   handlerTakesGenuine,
   handlerTakesGenuineAgain,
 } from './callbacks.ts';
+import { answerFieldsKnown, answerJsonBody, answerSchema, otherStatusAnswer } from './answer-body.ts';
 import { controlFormat, controlPresent, controlSignature } from './control.ts';
 import { endpointOwner } from './endpoint-owner.ts';
+import {
+  answerFieldPresent,
+  callbackDelivered,
+  callbackFields,
+  customerReturn,
+  errorNamesField,
+  orderMoves,
+  refusalCode,
+} from './expectations.ts';
 import { amountFormat, requiredFields } from './fields.ts';
 import { noBlindRetry, orderIdUnique } from './habits.ts';
 import { acceptHeader, bodySize, contentType, encodedOnce, endpointKnown, formEncoding, methodPost } from './http.ts';
@@ -74,11 +84,16 @@ export const REQUEST_RULES = [...HEAD_RULES, ...BODY_RULES] as const;
 /** Rules of the mock's order stage: references first, then the moves. */
 export const ORDER_RULES = [orderKnown, referenceKnown, cardRefOfApprovedCard, ...MOVE_RULES] as const;
 
+/** Judged on every answer by one runner (judge-answer.ts), for the client and the steps. */
 export const ANSWER_RULES = [
   answerMediaType,
+  answerJsonBody,
+  otherStatusAnswer,
   validationErrorStatus,
   noControlKeyInAnswer,
   noFullPanInAnswer,
+  answerSchema,
+  answerFieldsKnown,
   orderKept,
 ] as const;
 
@@ -94,12 +109,24 @@ export const CALLBACK_HANDLER_RULES = [
   handlerTakesGenuineAgain,
 ] as const;
 
+/** What the suite's steps expect beyond one answer's shape; each step names the rule, the book its severity. */
+export const EXPECTATION_RULES = [
+  refusalCode,
+  errorNamesField,
+  answerFieldPresent,
+  orderMoves,
+  callbackDelivered,
+  callbackFields,
+  customerReturn,
+] as const;
+
 export const RULES = [
   ...REQUEST_RULES,
   ...ORDER_RULES,
   ...ANSWER_RULES,
   ...CALLBACK_RULES,
   ...CALLBACK_HANDLER_RULES,
+  ...EXPECTATION_RULES,
 ] as const;
 
 type AnyRule = (typeof RULES)[number];
@@ -109,7 +136,7 @@ export type RequestRuleId = (typeof REQUEST_RULES)[number]['id'];
 export type RefusalCode = AnyRule['refusals'][number]['code'];
 
 /** The rule's description without its check: what reports, docs and defects need. */
-export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'hint'> & {
+export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'assumptions' | 'hint'> & {
   readonly refusals: readonly { readonly status: number; readonly code: RefusalCode }[];
 };
 

@@ -20,6 +20,7 @@ export const callbackSigned: Rule<CallbackSeen, 'callback-signed', never> = {
   id: 'callback-signed',
   title: 'a callback and a customer return are signed',
   basis: 'assumption',
+  assumptions: ['A-31'],
   refusals: [],
   clause: CLAUSE,
   hint:
@@ -51,6 +52,7 @@ export const callbackRetried: Rule<{ readonly answers: readonly number[] }, 'cal
   id: 'callback-retried',
   title: 'a callback the handler did not take is sent again',
   basis: 'assumption',
+  assumptions: ['A-31'],
   refusals: [],
   clause: CLAUSE,
   hint:
@@ -72,6 +74,7 @@ export const callbackMethod: Rule<{ readonly method: string; readonly expected: 
   id: 'callback-method',
   title: 'a callback comes by the method the gateway is known to use',
   basis: 'assumption',
+  assumptions: ['A-31'],
   refusals: [],
   clause: CLAUSE,
   hint:
@@ -115,6 +118,7 @@ function refusesHostile<Id extends string>(id: Id, title: string, why: string, h
     id,
     title,
     basis: 'assumption',
+    assumptions: ['A-31'],
     refusals: [],
     clause: CLAUSE,
     hint,
@@ -134,6 +138,7 @@ function takesGenuine<Id extends string>(id: Id, title: string, why: string, hin
     id,
     title,
     basis: 'assumption',
+    assumptions: ['A-31'],
     refusals: [],
     clause: CLAUSE,
     hint,

@@ -21,6 +21,7 @@ export const controlPresent: ControlRule<'control-present', 'CONTROL_MISSING'> =
   title: 'control field sent',
   clause: 'Scheme A rule 1: "The request carries a control field in the form body"',
   basis: 'spec',
+  assumptions: [],
   refusals: [{ status: 400, code: 'CONTROL_MISSING' }],
   hint: 'Send the control field in the form body of every request of a control endpoint.',
   needs: ['endpoint', 'form'],
@@ -35,6 +36,7 @@ export const controlFormat: ControlRule<'control-format', 'CONTROL_MALFORMED'> =
   title: 'control is one SHA-1 in lowercase hex',
   clause: 'Scheme A rules 2 and 5; A-1 (40 lowercase hex digits)',
   basis: 'assumption',
+  assumptions: ['A-1'],
   refusals: [{ status: 400, code: 'CONTROL_MALFORMED' }],
   hint: 'Send control once, as the 40 lowercase hex digits of the SHA-1 digest.',
   needs: ['endpoint', 'form'],
@@ -57,6 +59,7 @@ export const controlSignature: ControlRule<'control-signature', 'CONTROL_INVALID
     title: 'control signature',
     clause: "Scheme A rules 2–4: SHA-1 of the formula's values in order, amounts in cents, the control key last",
     basis: 'spec',
+    assumptions: ['A-1'],
     refusals: [
       { status: 400, code: 'CONTROL_INVALID' },
       { status: 400, code: 'FIELD_MISSING' },

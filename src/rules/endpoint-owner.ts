@@ -13,6 +13,7 @@ export const endpointOwner: Rule<
     'Identifiers: endpointId "endpoint identifier; on some operations an endpoint group identifier is also ' +
     'accepted"; A-3, A-24',
   basis: 'assumption',
+  assumptions: ['A-3', 'A-24'],
   refusals: [
     { status: 400, code: 'ENDPOINT_UNKNOWN' },
     { status: 400, code: 'ENDPOINT_GROUP_NOT_ALLOWED' },

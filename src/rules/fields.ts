@@ -16,6 +16,7 @@ export const requiredFields: Rule<
   title: 'required fields, well-formed',
   clause: 'Named schemas (field lists "not shown": A-25)',
   basis: 'assumption',
+  assumptions: ['A-25'],
   refusals: [
     { status: 400, code: 'FIELD_MISSING' },
     { status: 400, code: 'FIELD_INVALID' },
@@ -40,6 +41,7 @@ export const amountFormat: Rule<RequestUnderTest, 'amount-format', 'FIELD_INVALI
   title: 'amount format',
   clause: 'Identifiers: amount "number", in formulas integer cents; A-7',
   basis: 'assumption',
+  assumptions: ['A-7'],
   refusals: [{ status: 400, code: 'FIELD_INVALID' }],
   hint: 'Write amounts as a plain decimal with at most two decimals, e.g. 10.00 (no sign, exponent or separators).',
   needs: ['form'],

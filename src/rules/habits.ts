@@ -25,6 +25,7 @@ export const orderIdUnique: Rule<RequestUnderTest, 'order-id-unique', never> = {
   title: 'client_orderid unique per merchant',
   clause: 'Identifiers: client_orderid "merchant-side order identifier"; A-30',
   basis: 'assumption',
+  assumptions: ['A-30'],
   refusals: [],
   hint: 'Give every new order its own client_orderid.',
   needs: ['endpoint', 'form', 'merchant'],
@@ -44,6 +45,7 @@ export const noBlindRetry: Rule<RequestUnderTest, 'no-blind-retry', never> = {
   title: 'no retry without a status check',
   clause: 'Time-outs and retries "not shown": A-20, A-30 (a timed-out POST may have moved money)',
   basis: 'assumption',
+  assumptions: ['A-20', 'A-30'],
   refusals: [],
   hint:
     'After a time-out, ask status for the order before sending it again; never resend a money-moving request ' +

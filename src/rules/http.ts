@@ -15,6 +15,7 @@ export const methodPost: RequestRule<'method-post', 'METHOD_NOT_ALLOWED'> = {
   title: 'POST',
   clause: 'Endpoints: "Method: POST"',
   basis: 'spec',
+  assumptions: [],
   refusals: [{ status: 405, code: 'METHOD_NOT_ALLOWED' }],
   hint: 'Send every API request as POST.',
   check: (req) =>
@@ -32,6 +33,7 @@ export const endpointKnown: RequestRule<'endpoint-known', 'NOT_FOUND' | 'ENDPOIN
   title: 'known endpoint',
   clause: 'Endpoints (path table; endpointId int64, A-8)',
   basis: 'spec',
+  assumptions: ['A-8'],
   refusals: [
     { status: 404, code: 'NOT_FOUND' },
     { status: 400, code: 'ENDPOINT_UNKNOWN' },
@@ -61,6 +63,7 @@ export const acceptHeader: RequestRule<'accept-header', 'NOT_ACCEPTABLE'> = {
   title: 'Accept header',
   clause: 'Endpoints: "Request header: Accept: application/vnd.pay+json, required"',
   basis: 'spec',
+  assumptions: [],
   refusals: [{ status: 406, code: 'NOT_ACCEPTABLE' }],
   hint: `Send Accept: ${MEDIA_TYPE} exactly.`,
   check(req) {
@@ -79,6 +82,7 @@ export const contentType: RequestRule<'content-type', 'UNSUPPORTED_MEDIA_TYPE'> 
   title: 'content type',
   clause: 'Endpoints: "Request body: application/x-www-form-urlencoded"; Scheme B rule 1',
   basis: 'spec',
+  assumptions: [],
   refusals: [{ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
   hint: `Send Content-Type: ${FORM_TYPE} (a charset parameter is fine).`,
   check(req) {
@@ -97,6 +101,7 @@ export const bodySize: RequestRule<'body-size', 'BODY_TOO_LARGE'> = {
   title: 'body size',
   clause: 'Limits: size limits "not shown"; A-21 (64 KiB)',
   basis: 'assumption',
+  assumptions: ['A-21'],
   refusals: [{ status: 413, code: 'BODY_TOO_LARGE' }],
   hint: 'Keep a request body under 64 KiB; no field of the API needs more.',
   check(req) {
@@ -113,6 +118,7 @@ export const formEncoding: RequestRule<'form-encoding', 'BODY_MALFORMED'> = {
   title: 'form encoding',
   clause: 'Scheme B rule 6 (the form body carries the parameters, percent-encoded); A-10 (form rules, UTF-8)',
   basis: 'spec',
+  assumptions: ['A-10'],
   refusals: [{ status: 400, code: 'BODY_MALFORMED' }],
   hint: 'Encode the body once, as UTF-8, with valid %XX escapes; let your HTTP library do it from name/value pairs.',
   check: (req) => (req.params !== undefined ? PASS : fail(`body: ${req.whyNoParams}`, { field: 'body' })),
@@ -127,6 +133,7 @@ export const encodedOnce: RequestRule<'encoded-once', never> = {
   title: 'form values encoded once',
   clause: 'Scheme B rule 6; A-10',
   basis: 'assumption',
+  assumptions: ['A-10'],
   refusals: [],
   hint: 'Percent-encode each value once: a value that still reads %XX after decoding was encoded twice.',
   needs: ['form'],

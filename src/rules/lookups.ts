@@ -10,6 +10,7 @@ export const orderKnown: Rule<{ readonly order: OrderState | undefined }, 'order
   title: 'orderid names an order of the merchant',
   clause: 'Identifiers: orderid "service-side order identifier"; A-23',
   basis: 'assumption',
+  assumptions: ['A-23'],
   refusals: [{ status: 400, code: 'ORDER_UNKNOWN' }],
   hint: 'Send the paynet-order-id the gateway answered for the order, on an endpoint of the same merchant.',
   check: ({ order }) =>
@@ -25,6 +26,7 @@ export const referenceKnown: Rule<
   title: 'card reference or recurring payment of the merchant',
   clause: 'Identifiers: cardrefid; A-27',
   basis: 'assumption',
+  assumptions: ['A-27'],
   refusals: [
     { status: 400, code: 'CARD_REF_UNKNOWN' },
     { status: 400, code: 'RECURRING_PAYMENT_UNKNOWN' },
@@ -50,6 +52,7 @@ export const cardRefOfApprovedCard: Rule<
   title: 'a card reference comes from an approved card order',
   clause: 'A-27',
   basis: 'assumption',
+  assumptions: ['A-27'],
   refusals: [{ status: 400, code: 'ORDER_STATE' }],
   hint: 'Create a card reference from an approved order that was paid with a card.',
   check: ({ parent, hasCard }) =>

@@ -49,6 +49,7 @@ export const threeDsStepPending: OrderRule<'3ds-step-pending', 'ORDER_STATE'> = 
   title: '3-D Secure result only while a step is pending',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: STATE,
   hint: 'Upload a 3-D Secure result only for an order whose status asked for one.',
   check: (m) =>
@@ -64,6 +65,7 @@ export const orderNotVoided: OrderRule<'order-not-voided', 'ORDER_STATE'> = {
   title: 'a voided order stays voided',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: STATE,
   hint: 'Do not capture, return or void an order that was voided.',
   check: (m) =>
@@ -79,6 +81,7 @@ export const orderFitsOperation: OrderRule<'order-fits-operation', 'ORDER_STATE'
   title: 'the order is of a kind the operation acts on',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: STATE,
   hint: 'Capture a preauth, pay a payout check, void a sale, preauth or rebill, return a sale or a captured preauth.',
   check(m) {
@@ -102,6 +105,7 @@ export const voidBeforeSettlement: OrderRule<'void-before-settlement', 'ORDER_ST
   title: 'void only before capture or return',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: STATE,
   hint: 'Return a captured order instead of voiding it.',
   check: (m) =>
@@ -117,6 +121,7 @@ export const orderApproved: OrderRule<'order-approved', 'ORDER_STATE'> = {
   title: 'only an approved order moves on',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: STATE,
   hint: 'Ask status until the order is approved before you capture, pay, void or return it.',
   check(m) {
@@ -136,6 +141,7 @@ export const captureWithinAuthorised: OrderRule<'capture-within-authorised', 'AM
   title: 'capture at most what was authorised',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: [{ status: 400, code: 'AMOUNT_EXCEEDS' }],
   hint: "Capture at most the preauth's amount, less what was captured already.",
   check(m) {
@@ -156,6 +162,7 @@ export const payOnce: OrderRule<'pay-once', 'ORDER_STATE'> = {
   title: 'a payout check is paid once',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: STATE,
   hint: 'Pay each payout check once.',
   check: (m) =>
@@ -171,6 +178,7 @@ export const returnWithinPaid: OrderRule<'return-within-paid', 'ORDER_STATE' | '
   title: 'return at most what was paid',
   clause: STATE_CLAUSE,
   basis: 'assumption',
+  assumptions: ['A-23', 'A-27'],
   refusals: [
     { status: 400, code: 'AMOUNT_EXCEEDS' },
     { status: 400, code: 'ORDER_STATE' },

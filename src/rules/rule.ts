@@ -6,6 +6,8 @@
  * first failure and answers with its refusal; inspect runs them all and reports each.
  */
 
+import type { AssumptionId } from './assumption-ids.ts';
+
 /** `spec`: the spec states the rule. `assumption`: the spec is silent and docs/assumptions.md decides (A-n). */
 export type Basis = 'spec' | 'assumption';
 
@@ -45,6 +47,11 @@ export interface Rule<In, Id extends string = string, C extends string = string>
   /** Where the rule comes from: a part of docs/spec/api-spec.md, and the assumption ids it relies on. */
   readonly clause: string;
   readonly basis: Basis;
+  /**
+   * The assumptions of docs/assumptions.md it rests on. With basis 'assumption' a miss is a warning under
+   * these ids against a gateway (a failure against the mock or with --strict); with 'spec' a failure.
+   */
+  readonly assumptions: readonly AssumptionId[];
   /** What the mock answers when the rule fails; empty for rules only inspect judges (merchant habits). */
   readonly refusals: readonly Refusal<C>[];
   /** What to change when the check fails. */

@@ -1,6 +1,6 @@
 /**
- * Writes report.html, the certification page (src/report/certification-page.ts), from a bundle's
- * messages and summary, with the facts only the suite knows: the rule book's clauses and fixes, the
+ * Writes report.html, the certification page (src/report/certification-page.ts), from a run's record
+ * of cucumber's messages and its summary, with the facts only the suite knows: the rule book's clauses and fixes, the
  * assumptions' statements (docs/assumptions.md) and the SHA-256 of the spec certified against.
  */
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { packageFile, packageVersion } from '../package-root.ts';
 import { certificationPage } from '../report/certification-page.ts';
 import type { Summary } from '../report/bundle.ts';
+import type { RunRecord } from '../report/run-record.ts';
 import { RULES } from '../rules/book.ts';
 
 /** What summary.json records of a run besides the counts (run.ts writes it; merge reads it back). */
@@ -40,16 +41,23 @@ function assumptionStatements(): Record<string, string> {
   assumptions ??= Object.fromEntries(
     readFileSync(packageFile('docs/assumptions.md'), 'utf8')
       .split('\n')
-      .map((line) => /^\| (A-\d+) \| [^|]* \| ([^|]*) \|/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1], m[2].replace(/\*\*|`/g, '').trim()]),
+      .flatMap((line) => {
+        const [, id, statement] = /^\| (A-\d+) \| [^|]* \| ([^|]*) \|/.exec(line) ?? [];
+        return id === undefined || statement === undefined ? [] : [[id, statement.replace(/\*\*|`/g, '').trim()]];
+      }),
   );
   return assumptions;
 }
 
-export function writeCertificationPage(dir: string, summary: Summary, facts: RunFacts, interrupted = false): void {
-  const ndjson = readFileSync(join(dir, 'messages.ndjson'), 'utf8');
-  const page = certificationPage(ndjson, summary, {
+/** report.html of the run `record` holds (in memory: nothing is read back from the folder). */
+export function writeCertificationPage(
+  dir: string,
+  record: RunRecord,
+  summary: Summary,
+  facts: RunFacts,
+  interrupted = false,
+): void {
+  const page = certificationPage(record.results, summary, {
     target: summary.target,
     merchantLogin: facts.merchant,
     endpointIds: facts.endpointIds ?? [],

@@ -37,14 +37,17 @@ export function requiredKinds(endpoint: Endpoint): readonly string[] {
 
 /** A mandatory field the signature does not cover, so its absence is a field error, not a signature one. */
 function unsignedMandatoryField(endpoint: Endpoint): string {
-  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)];
+  const schema = requestSchemaOf(endpoint);
+  const required = REQUIRED_FIELDS[schema] ?? [];
   const signed = new Set(endpoint.auth.kind === 'control' ? endpoint.auth.fields.map((f) => f.name) : []);
   const prerequisite = PREREQUISITES[endpoint.operation]?.field;
-  return (
+  const field =
     required.find((f) => !signed.has(f) && f !== prerequisite) ??
     required.find((f) => f !== prerequisite) ??
-    required[0]
-  );
+    required[0];
+  // Every request schema lists its mandatory fields (test/schemas holds REQUIRED_FIELDS to the catalogue).
+  if (field === undefined) throw new Error(`internal: ${schema} has no mandatory field in REQUIRED_FIELDS`);
+  return field;
 }
 
 const schemeText = (endpoint: Endpoint): string =>
@@ -93,8 +96,11 @@ export function endpointFeatureText(endpoint: Endpoint): string {
     `@area:${endpoint.featureArea}`,
     `Feature: ${op} — POST ${endpoint.path}`,
     `  The ${op} endpoint takes a ${requestSchemaOf(endpoint)} form body, signed with ${schemeText(endpoint)},`,
-    `  and answers ${schema} as ` +
-      `application/vnd.pay+json.${prerequisite ? `\n  It acts on the ${prerequisite.field} of a ${prerequisite.operation}, which each scenario creates first.` : ''}`,
+    `  and answers ${schema} as application/vnd.pay+json.${
+      prerequisite
+        ? `\n  It acts on the ${prerequisite.field} of a ${prerequisite.operation}, which each scenario creates first.`
+        : ''
+    }`,
     '',
     `  ${tags('@positive', '@spec:endpoints') + money}`,
     `  Scenario: a${signed} ${op} request is ` +
@@ -125,8 +131,11 @@ export function endpointFeatureText(endpoint: Endpoint): string {
       `    And the error code is "${missingSignatureCode}"`,
       '',
       `  ${tags('@negative:signature-wrong', ...signatureBasis(endpoint))}`,
-      `  Scenario: ${op} with a ` +
-        `wrong ${endpoint.auth.kind === 'control' ? 'control value (a formula field changed after signing)' : 'signature (its bytes XOR-ed with 0x5A, still valid Base64)'} is refused`,
+      `  Scenario: ${op} with a wrong ${
+        endpoint.auth.kind === 'control'
+          ? 'control value (a formula field changed after signing)'
+          : 'signature (its bytes XOR-ed with 0x5A, still valid Base64)'
+      } is refused`,
       `    When I send a "${op}" request whose signature is corrupted`,
       `    Then the gateway refuses it`,
       `    And the error code is "${wrongSignatureCode}"`,

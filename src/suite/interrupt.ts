@@ -7,8 +7,8 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Envelope } from '@cucumber/messages';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
+import { ndjsonOf, type RunRecord } from '../report/run-record.ts';
 
 /** Files cucumber completes only at the end of a run. */
 const WRITTEN_AT_THE_END = ['junit.xml', 'cucumber.html'];
@@ -16,16 +16,15 @@ const WRITTEN_AT_THE_END = ['junit.xml', 'cucumber.html'];
 /** `page` writes report.html, the certification page, which says INTERRUPTED. */
 export function writeInterruptedBundle(
   dir: string,
-  envelopes: readonly Envelope[],
+  record: RunRecord,
   target: string,
   versions: Record<string, string>,
   extra: object,
   page: (summary: Summary) => void,
 ): Summary {
   for (const file of WRITTEN_AT_THE_END) rmSync(join(dir, file), { force: true });
-  const ndjson = envelopes.map((e) => JSON.stringify(e)).join('\n');
-  writeFileSync(join(dir, 'messages.ndjson'), `${ndjson}\n`);
-  const summary: Summary = { ...summarize(ndjson, target, versions), status: 'interrupted' };
+  writeFileSync(join(dir, 'messages.ndjson'), ndjsonOf(record.envelopes));
+  const summary: Summary = { ...summarize(record, target, versions), status: 'interrupted' };
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra }, null, 2)}\n`);
   page(summary);
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);

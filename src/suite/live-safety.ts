@@ -9,7 +9,20 @@ import { fieldError } from '../errors.ts';
 import { CARD_NUMBER_FIELDS } from '../report/redact.ts';
 import { DECIMAL_AMOUNT, toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
-import type { TargetChoice } from './target.ts';
+import type { Defect } from '../mock/defects.ts';
+import type { Profile } from './profile.ts';
+
+/**
+ * What the person running chose; everything else comes from the environment (target.ts reads it).
+ * It lives here, with the check of it, so the two modules do not import each other.
+ */
+export interface TargetChoice {
+  readonly baseUrl?: string | undefined;
+  readonly live: boolean;
+  readonly defect?: Defect | undefined;
+  readonly strict?: boolean | undefined;
+  readonly profile?: Profile | undefined;
+}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

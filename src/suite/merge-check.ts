@@ -12,7 +12,9 @@ import { MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../report/bundle-si
 import type { Summary } from '../report/bundle.ts';
 import type { RunFacts } from './certificate.ts';
 
-export type ShardSummary = Summary & RunFacts;
+/** A shard's summary.json, once checked: its payconform version is known (checkShard refuses it otherwise). */
+export type ShardSummary = Omit<Summary, 'versions'> &
+  RunFacts & { readonly versions: Readonly<Record<string, string>> & { readonly payconform: string } };
 
 export interface CheckedShard {
   readonly dir: string;
@@ -25,7 +27,7 @@ export interface CheckedShard {
   readonly record: { shard: string; manifestSha256: string; signatureSha256?: string; keyFingerprint?: string };
 }
 
-export type ShardsCheck = { readonly shards: CheckedShard[] } | { readonly refused: string };
+export type ShardsCheck = { readonly shards: [CheckedShard, ...CheckedShard[]] } | { readonly refused: string };
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -87,14 +89,15 @@ const SAME_RUN: ReadonlyArray<[string, (s: CheckedShard) => unknown]> = [
   ['signing key', (s) => s.record.keyFingerprint ?? 'unsigned'],
 ];
 
-export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck> {
-  const shards: CheckedShard[] = [];
-  for (const dir of dirs) {
+export async function checkShards([firstDir, ...moreDirs]: readonly [string, ...string[]]): Promise<ShardsCheck> {
+  const head = await checkShard(firstDir);
+  if (typeof head === 'string') return { refused: head };
+  const shards: [CheckedShard, ...CheckedShard[]] = [head];
+  for (const dir of moreDirs) {
     const shard = await checkShard(dir);
     if (typeof shard === 'string') return { refused: shard };
     shards.push(shard);
   }
-  const [head] = shards;
   for (const s of shards.slice(1)) {
     for (const [what, of] of SAME_RUN) {
       const [mine, theirs] = [JSON.stringify(of(s)), JSON.stringify(of(head))];
@@ -122,5 +125,6 @@ export async function checkShards(dirs: readonly string[]): Promise<ShardsCheck>
         `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} ` +
         `missing: a merge needs every shard of the run`,
     };
-  return { shards: shards.sort((a, b) => a.index - b.index) };
+  shards.sort((a, b) => a.index - b.index);
+  return { shards };
 }

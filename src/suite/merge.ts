@@ -5,7 +5,7 @@
  * shard's test suites) and manifest.json, signed on request. Only shards that make a whole are
  * merged (merge-check.ts): the merged verdict would mean nothing otherwise.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -15,7 +15,8 @@ import type { KeyObject } from 'node:crypto';
 import { fieldError, isPayconformError } from '../errors.ts';
 import { readBundleText } from '../report/bundle-files.ts';
 import { signBundle } from '../report/bundle-signature.ts';
-import { manifestOf, scenarioResults, summarize, type Summary } from '../report/bundle.ts';
+import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
+import { MessagesError, ndjsonOf, RunRecord } from '../report/run-record.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
@@ -33,32 +34,20 @@ function readShard(shard: CheckedShard): Shard {
   const text = (file: string): string => readBundleText(dir, file, sizes.get(file) ?? 0);
   if (!sizes.has('messages.ndjson'))
     throw fieldError('ERR_BUNDLE', 'DIR', `${dir} has no messages.ndjson: not a certify bundle`);
-  const ndjson = text('messages.ndjson');
   const notMessages = (why: string): Error => fieldError('ERR_BUNDLE', 'DIR', `${dir}/messages.ndjson: ${why}`);
-  const envelopes = ndjson
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l, i) => {
-      let e: unknown;
-      try {
-        e = JSON.parse(l);
-      } catch {
-        throw notMessages(`line ${i + 1} is not JSON`);
-      }
-      if (e === null || typeof e !== 'object' || Array.isArray(e))
-        throw notMessages(`line ${i + 1} is not a cucumber message`);
-      return e as Envelope;
-    });
+  let record: RunRecord;
+  try {
+    record = RunRecord.fromNdjson(text('messages.ndjson'));
+  } catch (err) {
+    if (!(err instanceof MessagesError)) throw err;
+    throw notMessages(err.message);
+  }
   for (const kind of ['testRunStarted', 'testRunFinished'] as const) {
-    if (envelopes.filter((e) => e[kind] !== undefined).length !== 1)
+    if (record.envelopes.filter((e) => e[kind] !== undefined).length !== 1)
       throw notMessages(`not one run (${kind} must appear once)`);
   }
-  try {
-    scenarioResults(ndjson); // what summarize reads of it, read once here so a broken stream is named with its shard
-  } catch {
-    throw notMessages('not the messages of a cucumber run');
-  }
-  return { dir, summary: shard.summary, envelopes, junit: sizes.has('junit.xml') ? text('junit.xml') : '' };
+  const junit = sizes.has('junit.xml') ? text('junit.xml') : '';
+  return { dir, summary: shard.summary, envelopes: record.envelopes, junit };
 }
 
 /** The shards' messages as one run: one meta and source per feature, the earliest start, the last finish. */
@@ -78,8 +67,7 @@ function mergedMessages(shards: readonly Shard[]): Envelope[] {
       if (!meta) out.push(e);
       meta = true;
     } else if (e.source || e.gherkinDocument) {
-      const uri = e.source?.uri ?? e.gherkinDocument!.uri!;
-      const key = `${e.source ? 'source' : 'document'} ${uri}`;
+      const key = e.source ? `source ${e.source.uri}` : `document ${e.gherkinDocument?.uri}`;
       if (!seenUris.has(key)) out.push(e);
       seenUris.add(key);
     } else if (e.pickle) {
@@ -132,12 +120,14 @@ export async function mergeBundles(
   outDir: string,
   options: MergeOptions = {},
 ): Promise<MergeResult> {
-  if (dirs.length === 0) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of the shards');
+  const [first, ...more] = dirs;
+  if (first === undefined) throw fieldError('ERR_BUNDLE', 'DIR', 'give the folders of the shards');
   if (existsSync(outDir) && readdirSync(outDir).length > 0)
     throw fieldError('ERR_OUT_DIR', '--out', `${outDir} exists and is not empty`);
-  const checked = await checkShards(dirs);
+  const checked = await checkShards([first, ...more]);
   if ('refused' in checked) return checked;
-  const shards = checked.shards.map(readShard);
+  const [head, ...others] = checked.shards;
+  const shards: [Shard, ...Shard[]] = [readShard(head), ...others.map(readShard)];
   const mergedFrom = checked.shards.map((s) => s.record);
   try {
     return await writeMerged(outDir, shards, mergedFrom, options);
@@ -168,7 +158,7 @@ const MERGED_FILES = [
 
 async function writeMerged(
   outDir: string,
-  shards: readonly Shard[],
+  shards: readonly [Shard, ...Shard[]],
   mergedFrom: readonly CheckedShard['record'][],
   options: MergeOptions,
 ): Promise<MergeResult> {
@@ -183,12 +173,11 @@ async function writeMerged(
       `the shards' messages.ndjson are not the messages of cucumber runs (${shards.map((s) => s.dir).join(', ')})`,
     );
   }
+  const record = RunRecord.of(envelopes);
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'messages.ndjson'), `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
-  const payconform = head.summary.versions.payconform;
-  const summary = summarize(readFileSync(join(outDir, 'messages.ndjson'), 'utf8'), head.summary.target, {
-    payconform,
-  });
+  writeFileSync(join(outDir, 'messages.ndjson'), ndjsonOf(envelopes));
+  const { payconform } = head.summary.versions;
+  const summary = summarize(record, head.summary.target, { payconform });
   const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head.summary;
   const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
   const shardNames = mergedFrom.map((r) => r.shard);
@@ -196,7 +185,7 @@ async function writeMerged(
   writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom }, null, 2)}\n`);
   writeFileSync(join(outDir, 'junit.xml'), withWarnings(mergedJunit(shards), summary));
   await writeHtml(join(outDir, 'cucumber.html'), envelopes);
-  writeCertificationPage(outDir, summary, {
+  writeCertificationPage(outDir, record, summary, {
     ...facts,
     selection: `${selection}, merged from shards ${shardNames.join(', ')}`,
   });

@@ -211,8 +211,9 @@ function describe(e: ErrorObject): string {
 export function profileOf(data: unknown, file: string): Profile {
   validator ??= new Ajv({ allErrors: false, strict: true }).compile(PROFILE_SCHEMA);
   if (!validator(data)) {
-    const error = validator.errors!.find((e) => e.keyword !== 'if' && e.keyword !== 'anyOf') ?? validator.errors![0];
-    throw bad(file, describe(error));
+    const errors = validator.errors ?? [];
+    const error = errors.find((e) => e.keyword !== 'if' && e.keyword !== 'anyOf') ?? errors[0];
+    throw bad(file, error === undefined ? 'does not follow the profile schema' : describe(error));
   }
   const given = data as Partial<{
     name: string;

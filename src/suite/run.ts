@@ -8,14 +8,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
-import type { ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import type { IConfiguration, ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { PayconformError } from '../errors.ts';
 import { COMPILED, PACKAGE_ROOT, packageFile, packageVersion } from '../package-root.ts';
 import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import { signBundle } from '../report/bundle-signature.ts';
 import type { KeyObject } from 'node:crypto';
-import type { Envelope } from '@cucumber/messages';
+import { RunRecord } from '../report/run-record.ts';
 import { claimReportDir, type ClaimedDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
 import { cucumberStderr, reportNotWritten, writeFailureOf } from './write-failure.ts';
@@ -129,7 +129,7 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
         parallel: run.parallel ?? 0,
         ...(run.shard ? { shard: run.shard } : {}),
         // As JSON, exactly what a worker process receives.
-        worldParameters: JSON.parse(JSON.stringify(targetParameters(target))),
+        worldParameters: JSON.parse(JSON.stringify(targetParameters(target))) as IConfiguration['worldParameters'],
       },
     },
     environment,
@@ -179,12 +179,13 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
   const { runConfiguration, environment, selected, described, tags, progress } = prepared;
   const { runCucumber } = await import('@cucumber/cucumber/api');
   const support = await supportCode(runConfiguration, environment);
-  const envelopes: Envelope[] = [];
+  // Every message goes into one record as it comes: progress, the summary and the page all read it.
+  const record = new RunRecord();
   const reporter = progressReporter(selected, progress);
   const execute = () =>
     runCucumber({ ...runConfiguration, support }, environment, (e) => {
-      envelopes.push(e);
-      reporter.onMessage(e);
+      record.add(e);
+      reporter.update(record);
     });
   const running = runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute();
   const stopped = await Promise.race([running.then(({ success }) => ({ success })), aborted(run.signal)]);
@@ -205,25 +206,25 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
   };
   if (stopped === 'aborted') {
     running.catch(() => undefined);
-    const summary = writeInterruptedBundle(dir, envelopes, described, versions, extra, (s) =>
-      writeCertificationPage(dir, s, extra, true),
+    const summary = writeInterruptedBundle(dir, record, described, versions, extra, (s) =>
+      writeCertificationPage(dir, record, s, extra, true),
     );
     await signIfAsked(run.signKey, dir, summary);
-    return { passed: false, selected, finished: finishedCount(envelopes), summary, dir };
+    return { passed: false, selected, finished: record.finished, summary, dir };
   }
-  const summary = summarize(readFileSync(join(dir, 'messages.ndjson'), 'utf8'), described, versions);
+  const summary = summarize(record, described, versions);
   writeFileSync(
     join(dir, 'summary.json'),
     `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`,
   );
   writeFileSync(join(dir, 'junit.xml'), withWarnings(readFileSync(join(dir, 'junit.xml'), 'utf8'), summary));
-  writeCertificationPage(dir, summary, extra);
+  writeCertificationPage(dir, record, summary, extra);
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   await signIfAsked(run.signKey, dir, summary);
   return {
     passed: stopped.success && summary.status !== 'failed',
     selected,
-    finished: finishedCount(envelopes),
+    finished: record.finished,
     summary,
     dir,
   };
@@ -248,9 +249,6 @@ function aborted(signal: AbortSignal | undefined): Promise<'aborted'> {
     signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
   });
 }
-
-const finishedCount = (envelopes: readonly Envelope[]): number =>
-  envelopes.filter((e) => e.testCaseFinished && !e.testCaseFinished.willBeRetried).length;
 
 /** The target as the bundle and the console name it: never a credential. */
 function describeTarget(target: Target): string {

@@ -11,9 +11,10 @@ export function checkTagExpression(tags: string | undefined): void {
   try {
     parse(tags);
   } catch (err) {
-    const reason = (err as Error).message
-      .split('\n')[0]
-      .replace(/^Tag expression "[^"]*" could not be parsed because of syntax error: /, '');
+    const reason = ((err as Error).message.split('\n')[0] ?? '').replace(
+      /^Tag expression "[^"]*" could not be parsed because of syntax error: /,
+      '',
+    );
     throw new PayconformError('ERR_SELECTION', `--tags: "${tags}" is not a tag expression (${reason})`, {
       field: '--tags',
       rule: 'tag expression',

@@ -10,12 +10,14 @@ import { readFileSync } from 'node:fs';
 import { PayconformError } from '../errors.ts';
 import type { Defect } from '../mock/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../gateway/merchants.ts';
-import { checkTargetChoice } from './live-safety.ts';
+import { checkTargetChoice, type TargetChoice } from './live-safety.ts';
 import { mockProfile, readProfile, type Profile } from './profile.ts';
 import { readUserFile } from '../read-file.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Credentials } from '../signing/request.ts';
 import { wholeNumber } from '../whole-number.ts';
+
+export type { TargetChoice };
 
 /** A run's target. Plain JSON (no bigint, no functions): cucumber copies it into every World and worker. */
 export interface Target {
@@ -45,15 +47,6 @@ export interface Target {
    * forwarded to PAYCONFORM_CALLBACK_PORT here); the embedded mock reaches loopback, so it needs none.
    */
   readonly callbackHandler?: { readonly url: string; readonly port: number } | undefined;
-}
-
-/** What the person running chose; everything else comes from the environment. */
-export interface TargetChoice {
-  readonly baseUrl?: string | undefined;
-  readonly live: boolean;
-  readonly defect?: Defect | undefined;
-  readonly strict?: boolean | undefined;
-  readonly profile?: Profile | undefined;
 }
 
 /** The profile named in a run against a gateway for which no --profile was given. */
@@ -128,9 +121,11 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
   };
   if (baseUrl === undefined) {
     const m = testMerchant();
+    const [endpointId] = m.endpointIds;
+    if (endpointId === undefined) throw new Error('internal: the test merchant has no endpoint id');
     return {
       baseUrl,
-      endpointId: m.endpointIds[0],
+      endpointId,
       endpointGroupId: m.endpointGroupIds[0],
       live: false,
       ...settings,
@@ -149,7 +144,7 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
       `${missing}: missing (a run against ${originOf(baseUrl)} takes its credentials from the PAYCONFORM_* variables)`,
       { field: missing, rule: 'required' },
     );
-  checkEndpointId(env.PAYCONFORM_ENDPOINT_ID!, 'PAYCONFORM_ENDPOINT_ID');
+  const endpointId = checkEndpointId(variable(env, 'PAYCONFORM_ENDPOINT_ID'), 'PAYCONFORM_ENDPOINT_ID');
   const callbackUrl = env.PAYCONFORM_CALLBACK_URL || undefined;
   if (callbackUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(callbackUrl))
     throw new PayconformError('ERR_TARGET', 'PAYCONFORM_CALLBACK_URL: must be an http(s) URL the gateway can reach', {
@@ -165,19 +160,28 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
     );
   return {
     baseUrl,
-    endpointId: env.PAYCONFORM_ENDPOINT_ID!,
+    endpointId,
     live: choice.live,
     ...settings,
-    ...(callbackUrl === undefined ? {} : { callbackHandler: { url: callbackUrl, port: callbackPort! } }),
+    ...(callbackUrl === undefined || callbackPort === undefined
+      ? {}
+      : { callbackHandler: { url: callbackUrl, port: callbackPort } }),
     ...(env.PAYCONFORM_ENDPOINT_GROUP_ID
       ? { endpointGroupId: checkEndpointId(env.PAYCONFORM_ENDPOINT_GROUP_ID, 'PAYCONFORM_ENDPOINT_GROUP_ID') }
       : {}),
     credentials: {
       login: env.PAYCONFORM_LOGIN,
       controlKey: env.PAYCONFORM_CONTROL_KEY,
-      privateKeyPem: readUserFile(env.PAYCONFORM_PRIVATE_KEY_FILE!, 'PAYCONFORM_PRIVATE_KEY_FILE'),
+      privateKeyPem: readUserFile(variable(env, 'PAYCONFORM_PRIVATE_KEY_FILE'), 'PAYCONFORM_PRIVATE_KEY_FILE'),
     },
   };
+}
+
+/** A variable of TARGET_VARIABLES, which resolveTarget has found set before it reads one. */
+function variable(env: NodeJS.ProcessEnv, name: (typeof TARGET_VARIABLES)[number]): string {
+  const value = env[name];
+  if (!value) throw new Error(`internal: ${name} is read before it was checked present`);
+  return value;
 }
 
 /** cucumber's worldParameters carrying a target (plain JSON, as cucumber requires). */

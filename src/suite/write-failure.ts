@@ -52,10 +52,8 @@ export function reportNotWritten(dir: string, cause: string): PayconformError {
   // The lock is the claim's to release; everything else of the run's own names goes.
   for (const name of RUN_FILES) if (!name.startsWith('.')) rmSync(join(dir, name), { force: true });
   try {
-    writeFileSync(
-      join(dir, 'summary.json'),
-      `${JSON.stringify({ status: 'incomplete', reason: `the report could not be written: ${WHY[cause] ?? cause}` }, null, 2)}\n`,
-    );
+    const reason = `the report could not be written: ${WHY[cause] ?? cause}`;
+    writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ status: 'incomplete', reason }, null, 2)}\n`);
   } catch {
     rmSync(join(dir, 'summary.json'), { force: true });
   }

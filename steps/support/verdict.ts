@@ -1,7 +1,7 @@
 /**
  * How a step's expectation becomes a verdict (docs/certify.md, "Verdicts"). An expectation the spec
- * states fails the scenario when it is not met. One that rests on an assumption (A-n, named by the
- * check, or by the scenario's own @A-n tags when its whole premise is an assumption) fails only
+ * states fails the scenario when it is not met. One that rests on an assumption (A-n, from the rule of
+ * the book the check names, or the scenario's own @A-n tags when its whole premise is an assumption) fails only
  * against the embedded mock or with --strict; against any other gateway the step attaches a warning
  * and goes on. In an @assumption scenario the spec's checks are the premise's: a missed one ends the
  * scenario there (warning attached, later steps skipped), because they would only test what came of
@@ -19,14 +19,18 @@ import {
   warningLine,
   type Warning,
 } from '../../src/report/findings.ts';
+import type { RuleId } from '../../src/rules/book.ts';
+import { warnedUnder } from '../../src/rules/severity.ts';
 
-/** An expectation: what was checked, what was expected and what came, and the assumption it rests on (none: the spec). */
+/**
+ * An expectation: what was checked, what was expected and what came, and the rule of the book it is
+ * (none: the spec, as the step says). The rule's basis and assumptions decide a miss's severity.
+ */
 export interface Expectation {
   readonly check: string;
   readonly expected: string;
   readonly actual: string;
-  readonly assumption?: string | undefined;
-  readonly rule?: string | undefined;
+  readonly rule?: RuleId | undefined;
   /** Shown with a failure: the (redacted) answer, the clause. */
   readonly detail?: string | undefined;
   /**
@@ -69,7 +73,9 @@ export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean 
     );
     return false;
   }
-  const assumption = e.assumption ?? (judge.premise.length ? judge.premise.join(', ') : undefined);
+  // The rule's own assumptions (the book's), else the scenario's premise; neither: the spec's.
+  const own = e.rule === undefined ? undefined : warnedUnder(e.rule);
+  const assumption = own ?? (judge.premise.length ? judge.premise.join(', ') : undefined);
   if (assumption === undefined)
     throw new AssertionError({
       message: `${e.check}: expected ${e.expected}, got ${e.actual} (the spec)${e.detail ? `\n${e.detail}` : ''}`,
@@ -82,7 +88,7 @@ export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean 
   void judge.attach(JSON.stringify(warning), WARNING_MEDIA_TYPE);
   // Only the premise ends a scenario: a check with an assumption of its own (an error code, an
   // answer's fields) is a warning wherever it is, and the scenario goes on.
-  if (e.assumption === undefined) {
+  if (own === undefined) {
     judge.ended = true;
     throw new ScenarioEnded(warningLine(warning));
   }
@@ -101,14 +107,19 @@ export function notApplicable(judge: Judge, reason: string): never {
   throw new ScenarioEnded(reason);
 }
 
-type StepBody = (this: any, ...args: any[]) => unknown;
+/**
+ * A step's code: its World and its arguments are cucumber's to give (a World of the steps' own type,
+ * the pattern's parameters), so the type takes any step function and the wrapper only passes them on.
+ */
+type StepBody = (this: never, ...args: never[]) => unknown;
 
 /** The step, skipped once its scenario has ended; cucumber reads the step's arity, so the wrapper keeps it. */
-function guarded(body: StepBody): StepBody {
+function guarded(body: StepBody): (this: Judge, ...args: unknown[]) => Promise<unknown> {
   const step = async function (this: Judge, ...args: unknown[]): Promise<unknown> {
     if (this.ended) return 'skipped';
     try {
-      return await body.apply(this, args);
+      const result: unknown = Reflect.apply(body, this, args);
+      return await result;
     } catch (err) {
       if (err instanceof ScenarioEnded) return 'skipped';
       throw err;

@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { summarize } from '../../src/report/bundle.ts';
+import { RunRecord } from '../../src/report/run-record.ts';
 import { NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE } from '../../src/report/findings.ts';
 import { withWarnings } from '../../src/report/junit-warnings.ts';
 
@@ -26,11 +27,13 @@ const warning = (assumption: string) => ({
   expected: 'CONTROL_INVALID',
   actual: 'E1',
 });
-const ndjson = (...messages: object[][]): string =>
-  messages
-    .flat()
-    .map((m) => JSON.stringify(m))
-    .join('\n');
+const ndjson = (...messages: object[][]): RunRecord =>
+  RunRecord.fromNdjson(
+    messages
+      .flat()
+      .map((m) => JSON.stringify(m))
+      .join('\n'),
+  );
 
 describe('verdicts in the bundle', () => {
   it('a run with warnings and no failure passes with warnings, counted by assumption', () => {

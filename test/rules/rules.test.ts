@@ -13,6 +13,7 @@ import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/
 import {
   ANSWER_RULES,
   CALLBACK_RULES,
+  EXPECTATION_RULES,
   ORDER_RULES,
   REQUEST_RULES,
   RULE_BY_ID,
@@ -26,6 +27,7 @@ import { NonceStore } from '../../src/rules/nonces.ts';
 import type { OrderState } from '../../src/rules/orders.ts';
 import { RequestUnderTest, type RuleContext } from '../../src/rules/request.ts';
 import { judgeRequest } from '../../src/rules/run.ts';
+import { answerFailure, judgeAnswer } from '../../src/rules/judge-answer.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 
@@ -387,6 +389,12 @@ describe('order rules', () => {
 });
 
 describe('answer rules', () => {
+  const refusalBody = {
+    type: 'validation-error',
+    'serial-number': 'S-1',
+    'error-message': 'amount: missing',
+    'error-code': 'FIELD_MISSING',
+  };
   const answer = {
     status: 200,
     contentType: 'application/vnd.pay+json; charset=utf-8',
@@ -395,7 +403,18 @@ describe('answer rules', () => {
   };
   const cases: Array<[string, unknown, unknown]> = [
     ['answer-media-type', { ...answer, contentType: 'application/json' }, answer],
-    ['validation-error-status', { ...answer, status: 500 }, { ...answer, status: 400 }],
+    ['answer-json-body', { ...answer, readAs: 'json', text: '{"status":' }, { ...answer, readAs: 'json' }],
+    [
+      'other-status-answer',
+      { ...answer, status: 403, contentType: 'text/html' },
+      { ...answer, status: 403, readAs: 'json', text: '{"type":"error"}' },
+    ],
+    // Which status a refused request gets is A-21's: any 4xx (400, the OAuth 403), never a 500.
+    [
+      'validation-error-status',
+      { ...answer, status: 500, refusalExpected: true },
+      { ...answer, status: 403, refusalExpected: true },
+    ],
     ['no-control-key-in-answer', { ...answer, text: 'wrong key K-123456' }, answer],
     // 4111 1111 1111 1111 passes the Luhn check: a full card number.
     [
@@ -403,7 +422,18 @@ describe('answer rules', () => {
       { ...answer, text: 'card 4111111111111111' },
       { ...answer, text: 'card 411111******1111' },
     ],
-    ['order-kept', { status: 'unknown' }, { status: 'approved' }],
+    // An error answer without the fields A-17 gives it (type, error-message), and one with a field of its own (A-18).
+    [
+      'answer-schema',
+      { ...answer, status: 400, schema: 'ValidationErrorResponse', body: {} },
+      { ...answer, status: 400, schema: 'ValidationErrorResponse', body: refusalBody },
+    ],
+    [
+      'answer-fields-known',
+      { ...answer, status: 400, schema: 'ValidationErrorResponse', body: { ...refusalBody, colour: 'red' } },
+      { ...answer, status: 400, schema: 'ValidationErrorResponse', body: refusalBody },
+    ],
+    ['order-kept', { ...answer, orderStatus: 'unknown' }, { ...answer, orderStatus: 'approved' }],
   ];
   it('has a case for every answer rule', () =>
     assert.deepEqual(cases.map(([id]) => id).sort(), ANSWER_RULES.map((r) => r.id).sort()));
@@ -414,6 +444,44 @@ describe('answer rules', () => {
       assert.equal(rule.check(good).outcome, 'pass');
     });
   }
+});
+
+describe('judgeAnswer: one runner of every answer rule', () => {
+  const seen = { status: 200, contentType: 'application/vnd.pay+json', text: '{}' };
+  it('runs each rule once, in book order, and only those that fail are found', () => {
+    const leak = {
+      ...seen,
+      status: 403,
+      contentType: 'text/html',
+      text: 'key K-1 card 4111111111111111',
+      controlKey: 'K-1',
+    };
+    assert.deepEqual(
+      judgeAnswer(leak).map((f) => f.rule.id),
+      ['other-status-answer', 'no-control-key-in-answer', 'no-full-pan-in-answer'],
+    );
+    assert.deepEqual(judgeAnswer(seen), []);
+  });
+  it('judges what only a step knows when it is given: a refusal expected, the order status read', () => {
+    assert.equal(
+      answerFailure({ ...seen, status: 500, refusalExpected: true }, 'validation-error-status')?.actual,
+      '500',
+    );
+    assert.equal(answerFailure({ ...seen, status: 500 }, 'validation-error-status'), undefined);
+    assert.ok(answerFailure({ ...seen, orderStatus: 'unknown' }, 'order-kept'));
+  });
+});
+
+describe('expectation rules (what the steps expect; the book gives a miss its severity)', () => {
+  for (const rule of EXPECTATION_RULES)
+    it(`${rule.id} compares what came with what would do`, () => {
+      assert.equal(rule.check({ what: 'x', expected: ['a', 'b'], actual: 'b' }).outcome, 'pass');
+      assert.equal(rule.check({ what: 'x', expected: ['a'], actual: 'c' }).outcome, 'fail');
+      assert.equal(rule.check({ what: 'x', expected: ['a'], actual: undefined }).outcome, 'fail');
+      // No value expected in particular: any value does, none does not.
+      assert.equal(rule.check({ what: 'x', expected: [], actual: 'c' }).outcome, 'pass');
+      assert.equal(rule.check({ what: 'x', expected: [], actual: undefined }).outcome, 'fail');
+    });
 });
 
 describe('callback rules', () => {

@@ -19,13 +19,8 @@ function judge(strict: boolean, premise: string[] = []): Judge & { attached: Arr
   };
 }
 
-const code = {
-  check: 'error code',
-  expected: 'CONTROL_INVALID',
-  actual: 'E1',
-  assumption: 'A-21',
-  rule: 'control-signature',
-};
+// refusal-code rests on A-21 in the rule book: the check names the rule, the book its severity.
+const code = { check: 'error code', expected: 'CONTROL_INVALID', actual: 'E1', rule: 'refusal-code' as const };
 const status = { check: 'SALE status', expected: 'a refusal (no 2xx)', actual: '200' };
 
 describe('expectThat', () => {
@@ -46,7 +41,7 @@ describe('expectThat', () => {
   it('fails on a missed assumption when strict, naming it', () => {
     assert.throws(() => expectThat(judge(true), false, code), {
       name: 'AssertionError',
-      message: /^A-21: error code: expected CONTROL_INVALID, got E1 \(rule control-signature\) \(an assumption/,
+      message: /^A-21: error code: expected CONTROL_INVALID, got E1 \(rule refusal-code\) \(an assumption/,
     });
   });
 
@@ -61,7 +56,7 @@ describe('expectThat', () => {
           check: 'error code',
           expected: 'CONTROL_INVALID',
           actual: 'E1',
-          rule: 'control-signature',
+          rule: 'refusal-code',
         }),
       ],
     ]);
@@ -82,13 +77,38 @@ describe('expectThat', () => {
   });
 });
 
+describe("expectThat: the severity of a check that names a rule is the book's", () => {
+  it("a rule the spec states fails, strict or not, even in an @assumption scenario's own check", () => {
+    const signature = {
+      check: 'SALE control',
+      expected: 'valid',
+      actual: 'invalid',
+      rule: 'control-signature' as const,
+    };
+    for (const j of [judge(false), judge(true)])
+      assert.throws(() => expectThat(j, false, signature), { name: 'AssertionError', message: /\(the spec\)/ });
+  });
+
+  it('validation-error-status rests on A-21 (which status a refusal gets is not shown in the spec)', () => {
+    const j = judge(false);
+    const refusal = {
+      check: 'SALE refusal status',
+      expected: '4xx',
+      actual: '500',
+      rule: 'validation-error-status' as const,
+    };
+    assert.equal(expectThat(j, false, refusal), false);
+    assert.equal(JSON.parse(j.attached[0]![1]).assumption, 'A-21');
+  });
+});
+
 describe('expectThat: a departure from the spec a gateway profile declares', () => {
   const media = {
     check: 'answer',
     expected: 'what the spec states',
     actual: 'content-type: must be application/vnd.pay+json (got text/html;charset=utf-8)',
     deviation: 'answers.format, answers.mediaType',
-    rule: 'answer-media-type',
+    rule: 'answer-media-type' as const,
   };
 
   it('is a warning under "profile <key>", strict or not, in any scenario, and the scenario goes on', () => {
