@@ -90,8 +90,9 @@ export async function serve(
   command: string,
   args: string[],
   knownUrl?: string,
+  env?: Readonly<Record<string, string>>,
 ): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(
