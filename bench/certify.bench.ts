@@ -28,7 +28,7 @@ function timed(args: string[]): { seconds: number; mb: number } {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-async function figures(): Promise<Figure[]> {
+function figures(): Figure[] {
   process.stderr.write('  measuring certify against the embedded mock …\n');
   const dir = mkdtempSync(join(tmpdir(), 'payconform-bench-certify-'));
   try {

@@ -90,8 +90,9 @@ export async function serve(
   command: string,
   args: string[],
   knownUrl?: string,
+  env?: Readonly<Record<string, string>>,
 ): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(
@@ -121,3 +122,13 @@ export async function serve(
 
 export const rssMb = (pid: number): number =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/**
+ * CPU time a process has used so far, user and system, in milliseconds (Linux /proc; clock ticks of
+ * 1/100 s, as USER_HZ is on Linux): a server's work per request, whatever else the machine runs.
+ */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After the command: state is field 3 of proc(5), utime 14 and stime 15.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -37,7 +37,7 @@ export interface BenchGroup {
 export interface BenchModule {
   readonly groups: () => BenchGroup[] | Promise<BenchGroup[]>;
   /** Absolute figures, for targets stated in absolute terms (seconds, MB) rather than as ratios. */
-  readonly figures?: () => Promise<Figure[]>;
+  readonly figures?: () => Figure[] | Promise<Figure[]>;
 }
 
 /**
@@ -54,12 +54,18 @@ export interface Figure {
   readonly max?: number;
   readonly min?: number;
   /** The peer's figure; the ratio is oriented so that above 1 means ours is better. */
-  readonly peer?: { readonly label: string; readonly value: number; readonly minRatio?: number };
+  readonly peer?: {
+    readonly label: string;
+    readonly value: number;
+    readonly minRatio?: number;
+    /** The median of ratios paired round by round, where the figure was taken in rounds (servers). */
+    readonly pairedRatio?: number;
+  };
 }
 
 /** ours ÷ peer for throughput, peer ÷ ours for times and memory: above 1, ours is better. */
 export const figureRatio = (f: Figure): number | undefined =>
-  f.peer && (f.better === 'higher' ? f.value / f.peer.value : f.peer.value / f.value);
+  f.peer && (f.peer.pairedRatio ?? (f.better === 'higher' ? f.value / f.peer.value : f.peer.value / f.value));
 
 export interface Settings {
   readonly rounds: number;
@@ -114,7 +120,7 @@ function timeRound(fn: () => unknown, batch: number, roundMs: number): number {
   return (ops * 1000) / ms;
 }
 
-const median = (xs: readonly number[]): number => {
+export const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;

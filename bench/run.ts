@@ -2,7 +2,8 @@
  * `npm run bench`: runs every benchmark module below and prints one table. Ours and each peer run
  * in this process, on the same inputs, interleaved over several rounds (bench/measure.ts); the
  * ratio is ours ÷ peer in ops/s, so 1.5× means ours does 1.5 times as many operations per second.
- * Add a benchmark by writing a module that exports a BenchModule and listing it in MODULES.
+ * Add a benchmark by writing a module that exports a BenchModule and listing it in MODULES; arguments
+ * name the modules to run (`npm run bench -- mock`), none runs them all.
  */
 import { availableParallelism, cpus } from 'node:os';
 import {
@@ -21,14 +22,23 @@ import { certifyBench } from './certify.bench.ts';
 import { startupBench } from './startup.bench.ts';
 import { prismBench } from './prism.bench.ts';
 
-const MODULES: readonly BenchModule[] = [
-  signingBench,
-  vectorsCheckBench,
-  mockBench,
-  prismBench,
-  certifyBench,
-  startupBench,
-];
+const MODULES: Readonly<Record<string, BenchModule>> = {
+  signing: signingBench,
+  'vectors-check': vectorsCheckBench,
+  mock: mockBench,
+  prism: prismBench,
+  certify: certifyBench,
+  startup: startupBench,
+};
+
+// `npm run bench -- mock prism` runs only those modules (a short check on a shared machine); none: all.
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in MODULES));
+if (unknown.length > 0) {
+  console.error(`bench: unknown module ${unknown.join(', ')} (modules: ${Object.keys(MODULES).join(', ')})`);
+  process.exit(2);
+}
+const selected = Object.entries(MODULES).filter(([name]) => chosen.length === 0 || chosen.includes(name));
 
 // 25 rounds of 60 ms per contender after a 300 ms warm-up: about 20 s for the signing groups. On a
 // shared 2-core VM the speed swings by ±25% over fractions of a second; many short rounds, paired
@@ -96,18 +106,16 @@ async function main(): Promise<void> {
   const cpu = cpus();
   console.log(`Node ${process.version} (${process.platform}/${process.arch}), V8 ${process.versions.v8}`);
   console.log(`CPU: ${cpu[0]?.model.trim() ?? 'unknown'}, ${cpu.length} cores (${availableParallelism()} available)`);
-  console.log(
-    `${SETTINGS.rounds} interleaved rounds of ${SETTINGS.roundMs} ms per contender after ${SETTINGS.warmupMs} ms warm-up`,
-  );
-  console.log(
-    'ops/s: median round; ratio: median over rounds of ours ÷ peer ops/s, timed back to back (so not exactly ops/s ÷ peer ops/s);',
-  );
+  const { rounds, roundMs, warmupMs } = SETTINGS;
+  console.log(`${rounds} interleaved rounds of ${roundMs} ms per contender after ${warmupMs} ms warm-up`);
+  console.log('ops/s: median round; ratio: median over rounds of ours ÷ peer ops/s, timed back to back');
+  console.log('(so not exactly ops/s ÷ peer ops/s); servers take turns in rounds, paired the same way;');
   console.log('figures (commands, servers): ratio oriented so that above 1× means ours is better\n');
 
   const started = Date.now();
   const rows: Row[] = [];
   const noisy: string[] = [];
-  for (const module of MODULES) {
+  for (const [, module] of selected) {
     for (const group of await module.groups()) {
       group.verify(); // outputs must be equal before any timing means anything
       process.stderr.write(`  measuring ${group.title} …\n`);
@@ -139,9 +147,8 @@ async function main(): Promise<void> {
   console.log('');
   printTable(rows);
   const targeted = rows.filter((r) => r.meets !== undefined);
-  console.log(
-    `\n${targeted.filter((r) => r.meets).length} of ${targeted.length} targets met; ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n${targeted.filter((r) => r.meets).length} of ${targeted.length} targets met; ${seconds} s`);
   if (noisy.length > 0)
     console.log(`noisy (interquartile range of rounds over 25% of the median): ${noisy.join('; ')}`);
 }

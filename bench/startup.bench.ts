@@ -40,7 +40,7 @@ function wall(args: string[], status: number): number {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-async function figures(): Promise<Figure[]> {
+function figures(): Figure[] {
   process.stderr.write('  measuring start-up of sign and verify against node -e 0 …\n');
   const dir = mkdtempSync(join(tmpdir(), 'payconform-bench-startup-'));
   try {

@@ -32,7 +32,7 @@ function mixedVectors(): Vector[] {
   return [...other, ...rsa];
 }
 
-async function figures(): Promise<Figure[]> {
+function figures(): Figure[] {
   process.stderr.write(`  preparing ${TOTAL} vectors …\n`);
   const dir = mkdtempSync(join(tmpdir(), 'payconform-bench-'));
   try {

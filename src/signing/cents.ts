@@ -21,8 +21,12 @@ export function toCents(amount: string | number, field = 'amount'): string {
   if (!match) {
     throw fieldError('ERR_AMOUNT_FORMAT', field, whyNotDecimal(text));
   }
-  const whole = match[1]; // BigInt('') is 0n, so an empty integer part ('.5') needs no default
+  // The integer group always takes part in a match, empty for '.5' (BigInt('') and Number('') are 0).
+  const whole = match[1] ?? '';
   const fraction = (match[2] ?? '').padEnd(2, '0');
+  // Up to 13 integer digits the cents stay below 2^53, so integer Number arithmetic is exact and
+  // spares the mock a BigInt per amount (it reads cents once per rule that needs them).
+  if (whole.length <= 13) return String(Number(whole) * 100 + Number(fraction));
   return (BigInt(whole) * 100n + BigInt(fraction)).toString();
 }
 

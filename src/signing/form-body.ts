@@ -32,7 +32,13 @@ export function decodeForm(text: string, field = 'body'): Pair[] {
  */
 function formDecode(raw: string, field: string, index: number): string {
   const spaced = raw.includes('+') ? raw.replaceAll('+', ' ') : raw;
-  return spaced.includes('%') ? percentDecode(spaced, `${field} (parameter ${index})`) : spaced;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    // The field's label is built only for the error: a SALE has eight encoded values to decode.
+    return percentDecode(spaced, `${field} (parameter ${index})`);
+  }
 }
 
 /** Encodes pairs as a form body with RFC 3986 encoding (a space is %20, which every form decoder reads). */

@@ -28,6 +28,15 @@ describe('renderAnswer', () => {
     });
     assert.equal(renderAnswer({ 'paynet-order-id': '7' }, FORM, { 'paynet-order-id': 'orderid' }).text, 'orderid=7\n');
   });
+
+  it('renames JSON fields too, in place, and only those the answer has', () => {
+    const names = { 'paynet-order-id': 'orderid', 'card-ref-id': 'cardrefid' };
+    assert.equal(
+      renderAnswer({ type: 'x', 'paynet-order-id': '7', n: '1' }, SPEC_ANSWERS, names).text,
+      '{"type":"x","orderid":"7","n":"1"}',
+    );
+    assert.equal(renderAnswer({ type: 'x' }, SPEC_ANSWERS, names).text, '{"type":"x"}');
+  });
 });
 
 describe('parseFormAnswer', () => {

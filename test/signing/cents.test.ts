@@ -16,6 +16,10 @@ describe('amount in cents (spec Scheme A rule 3)', () => {
     // 15 integer digits: beyond float precision once multiplied by 100 (9.99e16 > 2^53).
     ['999999999999999.99', '99999999999999999'],
     ['123456789012345.67', '12345678901234567'],
+    // The largest amount of plain integer arithmetic (13 integer digits), and one digit more (2^53 < 10^16).
+    ['9999999999999.99', '999999999999999'],
+    ['99999999999999.99', '9999999999999999'],
+    ['00000000000000000001.00', '100'],
     [10, '1000'],
     [10.5, '1050'],
     [0.29, '29'],
