@@ -11,7 +11,7 @@
  * SALE is shown beside (for information): on a busy machine it says what the throughput cannot.
  * Each request is pre-signed with a distinct nonce, so the mock does its full verification each time.
  */
-import { testMerchant } from '../src/mock/merchants.ts';
+import { testMerchant } from '../src/gateway/merchants.ts';
 import { autocannon, cpuMs, load, requests, rssMb, serve, type PreparedRequest } from './http-load.ts';
 import { median, type BenchModule, type Figure } from './measure.ts';
 
