@@ -68,6 +68,8 @@ export const callbackRetried: Rule<{ readonly answers: readonly number[] }, 'cal
   },
 };
 
+const GET_WHY = ' (the public API sends callbacks as GET with the fields in the query string)';
+
 export const callbackMethod: Rule<{ readonly method: string; readonly expected: string }, 'callback-method', never> = {
   id: 'callback-method',
   title: 'a callback comes by the method the gateway is known to use',
@@ -80,9 +82,8 @@ export const callbackMethod: Rule<{ readonly method: string; readonly expected: 
   check: ({ method, expected }) =>
     method === expected
       ? PASS
-      : fail(
-          `callback: came by ${method}, ` +
-            `expected ${expected}${expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : ''}`,
-          { expected, actual: method },
-        ),
+      : fail(`callback: came by ${method}, ` + `expected ${expected}${expected === 'GET' ? GET_WHY : ''}`, {
+          expected,
+          actual: method,
+        }),
 };

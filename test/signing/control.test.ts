@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { signRequest } from '../../src/signing/sign.ts';
-import { verifyRequest } from '../../src/signing/verify.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { readFileSync } from 'node:fs';
 import { ENDPOINTS } from '../../src/catalogue/index.ts';
