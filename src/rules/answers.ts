@@ -2,6 +2,7 @@
  * Rules of what a gateway answers. The suite's client checks them on every answer; the mock keeps
  * them, and a broken-gateway defect breaks one by id (src/mock/defects.ts).
  */
+import { baseMediaType } from '../catalogue/answer-format.ts';
 import { containsFullPan } from '../schemas/index.ts';
 import { MEDIA_TYPE } from './http.ts';
 import { fail, PASS, skip, type Rule } from './rule.ts';
@@ -29,7 +30,7 @@ export const answerMediaType: AnswerRule<'answer-media-type'> = {
     'application/vnd.pay+json',
   hint: `Answer every API request with Content-Type ${MEDIA_TYPE}.`,
   check: (a) =>
-    a.contentType.split(';')[0].trim().toLowerCase() === MEDIA_TYPE
+    baseMediaType(a.contentType) === MEDIA_TYPE
       ? PASS
       : fail(`content-type: must be ${MEDIA_TYPE} (got ${a.contentType || 'none'})`, {
           field: 'content-type',

@@ -5,6 +5,7 @@
 import { fail, PASS, type Rule } from './rule.ts';
 import type { RequestUnderTest } from './request.ts';
 import { requestRule } from './request-rule.ts';
+import { baseMediaType } from '../catalogue/answer-format.ts';
 import { FORM_TYPE, MEDIA_TYPE } from '../catalogue/media-types.ts';
 
 export { FORM_TYPE, MEDIA_TYPE };
@@ -83,8 +84,7 @@ export const contentType: RequestRule<'content-type', 'UNSUPPORTED_MEDIA_TYPE'> 
   refusals: [{ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
   hint: `Send Content-Type: ${FORM_TYPE} (a charset parameter is fine).`,
   check(req) {
-    const [type = ''] = (req.seen.headers['content-type'] ?? '').split(';');
-    const mediaType = type.trim().toLowerCase();
+    const mediaType = baseMediaType(req.seen.headers['content-type'] ?? '');
     if (mediaType === FORM_TYPE) return PASS;
     return fail(`content-type: must be ${FORM_TYPE}`, {
       field: 'content-type',

@@ -21,9 +21,9 @@ export function toCents(amount: string | number, field = 'amount'): string {
   if (!match) {
     throw fieldError('ERR_AMOUNT_FORMAT', field, whyNotDecimal(text));
   }
-  const whole = match[1]; // BigInt('') is 0n, so an empty integer part ('.5') needs no default
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  return (BigInt(whole) * 100n + BigInt(fraction)).toString();
+  // The integer group always takes part in the match ('' for '.5', and BigInt('') is 0n); the decimals may not.
+  const [, whole = '', decimals = ''] = match;
+  return (BigInt(whole) * 100n + BigInt(decimals.padEnd(2, '0'))).toString();
 }
 
 function numberToDecimal(amount: number, field: string): string {
@@ -45,8 +45,8 @@ function whyNotDecimal(text: string): string {
   if (/^[0-9.]*[eE][+-]?[0-9]+$/.test(text)) return 'exponent notation is not allowed (write the digits, e.g. 1000.00)';
   if (/^[0-9]{1,3}([,' _][0-9]{3})+(\.[0-9]*)?$/.test(text))
     return 'thousands separators are not allowed (write 1234567.89)';
-  const decimals = /^[0-9]*\.([0-9]+)$/.exec(text);
-  if (decimals) return `at most 2 decimals are allowed (got ${decimals[1].length})`;
+  const decimals = /^[0-9]*\.([0-9]+)$/.exec(text)?.[1];
+  if (decimals !== undefined) return `at most 2 decimals are allowed (got ${decimals.length})`;
   if (text.endsWith('.')) return 'must not end with a decimal point';
   return 'must be a non-negative decimal number with at most 2 decimals, like 10.00';
 }

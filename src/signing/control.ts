@@ -70,7 +70,8 @@ function rawValue(field: ControlField, ctx: ControlContext, formula: readonly Co
   if (field.from === 'url') return ctx.endpointId;
   if (field.from === 'credentials' && ctx.login !== undefined) return ctx.login;
   const found = ctx.params.filter(([name]) => name === field.name);
-  if (found.length === 1) return found[0][1];
+  const [only] = found;
+  if (only !== undefined && found.length === 1) return only[1];
   const needs = `the ${ctx.operation} control formula is ${formulaText(formula)}`;
   if (found.length === 0) {
     const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';
