@@ -45,7 +45,7 @@ export function diagnoseSignature(req: Signed, merchant: Merchant, url = signedU
   });
 }
 
-export function signatureDetail(req: With<'form'>, merchant: Merchant, d: Diagnosis): SignatureDetail {
+export function signatureDetail(req: With<'endpoint' | 'form'>, merchant: Merchant, d: Diagnosis): SignatureDetail {
   return {
     scheme: d.scheme,
     diagnoses: d.defects,
@@ -56,12 +56,18 @@ export function signatureDetail(req: With<'form'>, merchant: Merchant, d: Diagno
 }
 
 /** The correct signature's steps, where the verifier holds the secret to make it (not RSA). */
-function explanationOf(req: With<'form'>, merchant: Merchant): { explanation?: string } {
+function explanationOf(req: With<'endpoint' | 'form'>, merchant: Merchant): { explanation?: string } {
   const header = req.header;
   if (header !== undefined && getParam(header, 'oauth_signature_method') === 'RSA-SHA256') return {};
   try {
     const result = signRequest(
-      { method: 'POST', url: signedUrl(req), params: req.params.filter(([n]) => n !== 'control') },
+      {
+        method: 'POST',
+        url: signedUrl(req),
+        params: req.params.filter(([n]) => n !== 'control'),
+        // The path was matched once; behind --upstream the sandbox's URL may have another prefix: matched anew.
+        ...(req.seen.signedFor === undefined ? { match: req.match } : {}),
+      },
       { login: merchant.login, controlKey: merchant.merchantControlKey },
       {
         ...(header ? { nonce: getParam(header, 'oauth_nonce'), timestamp: getParam(header, 'oauth_timestamp') } : {}),
@@ -89,7 +95,7 @@ export function unverifiable(req: Signed, err: PayconformError<string>): Outcome
 /** Whether the signature sent verifies for this request sent to `url`. */
 function verifies(req: Signed, sent: SentSignature, url: string): boolean {
   return compareSignature(
-    { method: 'POST', url, params: req.params, match: req.match },
+    { method: 'POST', url, params: req.params, match: req.match, amountCents: req.amount?.cents },
     credentialsOf(req.merchant),
     sent,
   ).valid;

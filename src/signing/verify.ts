@@ -62,7 +62,8 @@ export function compareSignature(request: RequestInput, credentials: Credentials
   const { auth } = endpoint;
   if (auth.kind === 'control' && 'control' in sent) {
     const controlKey = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
-    const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params: request.params };
+    const { params, amountCents } = request;
+    const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params, amountCents };
     const expected = computeControl(auth.fields, ctx, controlKey);
     return { valid: constantTimeEqual(sent.control, expected.control), controlInput: expected.controlInput };
   }
