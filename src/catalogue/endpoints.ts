@@ -3,15 +3,7 @@
  * endpoints named only in its signing examples. Signer, client, mock and features read this table;
  * nothing else lists endpoints.
  */
-import type {
-  AuthScheme,
-  ControlField,
-  Endpoint,
-  EndpointFacts,
-  EndpointGroup,
-  EndpointUse,
-  VersionSegment,
-} from './types.ts';
+import type { AuthScheme, ControlField, EndpointFacts, EndpointGroup, EndpointUse, VersionSegment } from './types.ts';
 
 const endpointId: ControlField = { name: 'endpointId', from: 'url', cents: false };
 const login: ControlField = { name: 'login', from: 'credentials', cents: false };
@@ -346,6 +338,17 @@ const ROWS = [
 
 /** An operation name of the catalogue: the compiler knows every one, so a typo does not compile. */
 export type Operation = (typeof ROWS)[number]['operation'];
+
+// Here, beside the rows the operation names come from, so types.ts needs nothing of this file (no import cycle).
+export interface Endpoint extends EndpointFacts, EndpointUse {
+  /** Operation name as in the spec's table (SALE, PREAUTHFORM, PAYOUT_V4 …). */
+  readonly operation: Operation;
+}
+
+/** A catalogue row, or the stand-in for a generic RFC 5849 request whose URL is no catalogue endpoint. */
+export interface SigningEndpoint extends EndpointFacts {
+  readonly operation: Operation | 'RFC5849';
+}
 
 export const ENDPOINTS: readonly Endpoint[] = Object.freeze(ROWS);
 

@@ -1,4 +1,4 @@
-export { ENDPOINTS, OP, type Operation } from './endpoints.ts';
+export { ENDPOINTS, OP, type Endpoint, type Operation, type SigningEndpoint } from './endpoints.ts';
 export { endpointUrl } from './url.ts';
 export { MEDIA_TYPE, FORM_TYPE } from './media-types.ts';
 export {
@@ -11,13 +11,11 @@ export {
   type PathMatch,
 } from './lookup.ts';
 export type {
-  Endpoint,
   EndpointFacts,
   EndpointGroup,
   EndpointUse,
   MockBehaviour,
   FeatureArea,
-  SigningEndpoint,
   AuthScheme,
   AuthKind,
   SignableScheme,

@@ -1,7 +1,6 @@
 /** Finding catalogue rows by operation name or by request URL path. */
 import { PayconformError, fieldError } from '../errors.ts';
-import { ENDPOINTS } from './endpoints.ts';
-import type { Endpoint, Operation } from './types.ts';
+import { ENDPOINTS, type Endpoint, type Operation } from './endpoints.ts';
 
 const byOperation = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.operation, e]));
 /** Path template without the trailing `/{endpointId}` → row. */

@@ -1,7 +1,4 @@
 /** Types of the endpoint catalogue: one row per endpoint of the spec (api-spec.md, "Endpoints"). */
-import type { Operation } from './endpoints.ts';
-
-export type { Operation };
 
 /** Where a control-formula value comes from. */
 export type ControlFieldSource =
@@ -103,14 +100,4 @@ export interface EndpointUse {
   readonly featureArea: FeatureArea;
   /** The operation moves funds: a live run of it is tagged @money. */
   readonly movesMoney: boolean;
-}
-
-export interface Endpoint extends EndpointFacts, EndpointUse {
-  /** Operation name as in the spec's table (SALE, PREAUTHFORM, PAYOUT_V4 …). */
-  readonly operation: Operation;
-}
-
-/** A catalogue row, or the stand-in for a generic RFC 5849 request whose URL is no catalogue endpoint. */
-export interface SigningEndpoint extends EndpointFacts {
-  readonly operation: Operation | 'RFC5849';
 }

@@ -1,7 +1,7 @@
 /** Building an endpoint's URL: {base_url} (with any prefix before /api/) + path with the endpointId. */
 import { fieldError } from '../errors.ts';
 import { checkEndpointId } from './lookup.ts';
-import type { Endpoint } from './types.ts';
+import type { Endpoint } from './endpoints.ts';
 
 /** `form: 'group'` builds the vendor's endpoint-group URL, `…/{operation}/group/{groupId}` (A-3). */
 export function endpointUrl(
