@@ -45,6 +45,13 @@ describe('control rules, in detail', () => {
     assert.equal(judge(controlPresent, SALE, `${FIELDS}&control=${GOOD}`).outcome, 'pass');
   });
 
+  it("control-present and control-format need no merchant: an endpoint id that is no merchant's is judged too", () => {
+    const unowned = 'http://h/paynet/api/v2/sale/987654321';
+    assert.ok(!merchant.endpointIds.includes('987654321'));
+    assert.equal(evidence(judge(controlPresent, unowned, FIELDS)).message, 'control: missing');
+    assert.equal(evidence(judge(controlFormat, unowned, `${FIELDS}&control=x`)).actual, '1 characters');
+  });
+
   it('control-format: says how many characters came, or how many control fields', () => {
     const short = evidence(judge(controlFormat, SALE, `${FIELDS}&control=${GOOD.slice(1)}`));
     assert.equal(short.message, 'control: must appear once, as 40 lowercase hex digits (SHA-1)');
