@@ -234,9 +234,17 @@ export type With<F extends Fact> = RequestUnderTest &
 
 /** Whether the fact can be derived from this request (an earlier rule says why where not). */
 export function hasFact(req: RequestUnderTest, fact: Fact): boolean {
-  if (fact === 'endpoint') return req.match !== undefined;
-  if (fact === 'form') return req.params !== undefined;
-  return req.merchant !== undefined;
+  // Each fact by name, none by default: a fact this does not know is never there.
+  switch (fact) {
+    case 'endpoint':
+      return req.match !== undefined;
+    case 'form':
+      return req.params !== undefined;
+    case 'merchant':
+      return req.merchant !== undefined;
+    default:
+      return false;
+  }
 }
 
 /** Narrows the request to the facts named, all of which are there. */
