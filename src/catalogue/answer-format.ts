@@ -31,7 +31,10 @@ export const REFUSAL_TYPES: Readonly<Record<string, number>> = { 'validation-err
 export const SPEC_ANSWERS: AnswerFormat = { format: 'json', mediaType: MEDIA_TYPE };
 
 /** An answer's content type without its parameters, in lower case. */
-export const baseMediaType = (contentType: string): string => contentType.split(';')[0].trim().toLowerCase();
+export function baseMediaType(contentType: string): string {
+  const [type = ''] = contentType.split(';'); // split always gives one element: the whole text where no ';'
+  return type.trim().toLowerCase();
+}
 
 /** `name=value` with the form's escapes: a value may hold `&`, `=` or a line break without ending its pair. */
 const formPair = (name: string, value: string): string => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;

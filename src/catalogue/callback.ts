@@ -39,8 +39,10 @@ export const CALLBACK_NAME = 'CALLBACK';
  * A-31.
  */
 export function transactionType(path: string): string {
-  const segments = path.split('/');
-  const operation = segments[segments.length - 2].replace(/-form$/, '');
+  // The segment before the id: `…/sale-form/123` gives sale-form.
+  const segment = /([^/]*)\/[^/]*$/.exec(path)?.[1];
+  if (segment === undefined) throw new Error(`internal: callback path ${path} has no operation segment`);
+  const operation = segment.replace(/-form$/, '');
   // The public docs name a returned payment's transaction a reversal, and list no "return" type.
   return operation === 'return' ? 'reversal' : operation;
 }

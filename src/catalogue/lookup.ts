@@ -46,14 +46,16 @@ function closestOperation(name: string): Operation | undefined {
 
 /** Levenshtein distance: insertions, deletions and substitutions of one character each. */
 function editDistance(a: string, b: string): number {
+  // A cell outside the table is never the cheapest way: Infinity keeps it out of Math.min.
+  const cell = (row: readonly number[], j: number): number => row[j] ?? Number.POSITIVE_INFINITY;
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
     for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      next[j] = Math.min(cell(row, j) + 1, cell(next, j - 1) + 1, cell(row, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
-  return row[b.length];
+  return cell(row, b.length);
 }
 
 /** Whether a user-given name is an operation of the catalogue (exactly as written). */

@@ -80,8 +80,8 @@ export type FeatureArea = 'payments' | 'forms' | 'cards' | 'recurring' | 'payout
 /** A row's endpoint-group fact: stated per row from the public docs, never derived (A-3). */
 export interface EndpointGroup {
   /**
-   * The public page lists `…/{operation}/group/ENDPOINTGROUPID` (or, on the 3-D Secure uploads, ENDPOINTGROUPID in the
-   * id's place).
+   * The public page lists `…/{operation}/group/ENDPOINTGROUPID` (or, on the 3-D Secure uploads,
+   * ENDPOINTGROUPID in the id's place).
    */
   readonly accepted: boolean;
   /** The public page that settles it; null where the family publishes no page for the operation. */

@@ -70,6 +70,8 @@ export const callbackRetried: Rule<{ readonly answers: readonly number[] }, 'cal
   },
 };
 
+const GET_WHY = ' (the public API sends callbacks as GET with the fields in the query string)';
+
 export const callbackMethod: Rule<{ readonly method: string; readonly expected: string }, 'callback-method', never> = {
   id: 'callback-method',
   title: 'a callback comes by the method the gateway is known to use',
@@ -80,12 +82,13 @@ export const callbackMethod: Rule<{ readonly method: string; readonly expected: 
   hint:
     "Send the callback as an HTTP GET with its fields added to the callback URL's own query string, as the " +
     'public gateways do (or by POST where the gateway profile says callbacks.method POST).',
-  check: ({ method, expected }) => {
-    if (method === expected) return PASS;
-    const why =
-      expected === 'GET' ? ' (the public API sends callbacks as GET with the fields in the query string)' : '';
-    return fail(`callback: came by ${method}, expected ${expected}${why}`, { expected, actual: method });
-  },
+  check: ({ method, expected }) =>
+    method === expected
+      ? PASS
+      : fail(`callback: came by ${method}, expected ${expected}${expected === 'GET' ? GET_WHY : ''}`, {
+          expected,
+          actual: method,
+        }),
 };
 
 /**

@@ -1,12 +1,8 @@
 /** The endpoint id must name an endpoint of a merchant: it decides whose data a request reaches. */
-import type { RequestUnderTest } from './request.ts';
-import { PASS, type Rule } from './rule.ts';
+import { requestRule } from './request-rule.ts';
+import { PASS } from './rule.ts';
 
-export const endpointOwner: Rule<
-  RequestUnderTest,
-  'endpoint-owner',
-  'ENDPOINT_UNKNOWN' | 'ENDPOINT_GROUP_NOT_ALLOWED'
-> = {
+export const endpointOwner = requestRule({
   id: 'endpoint-owner',
   title: 'endpoint id of the merchant',
   clause:
@@ -21,7 +17,7 @@ export const endpointOwner: Rule<
   hint: 'Use the endpointId your gateway account was given (a group id only on the operations that accept one).',
   needs: ['endpoint'],
   check(req) {
-    const owner = req.owner!;
+    const { owner } = req;
     return 'login' in owner ? PASS : owner;
   },
-};
+});

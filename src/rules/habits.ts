@@ -4,23 +4,26 @@
  * refuse what it cannot tell from a lost answer, so only inspect judges these.
  */
 import { OP, PREREQUISITES, type Operation } from '../catalogue/index.ts';
-import type { RequestUnderTest } from './request.ts';
-import { fail, PASS, skip, type Rule } from './rule.ts';
+import type { RequestUnderTest, With } from './request.ts';
+import { requestRule } from './request-rule.ts';
+import { fail, PASS, skip } from './rule.ts';
 
 /** An operation that starts a new order rather than acting on an existing one (capture, void, …). */
 export const startsOrder = (operation: Operation): boolean => PREREQUISITES[operation]?.field !== 'orderid';
 
-/** The earlier start of this request's client order id, or why the habit does not apply. */
-function earlierStart(req: RequestUnderTest): { statusSince: boolean } | null | string {
+/** The earlier start of this request's client order id (null: none), or why the habit does not apply. */
+function earlierStart(
+  req: With<'endpoint' | 'merchant'>,
+): { readonly id: string; readonly earlier: { statusSince: boolean } | null } | string {
   const history = req.context.history;
   const id = req.clientOrderId;
   if (history === undefined) return 'no request history is kept here';
   if (id === undefined) return 'no client order id';
-  if (!startsOrder(req.match!.endpoint.operation)) return 'the operation acts on an existing order';
-  return history.earlier(req.merchant!.login, id) ?? null;
+  if (!startsOrder(req.match.endpoint.operation)) return 'the operation acts on an existing order';
+  return { id, earlier: history.earlier(req.merchant.login, id) ?? null };
 }
 
-export const orderIdUnique: Rule<RequestUnderTest, 'order-id-unique', never> = {
+export const orderIdUnique = requestRule({
   id: 'order-id-unique',
   title: 'client_orderid unique per merchant',
   clause: 'Identifiers: client_orderid "merchant-side order identifier"; A-30',
@@ -30,17 +33,17 @@ export const orderIdUnique: Rule<RequestUnderTest, 'order-id-unique', never> = {
   hint: 'Give every new order its own client_orderid.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
-    const earlier = earlierStart(req);
-    if (typeof earlier === 'string') return skip(earlier);
-    return earlier === null
+    const start = earlierStart(req);
+    if (typeof start === 'string') return skip(start);
+    return start.earlier === null
       ? PASS
-      : fail(`client order id ${JSON.stringify(req.clientOrderId!.slice(0, 40))} was already used by this merchant`, {
+      : fail(`client order id ${JSON.stringify(start.id.slice(0, 40))} was already used by this merchant`, {
           field: 'client_orderid',
         });
   },
-};
+});
 
-export const noBlindRetry: Rule<RequestUnderTest, 'no-blind-retry', never> = {
+export const noBlindRetry = requestRule({
   id: 'no-blind-retry',
   title: 'no retry without a status check',
   clause: 'Time-outs and retries "not shown": A-20, A-30 (a timed-out POST may have moved money)',
@@ -52,13 +55,13 @@ export const noBlindRetry: Rule<RequestUnderTest, 'no-blind-retry', never> = {
     'blindly.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
-    const earlier = earlierStart(req);
-    if (typeof earlier === 'string') return skip(earlier);
-    return earlier === null || earlier.statusSince
+    const start = earlierStart(req);
+    if (typeof start === 'string') return skip(start);
+    return start.earlier === null || start.earlier.statusSince
       ? PASS
       : fail('sent again with no status request for the order in between', { field: 'client_orderid' });
   },
-};
+});
 
 /** Records what this request adds to the history, once every rule has judged it. */
 export function recordHabits(req: RequestUnderTest): void {

@@ -4,6 +4,8 @@
  */
 import { fail, PASS, type Rule } from './rule.ts';
 import type { RequestUnderTest } from './request.ts';
+import { requestRule } from './request-rule.ts';
+import { baseMediaType } from '../catalogue/answer-format.ts';
 import { FORM_TYPE, MEDIA_TYPE } from '../catalogue/media-types.ts';
 
 export { FORM_TYPE, MEDIA_TYPE };
@@ -86,12 +88,12 @@ export const contentType: RequestRule<'content-type', 'UNSUPPORTED_MEDIA_TYPE'> 
   refusals: [{ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
   hint: `Send Content-Type: ${FORM_TYPE} (a charset parameter is fine).`,
   check(req) {
-    const type = (req.seen.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type === FORM_TYPE) return PASS;
+    const mediaType = baseMediaType(req.seen.headers['content-type'] ?? '');
+    if (mediaType === FORM_TYPE) return PASS;
     return fail(`content-type: must be ${FORM_TYPE}`, {
       field: 'content-type',
       expected: FORM_TYPE,
-      actual: JSON.stringify(type || 'missing'),
+      actual: JSON.stringify(mediaType || 'missing'),
     });
   },
 };
@@ -128,7 +130,7 @@ export const formEncoding: RequestRule<'form-encoding', 'BODY_MALFORMED'> = {
  * A value that still holds %XX after decoding was almost surely encoded twice. The mock accepts it: it is a legal
  * value.
  */
-export const encodedOnce: RequestRule<'encoded-once', never> = {
+export const encodedOnce = requestRule({
   id: 'encoded-once',
   title: 'form values encoded once',
   clause: 'Scheme B rule 6; A-10',
@@ -138,9 +140,9 @@ export const encodedOnce: RequestRule<'encoded-once', never> = {
   hint: 'Percent-encode each value once: a value that still reads %XX after decoding was encoded twice.',
   needs: ['form'],
   check(req) {
-    const twice = req.params?.find(([, value]) => /%[0-9A-Fa-f]{2}/.test(value));
+    const twice = req.params.find(([, value]) => /%[0-9A-Fa-f]{2}/.test(value));
     return twice
       ? fail(`${twice[0]}: still percent-encoded after decoding (encoded twice?)`, { field: twice[0] })
       : PASS;
   },
-};
+});

@@ -3,11 +3,11 @@
  * and its parameters, the signature method of the endpoint, the timestamp window and nonce replay
  * rules the spec leaves open (A-22), and the signature over the base string.
  */
-import type { RequestUnderTest } from './request.ts';
-import { fail, PASS, skip, type Outcome, type Rule } from './rule.ts';
+import type { ParsedAuthorization } from '../signing/authorization-header.ts';
+import { hasFacts, type RequestUnderTest, type With } from './request.ts';
+import { requestRule } from './request-rule.ts';
+import { fail, PASS, skip, type Outcome } from './rule.ts';
 import { signatureOutcome } from './signature-evidence.ts';
-
-type OAuthRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id, C>;
 
 /**
  * A request the OAuth check refuses is answered 403 Forbidden, as the family's public gateways do: "quickly identify
@@ -16,30 +16,60 @@ type OAuthRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id,
  */
 const FORBIDDEN = 403;
 
+/** The parameters every OAuth request carries, in the order a missing one is named. */
 const REQUIRED_PARAMS = [
   'oauth_consumer_key',
   'oauth_nonce',
   'oauth_signature_method',
   'oauth_timestamp',
   'oauth_signature',
-];
+] as const;
 
-const isOAuth = (req: RequestUnderTest): boolean => req.match!.endpoint.auth.kind.startsWith('oauth-');
+/** The required parameters as sent, once all are there: the rules after the header checks read these. */
+type SentOAuth = { readonly [name in (typeof REQUIRED_PARAMS)[number]]: string } & {
+  readonly header: ParsedAuthorization;
+};
+
+const isOAuth = (req: With<'endpoint'>): boolean => req.match.endpoint.auth.kind.startsWith('oauth-');
 const NOT_OAUTH = 'does not apply: the endpoint is not signed with OAuth';
 
-/** Skip unless the endpoint is an OAuth one and its header parsed with every parameter there. */
-function usableHeader(req: RequestUnderTest): Outcome | undefined {
+/** The first required parameter the header lacks, or undefined. */
+const missingParam = (req: RequestUnderTest): string | undefined =>
+  REQUIRED_PARAMS.find((name) => req.oauthParam(name) === undefined);
+
+/** The required parameters, or the skip of a rule that needs them: not OAuth, or the header checks failed. */
+function sentOAuth(req: With<'endpoint'>): SentOAuth | Outcome {
   if (!isOAuth(req)) return skip(NOT_OAUTH);
-  if (req.header === undefined || REQUIRED_PARAMS.some((name) => req.oauthParam(name) === undefined))
+  const header = req.header;
+  const [consumerKey, nonce, method, timestamp, signature] = REQUIRED_PARAMS.map((name) => req.oauthParam(name));
+  if (
+    header === undefined ||
+    consumerKey === undefined ||
+    nonce === undefined ||
+    method === undefined ||
+    timestamp === undefined ||
+    signature === undefined
+  )
     return skip('not reached: no well-formed Authorization header (the header checks say why)');
-  return undefined;
+  return {
+    header,
+    oauth_consumer_key: consumerKey,
+    oauth_nonce: nonce,
+    oauth_signature_method: method,
+    oauth_timestamp: timestamp,
+    oauth_signature: signature,
+  };
 }
 
+const isOutcome = (value: SentOAuth | Outcome): value is Outcome => 'outcome' in value;
+
+/** The signature method the endpoint requires; a request that names no OAuth endpoint is a caller's bug. */
 export function requiredMethod(req: RequestUnderTest): 'HMAC-SHA1' | 'RSA-SHA256' {
-  return req.match!.endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
+  if (!hasFacts(req, ['endpoint'])) throw new Error('internal: requiredMethod of a request that names no endpoint');
+  return req.match.endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
 }
 
-export const oauthHeaderPresent: OAuthRule<'oauth-header-present', 'AUTH_HEADER_MISSING'> = {
+export const oauthHeaderPresent = requestRule({
   id: 'oauth-header-present',
   title: 'OAuth Authorization header sent',
   clause: 'Scheme B rule 2: "Header Authorization starts with OAuth"',
@@ -52,11 +82,11 @@ export const oauthHeaderPresent: OAuthRule<'oauth-header-present', 'AUTH_HEADER_
     if (!isOAuth(req)) return skip(NOT_OAUTH);
     return req.authorization !== undefined
       ? PASS
-      : fail('authorization: an OAuth Authorization header is required', { field: 'authorization' });
+      : fail('authorization: missing: an OAuth Authorization header is required', { field: 'authorization' });
   },
-};
+});
 
-export const oauthHeaderFormat: OAuthRule<'oauth-header-format', 'AUTH_HEADER_MALFORMED'> = {
+export const oauthHeaderFormat = requestRule({
   id: 'oauth-header-format',
   title: 'OAuth header well-formed',
   clause: 'Scheme B rules 2–3 (name="value" pairs, each percent-encoded); A-11',
@@ -69,12 +99,13 @@ export const oauthHeaderFormat: OAuthRule<'oauth-header-format', 'AUTH_HEADER_MA
     if (!isOAuth(req)) return skip(NOT_OAUTH);
     if (req.authorization === undefined) return skip('no Authorization header');
     if (req.header === undefined) return fail(req.whyNoHeader, { field: 'authorization' });
-    const missing = REQUIRED_PARAMS.find((name) => req.oauthParam(name) === undefined);
-    return missing === undefined ? PASS : fail(`authorization: ${missing} is missing`, { field: 'authorization' });
+    const missing = missingParam(req);
+    // The field is the parameter itself: verify tells a missing oauth_signature (unsigned) from a malformed header.
+    return missing === undefined ? PASS : fail(`authorization: ${missing} is missing`, { field: missing });
   },
-};
+});
 
-export const oauthBodyConsistent: OAuthRule<'oauth-body-consistent', 'OAUTH_PARAM_CONFLICT'> = {
+export const oauthBodyConsistent = requestRule({
   id: 'oauth-body-consistent',
   title: 'oauth_* in the body repeat the header',
   clause: 'Scheme B rule 6 (the HMAC example repeats oauth_* in the body); A-26',
@@ -84,18 +115,18 @@ export const oauthBodyConsistent: OAuthRule<'oauth-body-consistent', 'OAUTH_PARA
   hint: 'Leave oauth_* out of the form body, or repeat exactly what the Authorization header says.',
   needs: ['endpoint', 'form'],
   check(req) {
-    const unusable = usableHeader(req);
-    if (unusable) return unusable;
-    const conflict = req.params!.find(([name, value]) => name.startsWith('oauth_') && req.oauthParam(name) !== value);
+    const sent = sentOAuth(req);
+    if (isOutcome(sent)) return sent;
+    const conflict = req.params.find(([name, value]) => name.startsWith('oauth_') && req.oauthParam(name) !== value);
     return conflict === undefined
       ? PASS
       : fail(`${conflict[0]}: in the form body it must repeat the Authorization header's value, or be left out`, {
           field: conflict[0],
         });
   },
-};
+});
 
-export const consumerKeyKnown: OAuthRule<'consumer-key-known', 'CONSUMER_KEY_UNKNOWN' | 'ENDPOINT_UNKNOWN'> = {
+export const consumerKeyKnown = requestRule({
   id: 'consumer-key-known',
   title: 'consumer key is the merchant login',
   clause: 'Scheme B rule 2: oauth_consumer_key = merchant login',
@@ -108,22 +139,22 @@ export const consumerKeyKnown: OAuthRule<'consumer-key-known', 'CONSUMER_KEY_UNK
   hint: 'Send your merchant login as oauth_consumer_key, on an endpoint id of that merchant.',
   needs: ['endpoint', 'merchant'],
   check(req) {
-    const unusable = usableHeader(req);
-    if (unusable) return unusable;
-    const consumerKey = req.oauthParam('oauth_consumer_key')!;
+    const sent = sentOAuth(req);
+    if (isOutcome(sent)) return sent;
+    const consumerKey = sent.oauth_consumer_key;
     const merchant = req.context.merchants.find((m) => m.login === consumerKey);
     if (!merchant)
       return fail('authorization: oauth_consumer_key is not a known merchant login', { field: 'oauth_consumer_key' });
     if (merchant !== req.merchant)
-      return fail(`endpointId: ${req.match!.endpointId} is not an endpoint of this merchant`, {
+      return fail(`endpointId: ${req.match.endpointId} is not an endpoint of this merchant`, {
         field: 'endpointId',
         code: 'ENDPOINT_UNKNOWN',
       });
     return PASS;
   },
-};
+});
 
-export const signatureMethod: OAuthRule<'signature-method', 'SIGNATURE_METHOD_WRONG'> = {
+export const signatureMethod = requestRule({
   id: 'signature-method',
   title: 'signature method of the endpoint',
   clause: 'Scheme B: HMAC-SHA1 for payout, RSA-SHA256 for every /api/v4/ endpoint',
@@ -133,21 +164,25 @@ export const signatureMethod: OAuthRule<'signature-method', 'SIGNATURE_METHOD_WR
   hint: 'Sign payout with HMAC-SHA1 (key "control key&") and every /api/v4/ endpoint with RSA-SHA256.',
   needs: ['endpoint'],
   check(req) {
-    const unusable = usableHeader(req);
-    if (unusable) return unusable;
+    const sent = sentOAuth(req);
+    if (isOutcome(sent)) return sent;
     const required = requiredMethod(req);
-    const method = req.oauthParam('oauth_signature_method')!;
+    const method = sent.oauth_signature_method;
     return method === required
       ? PASS
-      : fail(`authorization: ${req.match!.endpoint.operation} requires oauth_signature_method ${required}`, {
-          field: 'oauth_signature_method',
-          expected: required,
-          actual: method.slice(0, 20),
-        });
+      : fail(
+          `authorization: oauth_signature_method is ${method.slice(0, 20)}; ` +
+            `${req.match.endpoint.operation} requires ${required}`,
+          {
+            field: 'oauth_signature_method',
+            expected: required,
+            actual: method.slice(0, 20),
+          },
+        );
   },
-};
+});
 
-export const oauthVersion: OAuthRule<'oauth-version', 'OAUTH_VERSION_WRONG'> = {
+export const oauthVersion = requestRule({
   id: 'oauth-version',
   title: 'oauth_version 1.0',
   clause: 'Scheme B rule 2: oauth_version "1.0"; A-9 (it may be left out)',
@@ -157,23 +192,23 @@ export const oauthVersion: OAuthRule<'oauth-version', 'OAUTH_VERSION_WRONG'> = {
   hint: 'Send oauth_version="1.0", or leave it out.',
   needs: ['endpoint'],
   check(req) {
-    const unusable = usableHeader(req);
-    if (unusable) return unusable;
+    const sent = sentOAuth(req);
+    if (isOutcome(sent)) return sent;
     const version = req.oauthParam('oauth_version');
     return version === undefined || version === '1.0'
       ? PASS
-      : fail('authorization: oauth_version must be 1.0', {
+      : fail(`authorization: oauth_version must be 1.0 (got ${version.slice(0, 20)})`, {
           field: 'oauth_version',
           expected: '1.0',
           actual: version.slice(0, 20),
         });
   },
-};
+});
 
 /** Seconds since the epoch of the request's oauth_timestamp, or NaN. */
-const timestampOf = (req: RequestUnderTest): number => Number(req.oauthParam('oauth_timestamp'));
+const timestampOf = (sent: SentOAuth): number => Number(sent.oauth_timestamp);
 
-export const oauthTimestampWindow: OAuthRule<'oauth-timestamp-window', 'TIMESTAMP_OUT_OF_WINDOW'> = {
+export const oauthTimestampWindow = requestRule({
   id: 'oauth-timestamp-window',
   title: 'OAuth timestamp fresh',
   clause: 'Scheme B rule 2: oauth_timestamp "current time in seconds"; tolerance "not shown": A-22',
@@ -183,9 +218,9 @@ export const oauthTimestampWindow: OAuthRule<'oauth-timestamp-window', 'TIMESTAM
   hint: 'Use the current Unix time in seconds, and keep the server clock in sync (NTP).',
   needs: ['endpoint'],
   check(req) {
-    const unusable = usableHeader(req);
-    if (unusable) return unusable;
-    const timestamp = timestampOf(req);
+    const sent = sentOAuth(req);
+    if (isOutcome(sent)) return sent;
+    const timestamp = timestampOf(sent);
     const now = Math.floor(req.context.now() / 1000);
     const window = req.context.windowSeconds;
     if (Number.isInteger(timestamp) && Math.abs(now - timestamp) <= window) return PASS;
@@ -200,9 +235,9 @@ export const oauthTimestampWindow: OAuthRule<'oauth-timestamp-window', 'TIMESTAM
       actual: Number.isInteger(timestamp) ? `${now - timestamp} s away` : 'not a whole number',
     });
   },
-};
+});
 
-export const oauthSignature: OAuthRule<'oauth-signature', 'SIGNATURE_INVALID' | 'FIELD_MISSING' | 'FIELD_INVALID'> = {
+export const oauthSignature = requestRule({
   id: 'oauth-signature',
   title: 'OAuth signature',
   clause: 'Scheme B rules 4–5: the base string POST&url&params, HMAC-SHA1 with key "secret&" or RSA-SHA256',
@@ -216,18 +251,18 @@ export const oauthSignature: OAuthRule<'oauth-signature', 'SIGNATURE_INVALID' | 
   hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
-    const unusable = usableHeader(req);
-    if (unusable) return unusable;
+    const sent = sentOAuth(req);
+    if (isOutcome(sent)) return sent;
     return signatureOutcome(
       req,
-      { authorization: req.authorization },
+      { header: sent.header, signature: sent.oauth_signature },
       'oauth_signature',
       `authorization: ${requiredMethod(req)} signature does not match the request`,
     );
   },
-};
+});
 
-export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
+export const nonceUnique = requestRule({
   id: 'nonce-unique',
   title: 'OAuth nonce unique',
   clause: 'Limits: "The nonce must be unique per request"; replay rules "not shown": A-22',
@@ -237,14 +272,14 @@ export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
   hint: 'Make a fresh random oauth_nonce for every request, retries included.',
   needs: ['endpoint'],
   check(req) {
-    const unusable = usableHeader(req);
-    if (unusable) return unusable;
+    const sent = sentOAuth(req);
+    if (isOutcome(sent)) return sent;
     // The mock reaches this rule only once the signature is valid, so nobody can burn another merchant's nonces.
     const now = Math.floor(req.context.now() / 1000);
-    const timestamp = timestampOf(req);
+    const timestamp = timestampOf(sent);
     const fresh = req.context.nonces.remember(
-      req.oauthParam('oauth_consumer_key')!,
-      req.oauthParam('oauth_nonce')!,
+      sent.oauth_consumer_key,
+      sent.oauth_nonce,
       Number.isInteger(timestamp) ? timestamp : now,
       now,
     );
@@ -252,7 +287,7 @@ export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
       ? PASS
       : fail('authorization: oauth_nonce was already used within the timestamp window', { field: 'oauth_nonce' });
   },
-};
+});
 
 /**
  * The spec's operations put oauth_* in the header only. Its own HMAC-SHA1 example repeats them in the body, and
@@ -260,7 +295,7 @@ export const nonceUnique: OAuthRule<'nonce-unique', 'NONCE_REPLAYED'> = {
  * doc.payneteasy.com integration_helpers/oauth.html; A-26): on an HMAC-SHA1 endpoint a repeat is the documented
  * form (oauth-body-consistent holds it to the header), elsewhere inspect reports it.
  */
-export const noOAuthInBody: OAuthRule<'no-oauth-in-body', never> = {
+export const noOAuthInBody = requestRule({
   id: 'no-oauth-in-body',
   title: 'no oauth_* in the body (RSA-SHA256)',
   clause:
@@ -270,12 +305,12 @@ export const noOAuthInBody: OAuthRule<'no-oauth-in-body', never> = {
   assumptions: ['A-26'],
   refusals: [],
   hint: 'Send the oauth_* parameters only in the Authorization header.',
-  needs: ['form'],
+  needs: ['endpoint', 'form'],
   check(req) {
-    const names = [...new Set(req.params!.filter(([n]) => n.startsWith('oauth_')).map(([n]) => n))];
+    const names = [...new Set(req.params.filter(([n]) => n.startsWith('oauth_')).map(([n]) => n))];
     if (names.length === 0) return PASS;
-    if (req.match!.endpoint.auth.kind === 'oauth-hmac-sha1')
+    if (req.match.endpoint.auth.kind === 'oauth-hmac-sha1')
       return skip("HMAC-SHA1: the spec's example and the public HMAC page repeat oauth_* in the body (A-26)");
     return fail(`${names.join(', ')} in the form body`, { field: names[0] });
   },
-};
+});

@@ -4,11 +4,14 @@
  * kept. A fact that cannot be derived is undefined; the rule that judges it says why.
  */
 import { matchPath, type PathMatch } from '../catalogue/index.ts';
+import { isPayconformError } from '../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../signing/authorization-header.ts';
+import { toCents } from '../signing/cents.ts';
 import { decodeForm, type Pair } from '../signing/form-body.ts';
 import { ownerOf, type Merchant } from './merchant.ts';
 import type { NonceStore } from './nonces.ts';
 import type { OrderHistory } from './history.ts';
+import type { Fact, Outcome } from './rule.ts';
 
 export interface SeenRequest {
   readonly method: string;
@@ -46,6 +49,19 @@ export interface RuleContext {
   readonly history?: OrderHistory | undefined;
 }
 
+/**
+ * Facts a caller has already derived (verify's one request: its URL matched and its form given as pairs), handed
+ * over so the request value does not derive them a second time.
+ */
+export interface KnownFacts {
+  readonly match?: PathMatch | undefined;
+  readonly params?: Pair[] | undefined;
+}
+
+/** The amount field in cents, derived once: `cents` where it reads, `problem` (the signer's one line) where not. */
+export type AmountFact =
+  { readonly cents: string; readonly problem?: undefined } | { readonly cents?: undefined; readonly problem: string };
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const NOT_YET = Symbol('not derived yet');
 type Derived<T> = T | undefined | typeof NOT_YET;
@@ -58,6 +74,7 @@ export class RequestUnderTest {
   private ownerFact: Derived<Merchant | ReturnType<typeof ownerOf>> = NOT_YET;
   private headerFact: Derived<ParsedAuthorization> = NOT_YET;
   private headerError = '';
+  private amountFact: Derived<AmountFact> = NOT_YET;
 
   private body: Buffer | undefined;
   private bodyBytesSeen: number | undefined;
@@ -65,9 +82,12 @@ export class RequestUnderTest {
   constructor(
     readonly seen: SeenRequest,
     readonly context: RuleContext,
+    known: KnownFacts = {},
   ) {
     this.body = seen.body;
     this.bodyBytesSeen = seen.bodyBytes;
+    if (known.match !== undefined) this.matchFact = known.match;
+    if (known.params !== undefined) this.paramsFact = known.params;
   }
 
   /** The body, once read (the head rules are judged before it is). */
@@ -75,6 +95,7 @@ export class RequestUnderTest {
     this.body = body;
     this.bodyBytesSeen = bodyBytes;
     this.paramsFact = NOT_YET;
+    this.amountFact = NOT_YET;
     return this;
   }
 
@@ -156,8 +177,9 @@ export class RequestUnderTest {
       try {
         this.headerFact = text === undefined ? undefined : parseAuthorizationHeader(text);
       } catch (err) {
+        if (!isPayconformError(err)) throw err; // not a header problem: a bug, or a caller that passed no text
         this.headerFact = undefined;
-        this.headerError = (err as Error).message;
+        this.headerError = err.message;
       }
     }
     return this.headerFact;
@@ -176,8 +198,56 @@ export class RequestUnderTest {
     return this.params?.find(([n]) => n === name)?.[1];
   }
 
+  /** The amount field in cents, or the problem with it; undefined where the request has no amount (or no form). */
+  get amount(): AmountFact | undefined {
+    if (this.amountFact === NOT_YET) {
+      const text = this.field('amount');
+      if (text === undefined) return undefined; // no form yet, or no amount: nothing to keep
+      try {
+        this.amountFact = { cents: toCents(text) };
+      } catch (err) {
+        if (!isPayconformError(err)) throw err;
+        this.amountFact = { problem: err.message };
+      }
+    }
+    return this.amountFact;
+  }
+
   /** The client order id, spelled `client-order-id` on the v4 and 3-D Secure operations. */
   get clientOrderId(): string | undefined {
     return this.field('client_orderid') ?? this.field('client-order-id');
   }
+}
+
+/** What each fact guarantees once the runner has found it there (rules/run.ts). */
+interface FactValues {
+  readonly endpoint: { readonly match: PathMatch; readonly owner: Merchant | Outcome };
+  readonly form: { readonly params: Pair[] };
+  readonly merchant: { readonly merchant: Merchant };
+}
+
+/** The request with the facts F derived: what a rule that `needs` F receives, so its check asserts nothing. */
+export type With<F extends Fact> = RequestUnderTest &
+  ('endpoint' extends F ? FactValues['endpoint'] : unknown) &
+  ('form' extends F ? FactValues['form'] : unknown) &
+  ('merchant' extends F ? FactValues['merchant'] : unknown);
+
+/** Whether the fact can be derived from this request (an earlier rule says why where not). */
+export function hasFact(req: RequestUnderTest, fact: Fact): boolean {
+  // Each fact by name, none by default: a fact this does not know is never there.
+  switch (fact) {
+    case 'endpoint':
+      return req.match !== undefined;
+    case 'form':
+      return req.params !== undefined;
+    case 'merchant':
+      return req.merchant !== undefined;
+    default:
+      return false;
+  }
+}
+
+/** Narrows the request to the facts named, all of which are there. */
+export function hasFacts<F extends Fact>(req: RequestUnderTest, facts: readonly F[]): req is With<F> {
+  return facts.every((fact) => hasFact(req, fact));
 }

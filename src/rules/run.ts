@@ -4,7 +4,7 @@
  * replaces or switches off rules by id (src/mock/defects.ts); the rules themselves never know.
  */
 import type { RefusalCode, RequestRuleId } from './book.ts';
-import type { RequestUnderTest } from './request.ts';
+import { hasFact, type RequestUnderTest } from './request.ts';
 import { skip, type Evidence, type Fact, type Outcome, type Rule } from './rule.ts';
 
 export type RequestRule = Rule<RequestUnderTest, RequestRuleId, RefusalCode>;
@@ -23,14 +23,8 @@ const NOT_REACHED: Record<Fact, string> = {
   merchant: "not reached: the endpoint id is no merchant's",
 };
 
-function has(req: RequestUnderTest, fact: Fact): boolean {
-  if (fact === 'endpoint') return req.match !== undefined;
-  if (fact === 'form') return req.params !== undefined;
-  return req.merchant !== undefined;
-}
-
 function judge(rule: RequestRule, req: RequestUnderTest, bent: Bent | undefined): Outcome {
-  const missing = rule.needs?.find((fact) => !has(req, fact));
+  const missing = rule.needs?.find((fact) => !hasFact(req, fact));
   if (missing !== undefined) return skip(NOT_REACHED[missing]);
   const replacement = bent?.get(rule.id);
   if (replacement === 'off') return skip('switched off (a deliberately broken gateway)');

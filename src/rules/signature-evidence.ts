@@ -9,10 +9,13 @@ import { getParam } from '../signing/authorization-header.ts';
 import { diagnose, type Diagnosis } from '../signing/diagnose/index.ts';
 import { explain, explanationText } from '../signing/explain.ts';
 import { signRequest } from '../signing/sign.ts';
-import { verifyRequest, type GivenSignature } from '../signing/verify.ts';
+import { compareSignature, type SentSignature } from '../signing/verify.ts';
 import { credentialsOf, type Merchant } from './merchant.ts';
-import type { RequestUnderTest } from './request.ts';
+import type { RequestUnderTest, With } from './request.ts';
 import { fail, PASS, type Outcome } from './rule.ts';
+
+/** What a signature rule has found there before it asks for the evidence. */
+type Signed = With<'endpoint' | 'form' | 'merchant'>;
 
 export interface SignatureDetail {
   readonly scheme: string;
@@ -34,15 +37,15 @@ const SIGNATURE_STEPS = new Set(['digest', 'signature', 'authorization']);
 const signedUrl = (req: RequestUnderTest): string => req.seen.signedFor ?? req.seen.url;
 
 /** The diagnosis of the signature as sent, for the URL the signature must cover. */
-export function diagnoseSignature(req: RequestUnderTest, merchant: Merchant, url = signedUrl(req)): Diagnosis {
+export function diagnoseSignature(req: Signed, merchant: Merchant, url = signedUrl(req)): Diagnosis {
   return diagnose({
-    request: { method: 'POST', url, params: req.params!, match: req.match },
+    request: { method: 'POST', url, params: req.params, match: req.match },
     credentials: credentialsOf(merchant),
     given: { authorization: req.authorization },
   });
 }
 
-export function signatureDetail(req: RequestUnderTest, merchant: Merchant, d: Diagnosis): SignatureDetail {
+export function signatureDetail(req: With<'endpoint' | 'form'>, merchant: Merchant, d: Diagnosis): SignatureDetail {
   return {
     scheme: d.scheme,
     diagnoses: d.defects,
@@ -53,12 +56,18 @@ export function signatureDetail(req: RequestUnderTest, merchant: Merchant, d: Di
 }
 
 /** The correct signature's steps, where the verifier holds the secret to make it (not RSA). */
-function explanationOf(req: RequestUnderTest, merchant: Merchant): { explanation?: string } {
+function explanationOf(req: With<'endpoint' | 'form'>, merchant: Merchant): { explanation?: string } {
   const header = req.header;
   if (header !== undefined && getParam(header, 'oauth_signature_method') === 'RSA-SHA256') return {};
   try {
     const result = signRequest(
-      { method: 'POST', url: signedUrl(req), params: req.params!.filter(([n]) => n !== 'control') },
+      {
+        method: 'POST',
+        url: signedUrl(req),
+        params: req.params.filter(([n]) => n !== 'control'),
+        // The path was matched once; behind --upstream the sandbox's URL may have another prefix: matched anew.
+        ...(req.seen.signedFor === undefined ? { match: req.match } : {}),
+      },
       { login: merchant.login, controlKey: merchant.merchantControlKey },
       {
         ...(header ? { nonce: getParam(header, 'oauth_nonce'), timestamp: getParam(header, 'oauth_timestamp') } : {}),
@@ -76,19 +85,19 @@ function explanationOf(req: RequestUnderTest, merchant: Merchant): { explanation
  * A signature that cannot be computed because a field it covers is missing or malformed: refused as
  * that field's problem; with the diagnosis where one is asked for (a misspelt field is a mistake too).
  */
-export function unverifiable(req: RequestUnderTest, err: PayconformError<string>): Outcome {
+export function unverifiable(req: Signed, err: PayconformError<string>): Outcome {
   const evidence = { field: err.field, code: err.code === 'ERR_MISSING_FIELD' ? 'FIELD_MISSING' : 'FIELD_INVALID' };
   if (!req.context.explain) return fail(err.message, evidence);
-  const d = diagnoseSignature(req, req.merchant!);
-  return fail(d.message, { ...evidence, detail: signatureDetail(req, req.merchant!, d) });
+  const d = diagnoseSignature(req, req.merchant);
+  return fail(d.message, { ...evidence, detail: signatureDetail(req, req.merchant, d) });
 }
 
-/** Whether the signature given verifies for this request sent to `url`. */
-function verifies(req: RequestUnderTest, given: GivenSignature, url: string): boolean {
-  return verifyRequest(
-    { method: 'POST', url, params: req.params!, match: req.match },
-    credentialsOf(req.merchant!),
-    given,
+/** Whether the signature sent verifies for this request sent to `url`. */
+function verifies(req: Signed, sent: SentSignature, url: string): boolean {
+  return compareSignature(
+    { method: 'POST', url, params: req.params, match: req.match, amountCents: req.amount?.cents },
+    credentialsOf(req.merchant),
+    sent,
   ).valid;
 }
 
@@ -98,47 +107,39 @@ function verifies(req: RequestUnderTest, given: GivenSignature, url: string): bo
  * a gateway, the diagnosis where one is asked for. Behind inspect --upstream an OAuth signature made
  * for inspect's own URL fails with that reason: the sandbox would refuse it.
  */
-export function signatureOutcome(
-  req: RequestUnderTest,
-  given: GivenSignature,
-  field: string,
-  message: string,
-): Outcome {
+export function signatureOutcome(req: Signed, sent: SentSignature, field: string, message: string): Outcome {
   const { signedFor } = req.seen;
-  if (
-    given.authorization !== undefined &&
-    req.match?.endpoint.auth.kind === 'oauth-rsa-sha256' &&
-    req.merchant!.publicKeyPem === undefined
-  ) {
+  const { merchant } = req;
+  if ('header' in sent && req.match.endpoint.auth.kind === 'oauth-rsa-sha256' && merchant.publicKeyPem === undefined) {
     return fail(
-      `${field}: merchant ${req.merchant!.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 ` +
+      `${field}: merchant ${merchant.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 ` +
         `signature cannot be verified`,
       { field },
     );
   }
   try {
-    if (verifies(req, given, signedUrl(req))) return PASS;
-    if (signedFor !== undefined && given.authorization !== undefined && verifies(req, given, req.seen.url))
+    if (verifies(req, sent, signedUrl(req))) return PASS;
+    if (signedFor !== undefined && 'header' in sent && verifies(req, sent, req.seen.url))
       return signedForListener(req, field, signedFor);
   } catch (err) {
     if (!isPayconformError(err)) throw err;
     return unverifiable(req, err);
   }
   if (!req.context.explain) return fail(message, { field });
-  const d = diagnoseSignature(req, req.merchant!);
+  const d = diagnoseSignature(req, merchant);
   // Nothing in the catalogue of mistakes reproduces it: the message says what that leaves; name the key
   // that was tried, as one of the suspects (another merchant's, or a production key on the sandbox).
   const hint =
     d.defects.length === 0
-      ? `; the key tried is merchant ${req.merchant!.login}'s from the merchants file, for ` +
-        `endpoint ${req.match!.endpointId}`
+      ? `; the key tried is merchant ${merchant.login}'s from the merchants file, for ` +
+        `endpoint ${req.match.endpointId}`
       : '';
-  return fail(`${d.message}${hint}`, { field, detail: signatureDetail(req, req.merchant!, d) });
+  return fail(`${d.message}${hint}`, { field, detail: signatureDetail(req, merchant, d) });
 }
 
 /** A signature valid for the URL the integration addressed (inspect's), not for the sandbox's. */
-function signedForListener(req: RequestUnderTest, field: string, signedFor: string): Outcome {
-  const merchant = req.merchant!;
+function signedForListener(req: Signed, field: string, signedFor: string): Outcome {
+  const { merchant } = req;
   const { scheme, correct } = diagnoseSignature(req, merchant);
   const sent = diagnoseSignature(req, merchant, req.seen.url).correct;
   const message =

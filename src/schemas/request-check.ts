@@ -26,7 +26,10 @@ export function requestSchemaOf(endpoint: Endpoint): string {
 
 function validatorOf(schemaName: string): ValidateFunction {
   let validate = compiled.get(schemaName);
-  if (!validate) compiled.set(schemaName, (validate = ajv.compile(REQUEST_SCHEMAS[schemaName])));
+  if (validate) return validate;
+  const schema = REQUEST_SCHEMAS[schemaName];
+  if (schema === undefined) throw new Error(`internal: no request schema named ${schemaName}`);
+  compiled.set(schemaName, (validate = ajv.compile(schema)));
   return validate;
 }
 
@@ -43,7 +46,8 @@ export function checkRequestFields(schemaName: string, params: readonly Pair[]):
   }
   const validate = validatorOf(schemaName);
   if (validate(body)) return undefined;
-  const error = validate.errors![0];
+  const [error] = validate.errors ?? [];
+  if (error === undefined) throw new Error(`internal: ${schemaName} refused a request without saying why`);
   if (error.keyword === 'required') {
     // Every missing field at once (ajv stops at the first, which keeps the mock fast): a developer
     // should not find them one round trip at a time.
@@ -71,7 +75,9 @@ export function checkRequestFields(schemaName: string, params: readonly Pair[]):
 
 /** The example value of a field (every field of FIELDS has one). */
 export function exampleOf(field: string): string {
-  return (FIELDS[field] as { examples: string[] }).examples[0];
+  const [example] = (FIELDS[field] as { examples: string[] }).examples;
+  if (example === undefined) throw new Error(`internal: field ${field} has no example`);
+  return example;
 }
 
 /**
@@ -79,7 +85,9 @@ export function exampleOf(field: string): string {
  * `overrides` replacing or adding fields (in the order given after the mandatory ones).
  */
 export function sampleRequest(endpoint: Endpoint, overrides: readonly Pair[] = []): Pair[] {
-  const required = REQUIRED_FIELDS[requestSchemaOf(endpoint)];
+  const schemaName = requestSchemaOf(endpoint);
+  const required = REQUIRED_FIELDS[schemaName];
+  if (required === undefined) throw new Error(`internal: no mandatory fields listed for ${schemaName}`);
   const given = new Map(overrides);
   const pairs: Pair[] = required.map((name) => [name, given.get(name) ?? exampleOf(name)]);
   for (const [name, value] of overrides) if (!required.includes(name)) pairs.push([name, value]);

@@ -18,17 +18,16 @@ export function buildAuthorizationHeader(oauthPairs: readonly Pair[], realm?: st
   }
   // A stable insertion sort of a copy, by name: the pairs are a handful and arrive nearly sorted
   // (oauth_signature is appended last), where it beats Array#sort with a comparator closure.
-  const sorted = oauthPairs.slice();
-  for (let i = 1; i < sorted.length; i++) {
-    const pair = sorted[i];
-    let j = i;
-    for (; j > 0 && sorted[j - 1][0] > pair[0]; j--) sorted[j] = sorted[j - 1]!;
-    sorted[j] = pair;
+  // Each pair goes after every pair whose name is not greater (so equal names keep their order).
+  const sorted: Pair[] = [];
+  for (const pair of oauthPairs) {
+    let at = sorted.length;
+    while (at > 0 && (sorted[at - 1]?.[0] ?? '') > pair[0]) at--;
+    sorted.splice(at, 0, pair);
   }
   // Appending as we go instead of collecting parts and joining them with ", ".
-  for (let i = 0; i < sorted.length; i++) {
-    const name = sorted[i][0];
-    header += `${separator}${name}="${percentEncode(sorted[i][1], name)}"`;
+  for (const [name, value] of sorted) {
+    header += `${separator}${name}="${percentEncode(value, name)}"`;
     separator = ', ';
   }
   return header;

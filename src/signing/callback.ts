@@ -31,8 +31,12 @@ export function callbackPairs(facts: CallbackFacts, controlKey: string): Pair[] 
     ['status', facts.status],
     ['type', facts.type],
   ];
-  const pairs: Pair[] = [...unsigned, ['control', callbackControl(unsigned, controlKey).control]];
-  return CALLBACK_FIELDS.map((name) => pairs.find(([n]) => n === name)!);
+  const values = new Map<string, string>([...unsigned, ['control', callbackControl(unsigned, controlKey).control]]);
+  return CALLBACK_FIELDS.map((name): Pair => {
+    const value = values.get(name);
+    if (value === undefined) throw new Error(`internal: callback field ${name} is not built here`);
+    return [name, value];
+  });
 }
 
 /** Is a callback's (or return's) control right? The control sent is `given` or the `control` pair. */

@@ -21,11 +21,11 @@ export function toCents(amount: string | number, field = 'amount'): string {
   if (!match) {
     throw fieldError('ERR_AMOUNT_FORMAT', field, whyNotDecimal(text));
   }
-  // The integer group always takes part in a match, empty for '.5' (BigInt('') and Number('') are 0).
-  const whole = match[1] ?? '';
-  const fraction = (match[2] ?? '').padEnd(2, '0');
+  // The integer group always takes part in the match ('' for '.5'); the decimals may not.
+  const [, whole = '', decimals = ''] = match;
+  const fraction = decimals.padEnd(2, '0');
   // Up to 13 integer digits the cents stay below 2^53, so integer Number arithmetic is exact and
-  // spares the mock a BigInt per amount (it reads cents once per rule that needs them).
+  // spares the mock a BigInt per amount.
   if (whole.length <= 13) return String(Number(whole) * 100 + Number(fraction));
   return (BigInt(whole) * 100n + BigInt(fraction)).toString();
 }
@@ -49,8 +49,8 @@ function whyNotDecimal(text: string): string {
   if (/^[0-9.]*[eE][+-]?[0-9]+$/.test(text)) return 'exponent notation is not allowed (write the digits, e.g. 1000.00)';
   if (/^[0-9]{1,3}([,' _][0-9]{3})+(\.[0-9]*)?$/.test(text))
     return 'thousands separators are not allowed (write 1234567.89)';
-  const decimals = /^[0-9]*\.([0-9]+)$/.exec(text);
-  if (decimals) return `at most 2 decimals are allowed (got ${decimals[1].length})`;
+  const decimals = /^[0-9]*\.([0-9]+)$/.exec(text)?.[1];
+  if (decimals !== undefined) return `at most 2 decimals are allowed (got ${decimals.length})`;
   if (text.endsWith('.')) return 'must not end with a decimal point';
   return 'must be a non-negative decimal number with at most 2 decimals, like 10.00';
 }

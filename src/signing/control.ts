@@ -27,6 +27,8 @@ export interface ControlContext {
   /** The merchant login from the credentials; a `login` form field is used when absent. */
   readonly login?: string | undefined;
   readonly params: readonly Pair[];
+  /** The amount field in cents where the caller has it already (the rules' request value): not converted again. */
+  readonly amountCents?: string | undefined;
 }
 
 export interface ControlFieldValue {
@@ -60,17 +62,23 @@ export function controlFieldValues(formula: readonly ControlField[], ctx: Contro
       name: field.name,
       from: field.from,
       raw,
-      value: field.cents ? toCents(raw, field.name) : raw,
+      value: field.cents ? centsOf(field.name, raw, ctx) : raw,
       cents: field.cents,
     };
   });
+}
+
+/** A cents field's value: the amount in cents where the caller has it already, else converted here. */
+function centsOf(name: string, raw: string, ctx: ControlContext): string {
+  return name === 'amount' && ctx.amountCents !== undefined ? ctx.amountCents : toCents(raw, name);
 }
 
 function rawValue(field: ControlField, ctx: ControlContext, formula: readonly ControlField[]): string {
   if (field.from === 'url') return ctx.endpointId;
   if (field.from === 'credentials' && ctx.login !== undefined) return ctx.login;
   const found = ctx.params.filter(([name]) => name === field.name);
-  if (found.length === 1) return found[0][1];
+  const [only] = found;
+  if (only !== undefined && found.length === 1) return only[1];
   const needs = `the ${ctx.operation} control formula is ${formulaText(formula)}`;
   if (found.length === 0) {
     const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';

@@ -56,7 +56,15 @@ export {
   type SignOptions,
   type ExpectedValues,
 } from './sign.ts';
-export { verifyRequest, constantTimeEqual, type Verdict, type VerifyReason, type GivenSignature } from './verify.ts';
+export {
+  compareSignature,
+  constantTimeEqual,
+  type Comparison,
+  type SentSignature,
+  type Verdict,
+  type VerifyReason,
+  type GivenSignature,
+} from './verify.ts';
 export { explain, explainCallback, explanationText, type Explanation, type ExplainStep } from './explain.ts';
 export { callbackControl, callbackPairs, verifyCallback, type CallbackFacts } from './callback.ts';
 export { resolveEndpoint, type Credentials, type RequestInput } from './request.ts';

@@ -13,7 +13,8 @@ const privateCache = new Map<string, KeyObject>();
 const publicCache = new Map<string, KeyObject>();
 
 function remember(cache: Map<string, KeyObject>, pem: string, key: KeyObject): KeyObject {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  const oldest = cache.keys().next();
+  if (cache.size >= CACHE_LIMIT && oldest.done !== true) cache.delete(oldest.value);
   cache.set(pem, key);
   return key;
 }
@@ -27,7 +28,7 @@ function checkRsaStrength(key: KeyObject, field: string): KeyObject {
     // createPrivateKey/createPublicKey only return asymmetric keys, whose asymmetricKeyType is always set.
     throw fieldError('ERR_KEY', field, `must be an RSA key (got ${key.asymmetricKeyType} key)`);
   }
-  const bits = key.asymmetricKeyDetails!.modulusLength!; // set for every RSA key
+  const bits = modulusBits(key);
   if (bits < MIN_RSA_BITS) {
     throw fieldError('ERR_KEY', field, `RSA key is ${bits} bits; at least ${MIN_RSA_BITS} are required`);
   }
@@ -79,7 +80,14 @@ export function loadPublicKey(pem: string, field = 'public key'): KeyObject {
 
 /** For a key from loadPrivateKey or loadPublicKey, which are RSA keys and so have a modulus length. */
 export function describeKey(key: KeyObject): string {
-  return `${key.asymmetricKeyDetails!.modulusLength}-bit RSA ${key.type} key`;
+  return `${modulusBits(key)}-bit RSA ${key.type} key`;
+}
+
+/** The modulus length node sets for every RSA key; its absence would be node's bug, not the user's input. */
+function modulusBits(key: KeyObject): number {
+  const bits = key.asymmetricKeyDetails?.modulusLength;
+  if (bits === undefined) throw new Error(`internal: an RSA ${key.type} key without a modulus length`);
+  return bits;
 }
 
 export const KEY_SIZES = [2048, 3072, 4096] as const;

@@ -24,6 +24,7 @@ const EXPLICIT_PORT = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#
 
 export function normalizeUrl(input: string, field = 'url'): NormalizedUrl {
   // WHATWG URL would silently strip or rewrite these; a request line cannot carry them.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u0020\u007f\\]/.test(input)) {
     throw fieldError('ERR_URL', field, 'must not contain spaces, control characters or backslashes');
   }

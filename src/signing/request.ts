@@ -13,6 +13,8 @@ export interface RequestInput {
   readonly params: readonly Pair[];
   /** The URL's catalogue match, when the caller (the mock) has made it already: saves a second parse. */
   readonly match?: PathMatch;
+  /** The amount field in cents, when the caller has derived it (the rules' request value): saves a second one. */
+  readonly amountCents?: string | undefined;
 }
 
 export interface Credentials {

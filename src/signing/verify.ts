@@ -1,18 +1,18 @@
 /**
- * Verification of a `control` field and of an OAuth Authorization header. Secrets are compared in
- * constant time (crypto.timingSafeEqual); lengths are not secret and are compared first.
+ * The comparison at the heart of verification: does the control or OAuth signature sent match the
+ * one recomputed from the request? Secrets are compared in constant time (crypto.timingSafeEqual);
+ * lengths are not secret and are compared first. What was sent must already have its shape judged:
+ * the rule book does that (rules/control.ts, rules/oauth.ts), and `payconform verify` runs the book
+ * (rules/verify.ts); this module only recomputes and compares.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { Endpoint } from '../catalogue/index.ts';
-import { isPayconformError } from '../errors.ts';
-import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from './authorization-header.ts';
-import { computeControl, isControlShaped } from './control.ts';
+import { getParam, type ParsedAuthorization } from './authorization-header.ts';
+import { computeControl } from './control.ts';
 import { hmacSha1Signature, hmacSigningKey } from './hmac-sha1.ts';
 import { loadPublicKey } from './keys.ts';
 import { oauthBaseString } from './oauth.ts';
 import { endpointOf, HOW, requireCredential, type Credentials, type RequestInput } from './request.ts';
 import { rsaSha256Verify } from './rsa-sha256.ts';
-import { signableScheme } from './sign.ts';
 
 export type VerifyReason =
   'valid' | 'missing' | 'malformed' | 'wrong-signature-method' | 'wrong-consumer-key' | 'wrong-version' | 'mismatch';
@@ -29,10 +29,22 @@ export interface Verdict {
   readonly baseString?: string;
 }
 
+/** What `verify` was given besides the request: a control value or an Authorization header. */
 export interface GivenSignature {
   /** The control value sent; when absent, the request's `control` form field. */
   readonly control?: string | undefined;
   readonly authorization?: string | undefined;
+}
+
+/** A signature as sent, its shape already judged: one control value, or a parsed header and its oauth_signature. */
+export type SentSignature =
+  { readonly control: string } | { readonly header: ParsedAuthorization; readonly signature: string };
+
+/** Whether the sent value matches, and what it covers (safe to print: the key is a placeholder). */
+export interface Comparison {
+  readonly valid: boolean;
+  readonly controlInput?: string;
+  readonly baseString?: string;
 }
 
 export function constantTimeEqual(a: string, b: string): boolean {
@@ -41,85 +53,33 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function verifyRequest(request: RequestInput, credentials: Credentials, given: GivenSignature): Verdict {
+/**
+ * Recomputes the signature of the request's endpoint and compares it with the one sent. An OAuth
+ * signature is checked under the method the endpoint requires: one made with another method never matches.
+ */
+export function compareSignature(request: RequestInput, credentials: Credentials, sent: SentSignature): Comparison {
   const { endpoint, endpointId } = endpointOf(request);
-  const scheme = signableScheme(endpoint);
-  const base = { operation: endpoint.operation, scheme };
-  const verdict = (reason: VerifyReason, message: string, extra: Partial<Verdict> = {}): Verdict => ({
-    valid: reason === 'valid',
-    reason,
-    message,
-    ...base,
-    ...extra,
-  });
-
-  if (endpoint.auth.kind === 'control') {
-    const sent = given.control ?? request.params.find(([name]) => name === 'control')?.[1];
-    if (sent === undefined) return verdict('missing', 'control: missing (no --control and no control form field)');
-    if (!isControlShaped(sent)) return verdict('malformed', 'control: must be 40 lowercase hex digits (SHA-1)');
+  const { auth } = endpoint;
+  if (auth.kind === 'control' && 'control' in sent) {
     const controlKey = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
-    const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params: request.params };
-    const expected = computeControl(endpoint.auth.fields, ctx, controlKey);
-    const controlInput = expected.controlInput;
-    return constantTimeEqual(sent, expected.control)
-      ? verdict('valid', 'control is valid', { controlInput })
-      : verdict('mismatch', 'control does not match SHA-1 of the formula', { controlInput });
+    const { params, amountCents } = request;
+    const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params, amountCents };
+    const expected = computeControl(auth.fields, ctx, controlKey);
+    return { valid: constantTimeEqual(sent.control, expected.control), controlInput: expected.controlInput };
   }
-
-  if (given.authorization === undefined) return verdict('missing', 'authorization: missing (no --authorization given)');
-  let parsed: ParsedAuthorization;
-  try {
-    parsed = parseAuthorizationHeader(given.authorization);
-  } catch (err) {
-    if (isPayconformError(err)) return verdict('malformed', err.message);
-    throw err;
-  }
-  return verifyOAuth(endpoint, request, credentials, parsed, verdict);
-}
-
-function verifyOAuth(
-  endpoint: Endpoint,
-  request: RequestInput,
-  credentials: Credentials,
-  parsed: ParsedAuthorization,
-  verdict: (reason: VerifyReason, message: string, extra?: Partial<Verdict>) => Verdict,
-): Verdict {
-  const required = endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
-  const signature = getParam(parsed, 'oauth_signature');
-  if (signature === undefined) return verdict('missing', 'authorization: oauth_signature is missing');
-  for (const name of ['oauth_consumer_key', 'oauth_nonce', 'oauth_timestamp', 'oauth_signature_method']) {
-    if (getParam(parsed, name) === undefined) return verdict('malformed', `authorization: ${name} is missing`);
-  }
-  const method = getParam(parsed, 'oauth_signature_method');
-  if (method !== required) {
-    return verdict(
-      'wrong-signature-method',
-      `authorization: oauth_signature_method is ${method}; ${endpoint.operation} requires ${required}`,
-    );
-  }
-  const version = getParam(parsed, 'oauth_version');
-  if (version !== undefined && version !== '1.0')
-    return verdict('wrong-version', `authorization: oauth_version must be 1.0 (got ${version})`);
-  const consumerKey = getParam(parsed, 'oauth_consumer_key');
-  if (credentials.login !== undefined && consumerKey !== credentials.login) {
-    return verdict('wrong-consumer-key', 'authorization: oauth_consumer_key is not the merchant login');
-  }
+  if (!('header' in sent) || (auth.kind !== 'oauth-hmac-sha1' && auth.kind !== 'oauth-rsa-sha256'))
+    return { valid: false };
+  const required = auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
   const { baseString } = oauthBaseString(
     { method: request.method ?? 'POST', url: request.url, params: request.params },
-    parsed.pairs,
+    sent.header.pairs,
   );
-  let ok: boolean;
+  if (getParam(sent.header, 'oauth_signature_method') !== required) return { valid: false, baseString };
   if (required === 'HMAC-SHA1') {
-    const key = hmacSigningKey(
-      requireCredential(credentials.controlKey, 'control key', HOW.controlKey),
-      credentials.tokenSecret,
-    );
-    ok = constantTimeEqual(signature, hmacSha1Signature(key, baseString));
-  } else {
-    const pem = credentials.publicKeyPem ?? requireCredential(credentials.privateKeyPem, 'public key', HOW.publicKey);
-    ok = rsaSha256Verify(loadPublicKey(pem), baseString, signature);
+    const secret = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
+    const expected = hmacSha1Signature(hmacSigningKey(secret, credentials.tokenSecret), baseString);
+    return { valid: constantTimeEqual(sent.signature, expected), baseString };
   }
-  return ok
-    ? verdict('valid', `${required} signature is valid`, { baseString })
-    : verdict('mismatch', `${required} signature does not match the base string`, { baseString });
+  const pem = credentials.publicKeyPem ?? requireCredential(credentials.privateKeyPem, 'public key', HOW.publicKey);
+  return { valid: rsaSha256Verify(loadPublicKey(pem), baseString, sent.signature), baseString };
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { PayClient } from '../../src/client/client.ts';
 import { decodeForm } from '../../src/signing/form-body.ts';
-import { verifyRequest } from '../../src/signing/verify.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
 import { runCli } from '../support/cli.ts';
 
 const pem = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');

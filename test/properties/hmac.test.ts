@@ -72,7 +72,7 @@ describe(`HMAC-SHA1 signatures (seed ${seed})`, () => {
       fc.assert(
         fc.property(caseArb, fc.nat(), paramName, (c, at, candidate) => {
           const i = at % c.params.length;
-          const [name, value] = c.params[i];
+          const [name, value] = c.params[i]!;
           assert.notEqual(
             sign({ ...c, params: replaceAt(c.params, i, [differentFrom(name, candidate), value]) }),
             sign(c),
@@ -86,7 +86,7 @@ describe(`HMAC-SHA1 signatures (seed ${seed})`, () => {
       fc.assert(
         fc.property(caseArb, fc.nat(), paramValue, (c, at, candidate) => {
           const i = at % c.params.length;
-          const [name, value] = c.params[i];
+          const [name, value] = c.params[i]!;
           assert.notEqual(
             sign({ ...c, params: replaceAt(c.params, i, [name, differentFrom(value, candidate)]) }),
             sign(c),

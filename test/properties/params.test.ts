@@ -36,8 +36,8 @@ describe(`parameter normalisation and base string (seed ${seed})`, () => {
         const { sorted } = normalizeParams(ps);
         assert.equal(sorted.length, ps.length);
         for (let i = 1; i < sorted.length; i++) {
-          const [prevName, prevValue] = sorted[i - 1];
-          const [name, value] = sorted[i];
+          const [prevName, prevValue] = sorted[i - 1]!;
+          const [name, value] = sorted[i]!;
           assert.ok(compareBytes(prevName, name) <= 0, `names out of order: ${prevName} then ${name}`);
           if (prevName === name)
             assert.ok(compareBytes(prevValue, value) <= 0, `${name}: ${prevValue} before ${value}`);

@@ -13,9 +13,9 @@ import {
   loadPrivateKey,
   rsaSha256Signature,
   signRequest,
-  verifyRequest,
   type RequestInput,
 } from '../../src/signing/index.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
 import { endpointId, login, nonce, pairs, realm, timestamp, unicodeString } from '../arbitraries.ts';
 import { baseStringOracle, flipBit, rsaSha256SignatureForge } from '../oracles.ts';
 import { fcParams, seed } from '../seed.ts';

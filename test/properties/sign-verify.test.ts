@@ -9,11 +9,11 @@ import fc from 'fast-check';
 import {
   buildAuthorizationHeader,
   signRequest,
-  verifyRequest,
   type Pair,
   type RequestInput,
   type SignResult,
 } from '../../src/signing/index.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
 import { amount, endpointId, login, nonce, pairs, realm, secret, timestamp, unicodeString } from '../arbitraries.ts';
 import { centsOfText, controlOracle, flipBit } from '../oracles.ts';
 import { fcParams, seed } from '../seed.ts';

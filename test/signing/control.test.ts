@@ -3,11 +3,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { signRequest } from '../../src/signing/sign.ts';
-import { verifyRequest } from '../../src/signing/verify.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { readFileSync } from 'node:fs';
-import { ENDPOINTS } from '../../src/catalogue/index.ts';
-import { formulaText } from '../../src/signing/control.ts';
+import { endpointByOperation, ENDPOINTS } from '../../src/catalogue/index.ts';
+import { createHash } from 'node:crypto';
+import { computeControl, formulaText } from '../../src/signing/control.ts';
 
 const key = 'TESTKEY-123';
 const login = 'merchant-test';
@@ -243,6 +244,25 @@ describe('control field errors name the field and the formula', () => {
       () => control('/api/v2/status/1', [['client_orderid', 'A']]),
       (err: Error) =>
         /^orderid: is missing; the STATUS control formula/.test(err.message) && !err.message.includes('--login'),
+    );
+  });
+});
+
+describe('computeControl with the amount already in cents', () => {
+  it("uses the caller's cents instead of converting the amount again", () => {
+    // SALE: endpointId + client_orderid + amount in cents + email + key; 999 is not 1.00 in cents, so a
+    // digest over 999 shows the given cents were used.
+    const fields = endpointByOperation('SALE').auth;
+    assert.ok(fields.kind === 'control');
+    const params: [string, string][] = [
+      ['client_orderid', 'A'],
+      ['amount', '1.00'],
+      ['email', 'e@x.example'],
+    ];
+    const ctx = { operation: 'SALE', endpointId: '7', params, amountCents: '999' };
+    assert.equal(
+      computeControl(fields.fields, ctx, 'K').control,
+      createHash('sha1').update('7A999e@x.exampleK').digest('hex'),
     );
   });
 });

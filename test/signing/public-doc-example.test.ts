@@ -9,7 +9,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { signRequest } from '../../src/signing/sign.ts';
-import { verifyRequest } from '../../src/signing/verify.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 
 const PUBLISHED_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';

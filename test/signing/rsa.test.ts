@@ -13,7 +13,7 @@ import { loadPrivateKey, loadPublicKey } from '../../src/signing/keys.ts';
 import { rsaSha256Signature, rsaSha256Verify } from '../../src/signing/rsa-sha256.ts';
 import { rsaSha256SignatureForge } from '../oracles.ts';
 import { signRequest } from '../../src/signing/sign.ts';
-import { verifyRequest } from '../../src/signing/verify.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/signing/authorization-header.ts';
 
 const keyFile = (name: string) => readFileSync(new URL(`../../vectors/keys/${name}`, import.meta.url), 'utf8');

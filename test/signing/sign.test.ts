@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { ENDPOINTS } from '../../src/catalogue/index.ts';
+import { ENDPOINTS, matchPath } from '../../src/catalogue/index.ts';
 import { signableScheme, signRequest } from '../../src/signing/sign.ts';
 
 const pkcs8 = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
@@ -111,5 +111,22 @@ describe('signRequest: key description (never the key itself)', () => {
   it('RSA-SHA256: the <PRIVATE_KEY> placeholder with the key size', () => {
     const text = description(rsaUrl, { login: 'm', privateKeyPem: pkcs8 });
     assert.equal(text, '<PRIVATE_KEY> (2048-bit RSA private key)');
+  });
+});
+
+describe('signRequest with the URL already matched', () => {
+  it("takes the caller's match instead of matching the URL again", () => {
+    // SALE control = SHA-1(endpointId + client_orderid + cents + email + key): the endpoint id comes from the match.
+    const params: [string, string][] = [
+      ['client_orderid', 'A'],
+      ['amount', '1.00'],
+      ['email', 'e@x.example'],
+    ];
+    const url = 'https://gw.example/api/v2/sale/1';
+    const match = matchPath('/api/v2/sale/2');
+    const result = signRequest({ url, params, match }, { controlKey: 'K' });
+    assert.equal(result.endpointId, '2');
+    assert.ok(result.scheme === 'control');
+    assert.equal(result.control.control, createHash('sha1').update('2A100e@x.exampleK').digest('hex'));
   });
 });

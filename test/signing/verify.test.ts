@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac, createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { constantTimeEqual, verifyRequest } from '../../src/signing/verify.ts';
+import { verifyRequest } from '../../src/rules/verify.ts';
+import { constantTimeEqual } from '../../src/signing/verify.ts';
 
 const keyFile = (name: string): string => readFileSync(new URL(`../../vectors/keys/${name}`, import.meta.url), 'utf8');
 const privatePem = keyFile('test-only-merchant-rsa-2048.pem');
@@ -49,7 +50,8 @@ describe('verifyRequest, control field (Scheme A)', () => {
     assert.equal(v.operation, 'SALE');
     assert.match(v.message, /control/);
     assert.match(v.message, /does not match/);
-    assert.match(v.message, /SHA-1/);
+    // The book's wording (rules/control.ts), the same line the mock and inspect give.
+    assert.match(v.message, /SALE's formula/);
     assert.ok(v.controlInput!.startsWith(controlInput), v.controlInput);
   });
 
@@ -69,6 +71,21 @@ describe('verifyRequest, control field (Scheme A)', () => {
       assert.match(v.message, /40/);
       assert.match(v.message, /hex/);
     }
+  });
+
+  it('calls a request without a field of the formula bad input (exit 2), naming the field, as sign does', () => {
+    const noEmail = params.filter(([n]) => n !== 'email');
+    assert.throws(
+      () => verifyRequest({ url, params: noEmail }, { controlKey: key }, { control: good }),
+      (err: Error & { code?: string; field?: string }) =>
+        err.code === 'ERR_MISSING_FIELD' && err.field === 'email' && /^email/.test(err.message),
+    );
+  });
+
+  it('takes --control in place of a control form field, not beside it', () => {
+    const other = createHash('sha1').update(`${controlInput}KEY-2`).digest('hex');
+    const v = verifyRequest({ url, params: [...params, ['control', other]] }, { controlKey: key }, { control: good });
+    assert.equal(v.reason, 'valid');
   });
 
   it('needs the control key, and says which credential is missing', () => {

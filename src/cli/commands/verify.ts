@@ -1,7 +1,8 @@
 /** `payconform verify`: is the control field or Authorization header of a request valid? */
 import { verifyCallback } from '../../signing/callback.ts';
 import type { RequestInput } from '../../signing/request.ts';
-import { verifyRequest, type Verdict } from '../../signing/verify.ts';
+import { verifyRequest } from '../../rules/verify.ts';
+import type { Verdict } from '../../signing/verify.ts';
 import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';

@@ -27,7 +27,7 @@ function raw(field: ControlField, ctx: ControlContext, name = field.name): strin
   if (field.from === 'url') return ctx.endpointId;
   if (field.from === 'credentials' && ctx.login !== undefined) return ctx.login;
   const found = ctx.params.filter(([n]) => n === name);
-  return found.length === 1 ? found[0][1] : undefined;
+  return found.length === 1 ? found[0]?.[1] : undefined;
 }
 
 function cents(value: string): string | undefined {

@@ -186,7 +186,7 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
     return result(
       'invalid',
       reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
-      `authorization: oauth_signature_method is ${used}; ${endpoint!.operation} ` +
+      `authorization: oauth_signature_method is ${used}; ${endpoint?.operation ?? 'the endpoint'} ` +
         `requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`,
     );
   }

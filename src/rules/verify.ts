@@ -1,0 +1,130 @@
+/**
+ * `payconform verify`: the book's signature rules over one request, with the credentials given as its
+ * one merchant. The control's shape, the OAuth header and its parameters, the signature method, the
+ * version and the consumer key are the rules the mock and inspect run (control.ts, oauth.ts); the
+ * signature itself is their signature rule. The clock and nonce rules are left out: verify judges a
+ * request after the fact, not as it arrives.
+ */
+import { PayconformError } from '../errors.ts';
+import type { Pair } from '../signing/form-body.ts';
+import { endpointOf, HOW, requireCredential, type Credentials, type RequestInput } from '../signing/request.ts';
+import { signableScheme } from '../signing/sign.ts';
+import { compareSignature, type GivenSignature, type Verdict, type VerifyReason } from '../signing/verify.ts';
+import { controlFormat, controlPresent, controlSignature } from './control.ts';
+import type { Merchant } from './merchant.ts';
+import { NonceStore } from './nonces.ts';
+import {
+  consumerKeyKnown,
+  oauthHeaderFormat,
+  oauthHeaderPresent,
+  oauthSignature,
+  oauthVersion,
+  signatureMethod,
+} from './oauth.ts';
+import { RequestUnderTest } from './request.ts';
+import type { Evidence } from './rule.ts';
+import { firstFailure, type RequestRule } from './run.ts';
+
+/** The shape rules, in the book's order, and the verdict reason each failure is. */
+const SHAPE: readonly (readonly [RequestRule, (evidence: Evidence) => VerifyReason])[] = [
+  [controlPresent, () => 'missing'],
+  [controlFormat, () => 'malformed'],
+  [oauthHeaderPresent, () => 'missing'],
+  // A header with everything but the signature is an unsigned request, not a malformed one.
+  [oauthHeaderFormat, (e) => (e.field === 'oauth_signature' ? 'missing' : 'malformed')],
+  [consumerKeyKnown, () => 'wrong-consumer-key'],
+  [signatureMethod, () => 'wrong-signature-method'],
+  [oauthVersion, () => 'wrong-version'],
+];
+const REASON = new Map(SHAPE);
+const SIGNATURE_RULES: readonly RequestRule[] = [controlSignature, oauthSignature];
+
+export function verifyRequest(request: RequestInput, credentials: Credentials, given: GivenSignature): Verdict {
+  const match = endpointOf(request);
+  const scheme = signableScheme(match.endpoint);
+  const req = oneRequest(request, credentials, given, match);
+  const base = { operation: match.endpoint.operation, scheme };
+
+  // Without a login there is no merchant login to hold the consumer key to (verify never asked for one).
+  const shapeRules = SHAPE.map(([rule]) => rule).filter(
+    (r) => credentials.login !== undefined || r !== consumerKeyKnown,
+  );
+  const shape = firstFailure(shapeRules, req);
+  if (shape !== undefined) {
+    const reason = REASON.get(shape.rule)?.(shape.evidence) ?? 'malformed';
+    return { valid: false, reason, message: shape.evidence.message, ...base };
+  }
+  requireKey(scheme, credentials);
+  const failed = firstFailure(SIGNATURE_RULES, req);
+  if (failed?.evidence.code === 'FIELD_MISSING' || failed?.evidence.code === 'FIELD_INVALID') {
+    // A field the formula covers is missing or malformed: bad input, as for sign and explain.
+    const field = failed.evidence.field ?? 'request';
+    const code = failed.evidence.code === 'FIELD_MISSING' ? 'ERR_MISSING_FIELD' : 'ERR_FORM_BODY';
+    throw new PayconformError(code, failed.evidence.message, { field, rule: failed.rule.id });
+  }
+  const covered = coverage(req, credentials);
+  if (failed !== undefined)
+    return { valid: false, reason: 'mismatch', message: failed.evidence.message, ...base, ...covered };
+  const what =
+    scheme === 'control' ? 'control' : `${scheme === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256'} signature`;
+  return { valid: true, reason: 'valid', message: `${what} is valid`, ...base, ...covered };
+}
+
+/**
+ * The request value the rules judge: the URL matched once (above), the form as given with the control given
+ * apart in its place, the header given, and the credentials as the one merchant that owns the endpoint id.
+ */
+function oneRequest(
+  request: RequestInput,
+  credentials: Credentials,
+  given: GivenSignature,
+  match: ReturnType<typeof endpointOf>,
+): RequestUnderTest {
+  const params: Pair[] =
+    given.control === undefined
+      ? [...request.params]
+      : [...request.params.filter(([name]) => name !== 'control'), ['control', given.control]];
+  const merchant: Merchant = {
+    login: credentials.login ?? '',
+    merchantControlKey: credentials.controlKey ?? '',
+    publicKeyPem: credentials.publicKeyPem ?? credentials.privateKeyPem,
+    endpointIds: match.group === true ? [] : [match.endpointId],
+    endpointGroupIds: match.group === true ? [match.endpointId] : [],
+  };
+  return new RequestUnderTest(
+    { method: request.method ?? 'POST', url: request.url, headers: { authorization: given.authorization } },
+    {
+      merchants: [merchant],
+      windowSeconds: 0,
+      now: Date.now,
+      nonces: new NonceStore(0),
+      maxBodyBytes: Number.POSITIVE_INFINITY,
+      explain: false,
+    },
+    { match, params },
+  );
+}
+
+/** The key the signature is checked with: missing, it is bad input (exit 2), named as sign and explain name it. */
+function requireKey(scheme: ReturnType<typeof signableScheme>, credentials: Credentials): void {
+  if (scheme !== 'oauth-rsa-sha256') requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
+  else if (credentials.publicKeyPem === undefined)
+    requireCredential(credentials.privateKeyPem, 'public key', HOW.publicKey);
+}
+
+/** What the signature covers, for people to compare with what they signed (the key as a placeholder). */
+function coverage(req: RequestUnderTest, credentials: Credentials): { controlInput?: string; baseString?: string } {
+  const { match, params, header } = req;
+  const control = req.field('control');
+  const sent = header !== undefined ? { header, signature: '' } : control !== undefined ? { control } : undefined;
+  if (match === undefined || params === undefined || sent === undefined) return {};
+  const { controlInput, baseString } = compareSignature(
+    { method: req.seen.method, url: req.seen.url, params, match },
+    credentials,
+    sent,
+  );
+  return {
+    ...(controlInput === undefined ? {} : { controlInput }),
+    ...(baseString === undefined ? {} : { baseString }),
+  };
+}
