@@ -4,13 +4,13 @@
  * file changed only if the manifest did not change with it; the signature says who vouches for all
  * of it. Verifying checks every file against the signed digests, then the signature.
  */
-import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { existsSync, lstatSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { CompactSign, compactVerify, decodeProtectedHeader, type JWK } from 'jose';
 import { fieldError } from '../errors.ts';
 import { bundleEntries, digestBounded, readBundleText } from './bundle-files.ts';
-import { NO_TRUSTED_KEYS, type TrustedKeys } from './bundle-trust.ts';
+import { keyFingerprint, NO_TRUSTED_KEYS, type TrustedKeys } from './bundle-trust.ts';
 
 export const SIGNATURE_FILE = 'manifest.jws';
 export const MANIFEST_FILE = 'manifest.json';
@@ -48,12 +48,6 @@ export function bundleSigningKey(pem: string, field: string): KeyObject {
       `must be an RSA key of at least 2048 bits (got ${key.asymmetricKeyType} ${bits || ''})`.trim(),
     );
   return key;
-}
-
-/** The key's id as keygen prints it: SHA-256 of the public key's DER (SPKI), base64. */
-export function keyFingerprint(key: KeyObject): string {
-  const der = (key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' });
-  return createHash('sha256').update(der).digest('base64');
 }
 
 /**

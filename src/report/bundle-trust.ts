@@ -6,15 +6,21 @@
  * key (--public-key) or a line of a trusted-keys file, which holds PEM public keys and fingerprints
  * (the SHA-256 that `payconform keygen` prints), with `#` comments.
  */
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { fieldError } from '../errors.ts';
-import { keyFingerprint } from './bundle-signature.ts';
 
 export interface TrustedKeys {
   /** Keys given whole: a signature is checked with the user's own copy. */
   readonly keys: readonly KeyObject[];
   /** Fingerprints of every trusted key, those given only as a fingerprint included. */
   readonly fingerprints: ReadonlySet<string>;
+}
+
+// Here, not beside the signature: trust is a set of fingerprints, and the signer only names its own.
+/** The key's id as keygen prints it: SHA-256 of the public key's DER (SPKI), base64. */
+export function keyFingerprint(key: KeyObject): string {
+  const der = (key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64');
 }
 
 export const NO_TRUSTED_KEYS: TrustedKeys = { keys: [], fingerprints: new Set() };

@@ -52,10 +52,10 @@ function certify(
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => {
-    out += c;
+    out += c.toString();
     onOut?.(out, child);
   });
-  child.stderr.on('data', (c: Buffer) => (err += c));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
 }
 

@@ -81,7 +81,7 @@ describe('runSuite', () => {
   );
 
   it('says what a live run will do and stops, with nothing written, unless it is confirmed', async () => {
-    for (const confirmLive of [async () => false, undefined]) {
+    for (const confirmLive of [() => Promise.resolve(false), undefined]) {
       const lines: string[] = [];
       const reportDir = join(dir, 'live');
       await assert.rejects(
@@ -99,7 +99,7 @@ describe('runSuite', () => {
     await assert.rejects(
       runSuite(
         { target: { ...liveTarget, live: false }, reportDir: join(dir, 'unsafe') },
-        { log: () => {}, confirmLive: async () => true },
+        { log: () => {}, confirmLive: () => Promise.resolve(true) },
       ),
       { code: 'ERR_LIVE_RUN', field: '--live' },
     );

@@ -76,8 +76,8 @@ function certifyCli(
   const child = spawn(process.execPath, [bin, 'certify', ...args], { env: { ...process.env, ...env, ...extraEnv } });
   let out = '';
   let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c));
-  child.stderr.on('data', (c: Buffer) => (err += c));
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
 }
 
