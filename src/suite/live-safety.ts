@@ -9,18 +9,16 @@ import { fieldError } from '../errors.ts';
 import { CARD_NUMBER_FIELDS } from '../report/redact.ts';
 import { DECIMAL_AMOUNT, toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
-import type { Defect } from '../mock/defects.ts';
 import type { Profile } from './profile.ts';
 
 /**
- * What the person running chose; everything else comes from the environment (target.ts reads it).
- * It lives here, with the check of it, so the two modules do not import each other.
+ * What of the person's choice the safety rules read (target.ts's TargetChoice is one): the defect only
+ * by name, so this module needs nothing of the mock, and target.ts imports this one, not the reverse.
  */
-export interface TargetChoice {
+export interface SafetyChoice {
   readonly baseUrl?: string | undefined;
   readonly live: boolean;
-  readonly defect?: Defect | undefined;
-  readonly strict?: boolean | undefined;
+  readonly defect?: string | undefined;
   readonly profile?: Profile | undefined;
 }
 
@@ -31,7 +29,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * an absolute http(s) URL, and one that is not loopback in a run that is not live. The errors name
  * the certify options, the runner's face on the command line.
  */
-export function checkTargetChoice(choice: TargetChoice): void {
+export function checkTargetChoice(choice: SafetyChoice): void {
   if (choice.baseUrl === undefined) return;
   if (choice.defect !== undefined)
     throw fieldError('ERR_TARGET', '--defect', 'applies to the embedded mock only: leave out --base-url');

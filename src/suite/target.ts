@@ -10,14 +10,21 @@ import { readFileSync } from 'node:fs';
 import { PayconformError } from '../errors.ts';
 import type { Defect } from '../mock/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../gateway/merchants.ts';
-import { checkTargetChoice, type TargetChoice } from './live-safety.ts';
+import { checkTargetChoice } from './live-safety.ts';
 import { mockProfile, readProfile, type Profile } from './profile.ts';
 import { readUserFile } from '../read-file.ts';
 import { toCents } from '../signing/cents.ts';
 import type { Credentials } from '../signing/request.ts';
 import { wholeNumber } from '../whole-number.ts';
 
-export type { TargetChoice };
+/** What the person running chose; everything else comes from the environment (readTarget). */
+export interface TargetChoice {
+  readonly baseUrl?: string | undefined;
+  readonly live: boolean;
+  readonly defect?: Defect | undefined;
+  readonly strict?: boolean | undefined;
+  readonly profile?: Profile | undefined;
+}
 
 /** A run's target. Plain JSON (no bigint, no functions): cucumber copies it into every World and worker. */
 export interface Target {
