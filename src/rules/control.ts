@@ -5,16 +5,11 @@
  * apply to the others.
  */
 import { isControlShaped } from '../signing/control.ts';
-import type { With } from './request.ts';
 import { requestRule } from './request-rule.ts';
 import { fail, PASS, skip, type Outcome } from './rule.ts';
 import { signatureOutcome } from './signature-evidence.ts';
 
 const NOT_CONTROL = 'the endpoint is not signed with a control field';
-
-function controlValues(req: With<'form'>): string[] {
-  return req.params.filter(([n]) => n === 'control').map(([, v]) => v);
-}
 
 export const controlPresent = requestRule({
   id: 'control-present',
@@ -27,7 +22,7 @@ export const controlPresent = requestRule({
   needs: ['endpoint', 'form'],
   check(req) {
     if (req.match.endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
-    return controlValues(req).length > 0 ? PASS : fail('control: missing', { field: 'control' });
+    return req.controls.length > 0 ? PASS : fail('control: missing', { field: 'control' });
   },
 });
 
@@ -42,13 +37,14 @@ export const controlFormat = requestRule({
   needs: ['endpoint', 'form'],
   check(req) {
     if (req.match.endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
-    const [value, ...more] = controlValues(req);
+    const { controls } = req;
+    const value = controls[0];
     if (value === undefined) return skip('no control field');
-    if (more.length === 0 && isControlShaped(value)) return PASS;
+    if (controls.length === 1 && isControlShaped(value)) return PASS;
     return fail('control: must appear once, as 40 lowercase hex digits (SHA-1)', {
       field: 'control',
       expected: '40 lowercase hex digits, once',
-      actual: more.length > 0 ? `${more.length + 1} control fields` : `${value.length} characters`,
+      actual: controls.length > 1 ? `${controls.length} control fields` : `${value.length} characters`,
     });
   },
 });
@@ -69,8 +65,8 @@ export const controlSignature = requestRule({
   check(req): Outcome {
     const { endpoint } = req.match;
     if (endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
-    const [value, ...more] = controlValues(req);
-    if (value === undefined || more.length > 0) return skip('no single control field');
+    const value = req.controls[0];
+    if (value === undefined || req.controls.length > 1) return skip('no single control field');
     return signatureOutcome(
       req,
       { control: value },
