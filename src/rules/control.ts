@@ -5,11 +5,15 @@
  * apply to the others.
  */
 import { isControlShaped } from '../signing/control.ts';
-import { requestRule } from './request-rule.ts';
+import { requestRule, type Applicability } from './request-rule.ts';
 import { fail, PASS, skip, type Outcome } from './rule.ts';
 import { signatureOutcome } from './signature-evidence.ts';
 
-const NOT_CONTROL = 'the endpoint is not signed with a control field';
+/** Scheme A's rules judge the endpoints signed with a control field only. */
+const CONTROL_ENDPOINTS: Applicability = {
+  to: (endpoint) => endpoint.auth.kind === 'control',
+  otherwise: 'the endpoint is not signed with a control field',
+};
 
 export const controlPresent = requestRule({
   id: 'control-present',
@@ -20,8 +24,8 @@ export const controlPresent = requestRule({
   refusals: [{ status: 400, code: 'CONTROL_MISSING' }],
   hint: 'Send the control field in the form body of every request of a control endpoint.',
   needs: ['endpoint', 'form'],
+  only: CONTROL_ENDPOINTS,
   check(req) {
-    if (req.match.endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
     return req.controls.length > 0 ? PASS : fail('control: missing', { field: 'control' });
   },
 });
@@ -35,8 +39,8 @@ export const controlFormat = requestRule({
   refusals: [{ status: 400, code: 'CONTROL_MALFORMED' }],
   hint: 'Send control once, as the 40 lowercase hex digits of the SHA-1 digest.',
   needs: ['endpoint', 'form'],
+  only: CONTROL_ENDPOINTS,
   check(req) {
-    if (req.match.endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
     const { controls } = req;
     const value = controls[0];
     if (value === undefined) return skip('no control field');
@@ -62,9 +66,9 @@ export const controlSignature = requestRule({
   ],
   hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
   needs: ['endpoint', 'form', 'merchant'],
+  only: CONTROL_ENDPOINTS,
   check(req): Outcome {
     const { endpoint } = req.match;
-    if (endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
     const value = req.controls[0];
     if (value === undefined || req.controls.length > 1) return skip('no single control field');
     return signatureOutcome(
