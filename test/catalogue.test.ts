@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { ENDPOINTS, endpointByOperation, endpointUrl, matchPath } from '../src/catalogue/index.ts';
+import { ENDPOINTS, endpointByOperation, endpointTarget, endpointUrl, matchPath } from '../src/catalogue/index.ts';
 
 const spec = readFileSync(new URL('../docs/spec/api-spec.md', import.meta.url), 'utf8');
 const tableRows = spec
@@ -198,5 +198,15 @@ describe('endpoint catalogue', () => {
     assert.equal(endpointUrl('https://h.example', sale, '7'), 'https://h.example/api/v2/sale/7');
     assert.throws(() => endpointUrl('https://h.example/paynet/api/v2', sale, '7'), { code: 'ERR_URL' });
     assert.throws(() => endpointUrl('not a url', sale, '7'), { code: 'ERR_URL' });
+  });
+
+  it('gives with the URL the match it was built from, as matching that URL would (the client hands it to the signer)', () => {
+    const form = endpointByOperation('SALEFORM');
+    const target = endpointTarget('https://h.example/paynet/', form, '4343', 'endpointId', 'group');
+    assert.equal(target.url, 'https://h.example/paynet/api/v2/sale-form/group/4343');
+    assert.deepEqual(target.match, { endpoint: form, endpointId: '4343', prefix: '/paynet', group: true });
+    assert.deepEqual(target.match, matchPath('/paynet/api/v2/sale-form/group/4343'));
+    const sale = endpointTarget('https://h.example', endpointByOperation('SALE'), '7');
+    assert.deepEqual(sale.match, { endpoint: endpointByOperation('SALE'), endpointId: '7', prefix: '' });
   });
 });

@@ -1,5 +1,5 @@
 export { ENDPOINTS, OP, type Endpoint, type Operation, type SigningEndpoint } from './endpoints.ts';
-export { endpointUrl } from './url.ts';
+export { endpointTarget, endpointUrl } from './url.ts';
 export { MEDIA_TYPE, FORM_TYPE } from './media-types.ts';
 export {
   endpointByOperation,

@@ -1,6 +1,6 @@
 /** Building an endpoint's URL: {base_url} (with any prefix before /api/) + path with the endpointId. */
 import { fieldError } from '../errors.ts';
-import { checkEndpointId } from './lookup.ts';
+import { checkEndpointId, type PathMatch } from './lookup.ts';
 import type { Endpoint } from './endpoints.ts';
 
 /** `form: 'group'` builds the vendor's endpoint-group URL, `…/{operation}/group/{groupId}` (A-3). */
@@ -11,6 +11,17 @@ export function endpointUrl(
   field = 'endpointId',
   form: 'id' | 'group' = 'id',
 ): string {
+  return endpointTarget(baseUrl, endpoint, endpointId, field, form).url;
+}
+
+/** The URL and the catalogue match it is built from, which a signer takes instead of matching the URL again. */
+export function endpointTarget(
+  baseUrl: string,
+  endpoint: Endpoint,
+  endpointId: string,
+  field = 'endpointId',
+  form: 'id' | 'group' = 'id',
+): { readonly url: string; readonly match: PathMatch } {
   let base: URL;
   try {
     base = new URL(baseUrl);
@@ -28,5 +39,6 @@ export function endpointUrl(
   }
   const prefix = base.pathname.replace(/\/+$/, '');
   const id = checkEndpointId(endpointId, field);
-  return `${base.origin}${prefix}${endpoint.path.replace('{endpointId}', form === 'group' ? `group/${id}` : id)}`;
+  const url = `${base.origin}${prefix}${endpoint.path.replace('{endpointId}', form === 'group' ? `group/${id}` : id)}`;
+  return { url, match: { endpoint, endpointId: id, prefix, ...(form === 'group' ? { group: true } : {}) } };
 }

@@ -11,7 +11,7 @@ import {
   SPEC_ANSWERS,
   type AnswerFormat,
 } from '../catalogue/answer-format.ts';
-import { endpointByOperation, endpointUrl, type Endpoint } from '../catalogue/index.ts';
+import { endpointByOperation, endpointTarget, type Endpoint } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
 import type { Credentials } from '../signing/request.ts';
@@ -201,11 +201,13 @@ export function buildRequest(
       'endpointId: missing (give --endpoint-id or set PAYCONFORM_ENDPOINT_ID)',
       { field: 'endpointId', rule: 'required' },
     );
-  const url = endpointUrl(options.baseUrl, endpoint, endpointId, 'endpointId', send.groupUrl ? 'group' : 'id');
+  const form = send.groupUrl ? 'group' : 'id';
+  const { url, match } = endpointTarget(options.baseUrl, endpoint, endpointId, 'endpointId', form);
   const headers: Record<string, string> = { accept: MEDIA_TYPE, 'content-type': FORM_TYPE };
   const pairs: Pair[] = [...params];
   if (!send.unsigned) {
-    const signed = signRequest({ method: 'POST', url, params: pairs }, options.credentials, send);
+    // The URL was built from this match: the signer takes it rather than matching the URL again.
+    const signed = signRequest({ method: 'POST', url, params: pairs, match }, options.credentials, send);
     if (signed.scheme === 'control') pairs.push(['control', signed.control.control]);
     else headers.authorization = signed.oauth.authorization;
   }

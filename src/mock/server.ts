@@ -96,24 +96,36 @@ function logRequest(
   log(`${new Date().toISOString()} ${String(method).slice(0, 10)} ${path} ${status} ${operation} ${outcome} ${ms}ms`);
 }
 
-/** The body, or undefined with the bytes seen when it is larger than the rules allow (not read further). */
-function readBody(req: IncomingMessage): Promise<{ body?: Buffer; tooLarge?: number }> {
+/** The body as read: all of it, or the bytes seen where it is larger than the rules allow (not read further). */
+interface ReadBody {
+  readonly body?: Buffer;
+  readonly tooLarge?: number;
+}
+
+/**
+ * Reads the body and hands it to `done` once (an error of the stream as an Error). A callback, not a promise:
+ * on the mock's hot path each promise and its microtask is work the minimal verifying server does not do.
+ */
+function readBody(req: IncomingMessage, done: (read: ReadBody | Error) => void): void {
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > MAX_BODY_BYTES) return Promise.resolve({ tooLarge: declared });
-  // Events rather than an async iterator, which costs more per request on this hot path.
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        resolve({ tooLarge: size });
-      } else chunks.push(chunk);
-    });
-    req.once('end', () => resolve({ body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
-    req.once('error', reject);
+  if (declared > MAX_BODY_BYTES) return done({ tooLarge: declared });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const settle = (read: ReadBody | Error): void => {
+    if (settled) return;
+    settled = true;
+    done(read);
+  };
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      req.removeAllListeners('data');
+      settle({ tooLarge: size });
+    } else chunks.push(chunk);
   });
+  req.once('end', () => settle({ body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
+  req.once('error', (err: Error) => settle(err));
 }
 
 /**
@@ -242,38 +254,31 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     return seams.write(answer, request);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const serialNumber = `mock-${++serial}`;
-    const started = options.log ? performance.now() : 0;
-    const url = req.url ?? '/';
-    // The customer's pages sit beside the API, under the prefix the order was made with.
-    const pathname = url.split('?', 1)[0] ?? url;
-    const customerPage =
-      pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
-    if (customerPage && (options.anyPrefix || customerPage.prefix === prefix)) {
-      try {
-        await serveCustomerPage(req, res, customerPage, orders, { finalized, returnFields });
-      } catch {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end('internal error of the mock gateway\n');
-      }
-      const outcome = `${customerPage.kind} ${customerPage.orderId}`;
-      return logRequest(options.log, started, req.method, undefined, res.statusCode, outcome);
-    }
-    const headers = req.headers as Record<string, string | undefined>;
-    const request = new RequestUnderTest(
-      { method: req.method ?? 'GET', url: `${originOf(req.headers.host)}${url}`, headers },
-      context,
-    );
-    let answer: MockAnswer;
+  /** A page of the customer's browser (checkout, 3-D Secure), served beside the API. */
+  async function customerPageAnswer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    customerPage: NonNullable<ReturnType<typeof customerPageOf>>,
+    started: number,
+  ): Promise<void> {
     try {
-      enforce(headRules, request, seams.gate);
-      const { body, tooLarge } = await readBody(req);
-      enforce(MOCK_BODY_RULES, request.withBody(body, tooLarge), seams.gate);
-      answer = operationAnswer(request, serialNumber);
-    } catch (err) {
-      answer = faultAnswer(err, serialNumber);
+      await serveCustomerPage(req, res, customerPage, orders, { finalized, returnFields });
+    } catch {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('internal error of the mock gateway\n');
     }
+    const outcome = `${customerPage.kind} ${customerPage.orderId}`;
+    logRequest(options.log, started, req.method, undefined, res.statusCode, outcome);
+  }
+
+  /** Writes the answer (a 413 closes the connection after it) and logs the request's line. */
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: RequestUnderTest,
+    answer: MockAnswer,
+    started: number,
+  ): void {
     const written = seams.write(answer, request);
     if (written.answer.status === 413) closeAfterAnswer(req, res);
     res.writeHead(written.status, written.headers);
@@ -281,7 +286,40 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     logRequest(options.log, started, req.method, request.match, written.answer.status, logOutcome(written.answer));
   }
 
-  const server = createServer((req, res) => void handle(req, res));
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const serialNumber = `mock-${++serial}`;
+    const started = options.log ? performance.now() : 0;
+    const url = req.url ?? '/';
+    // The customer's pages sit beside the API, under the prefix the order was made with.
+    const pathname = url.split('?', 1)[0] ?? url;
+    const customerPage =
+      pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
+    if (customerPage && (options.anyPrefix || customerPage.prefix === prefix))
+      return void customerPageAnswer(req, res, customerPage, started);
+    const headers = req.headers as Record<string, string | undefined>;
+    const request = new RequestUnderTest(
+      { method: req.method ?? 'GET', url: `${originOf(req.headers.host)}${url}`, headers },
+      context,
+    );
+    try {
+      enforce(headRules, request, seams.gate);
+    } catch (err) {
+      return send(req, res, request, faultAnswer(err, serialNumber), started);
+    }
+    readBody(req, (read) => {
+      let answer: MockAnswer;
+      try {
+        if (read instanceof Error) throw read;
+        enforce(MOCK_BODY_RULES, request.withBody(read.body, read.tooLarge), seams.gate);
+        answer = operationAnswer(request, serialNumber);
+      } catch (err) {
+        answer = faultAnswer(err, serialNumber);
+      }
+      send(req, res, request, answer, started);
+    });
+  }
+
+  const server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

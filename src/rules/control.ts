@@ -5,16 +5,15 @@
  * apply to the others.
  */
 import { isControlShaped } from '../signing/control.ts';
-import type { With } from './request.ts';
-import { requestRule } from './request-rule.ts';
+import { requestRule, type Applicability } from './request-rule.ts';
 import { fail, PASS, skip, type Outcome } from './rule.ts';
 import { signatureOutcome } from './signature-evidence.ts';
 
-const NOT_CONTROL = 'the endpoint is not signed with a control field';
-
-function controlValues(req: With<'form'>): string[] {
-  return req.params.filter(([n]) => n === 'control').map(([, v]) => v);
-}
+/** Scheme A's rules judge the endpoints signed with a control field only. */
+const CONTROL_ENDPOINTS: Applicability = {
+  to: (endpoint) => endpoint.auth.kind === 'control',
+  otherwise: 'the endpoint is not signed with a control field',
+};
 
 export const controlPresent = requestRule({
   id: 'control-present',
@@ -25,9 +24,9 @@ export const controlPresent = requestRule({
   refusals: [{ status: 400, code: 'CONTROL_MISSING' }],
   hint: 'Send the control field in the form body of every request of a control endpoint.',
   needs: ['endpoint', 'form'],
+  only: CONTROL_ENDPOINTS,
   check(req) {
-    if (req.match.endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
-    return controlValues(req).length > 0 ? PASS : fail('control: missing', { field: 'control' });
+    return req.controls.length > 0 ? PASS : fail('control: missing', { field: 'control' });
   },
 });
 
@@ -40,15 +39,16 @@ export const controlFormat = requestRule({
   refusals: [{ status: 400, code: 'CONTROL_MALFORMED' }],
   hint: 'Send control once, as the 40 lowercase hex digits of the SHA-1 digest.',
   needs: ['endpoint', 'form'],
+  only: CONTROL_ENDPOINTS,
   check(req) {
-    if (req.match.endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
-    const [value, ...more] = controlValues(req);
+    const { controls } = req;
+    const value = controls[0];
     if (value === undefined) return skip('no control field');
-    if (more.length === 0 && isControlShaped(value)) return PASS;
+    if (controls.length === 1 && isControlShaped(value)) return PASS;
     return fail('control: must appear once, as 40 lowercase hex digits (SHA-1)', {
       field: 'control',
       expected: '40 lowercase hex digits, once',
-      actual: more.length > 0 ? `${more.length + 1} control fields` : `${value.length} characters`,
+      actual: controls.length > 1 ? `${controls.length} control fields` : `${value.length} characters`,
     });
   },
 });
@@ -66,11 +66,11 @@ export const controlSignature = requestRule({
   ],
   hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
   needs: ['endpoint', 'form', 'merchant'],
+  only: CONTROL_ENDPOINTS,
   check(req): Outcome {
     const { endpoint } = req.match;
-    if (endpoint.auth.kind !== 'control') return skip(NOT_CONTROL);
-    const [value, ...more] = controlValues(req);
-    if (value === undefined || more.length > 0) return skip('no single control field');
+    const value = req.controls[0];
+    if (value === undefined || req.controls.length > 1) return skip('no single control field');
     return signatureOutcome(
       req,
       { control: value },

@@ -6,6 +6,9 @@ import { checkRequestFields, requestSchemaOf } from '../schemas/index.ts';
 import { requestRule } from './request-rule.ts';
 import { fail, PASS, skip } from './rule.ts';
 
+/** The signature's own fields: judged by the scheme's rules, not the request schema. */
+const isSignatureField = (name: string): boolean => name === 'control' || name.startsWith('oauth_');
+
 export const requiredFields = requestRule({
   id: 'required-fields',
   title: 'required fields, well-formed',
@@ -22,11 +25,7 @@ export const requiredFields = requestRule({
   check(req) {
     const schema = requestSchemaOf(req.match.endpoint);
     if (schema === undefined) return skip('the spec shows no request schema for this endpoint');
-    // The signature's own fields are judged by the scheme's rules.
-    const problem = checkRequestFields(
-      schema,
-      req.params.filter(([n]) => n !== 'control' && !n.startsWith('oauth_')),
-    );
+    const problem = checkRequestFields(schema, req.params, isSignatureField);
     return problem === undefined ? PASS : fail(problem.message, { field: problem.field, code: problem.code });
   },
 });

@@ -5,7 +5,7 @@
  */
 import type { ParsedAuthorization } from '../signing/authorization-header.ts';
 import { hasFacts, type RequestUnderTest, type With } from './request.ts';
-import { requestRule } from './request-rule.ts';
+import { requestRule, type Applicability } from './request-rule.ts';
 import { fail, PASS, skip, type Outcome } from './rule.ts';
 import { signatureOutcome } from './signature-evidence.ts';
 
@@ -30,16 +30,18 @@ type SentOAuth = { readonly [name in (typeof REQUIRED_PARAMS)[number]]: string }
   readonly header: ParsedAuthorization;
 };
 
-const isOAuth = (req: With<'endpoint'>): boolean => req.match.endpoint.auth.kind.startsWith('oauth-');
-const NOT_OAUTH = 'does not apply: the endpoint is not signed with OAuth';
+/** Scheme B's rules judge the endpoints signed with OAuth only. */
+const OAUTH_ENDPOINTS: Applicability = {
+  to: (endpoint) => endpoint.auth.kind.startsWith('oauth-'),
+  otherwise: 'does not apply: the endpoint is not signed with OAuth',
+};
 
 /** The first required parameter the header lacks, or undefined. */
 const missingParam = (req: RequestUnderTest): string | undefined =>
   REQUIRED_PARAMS.find((name) => req.oauthParam(name) === undefined);
 
-/** The required parameters, or the skip of a rule that needs them: not OAuth, or the header checks failed. */
+/** The required parameters, or the skip of a rule that needs them: the header checks failed. */
 function sentOAuth(req: With<'endpoint'>): SentOAuth | Outcome {
-  if (!isOAuth(req)) return skip(NOT_OAUTH);
   const header = req.header;
   const [consumerKey, nonce, method, timestamp, signature] = REQUIRED_PARAMS.map((name) => req.oauthParam(name));
   if (
@@ -78,8 +80,8 @@ export const oauthHeaderPresent = requestRule({
   refusals: [{ status: FORBIDDEN, code: 'AUTH_HEADER_MISSING' }],
   hint: 'Send the OAuth 1.0a Authorization header on every request of an OAuth endpoint.',
   needs: ['endpoint'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
-    if (!isOAuth(req)) return skip(NOT_OAUTH);
     return req.authorization !== undefined
       ? PASS
       : fail('authorization: missing: an OAuth Authorization header is required', { field: 'authorization' });
@@ -95,8 +97,8 @@ export const oauthHeaderFormat = requestRule({
   refusals: [{ status: FORBIDDEN, code: 'AUTH_HEADER_MALFORMED' }],
   hint: 'Write every oauth_* parameter once as name="percent-encoded value", separated by commas.',
   needs: ['endpoint'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
-    if (!isOAuth(req)) return skip(NOT_OAUTH);
     if (req.authorization === undefined) return skip('no Authorization header');
     if (req.header === undefined) return fail(req.whyNoHeader, { field: 'authorization' });
     const missing = missingParam(req);
@@ -114,6 +116,7 @@ export const oauthBodyConsistent = requestRule({
   refusals: [{ status: FORBIDDEN, code: 'OAUTH_PARAM_CONFLICT' }],
   hint: 'Leave oauth_* out of the form body, or repeat exactly what the Authorization header says.',
   needs: ['endpoint', 'form'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
     const sent = sentOAuth(req);
     if (isOutcome(sent)) return sent;
@@ -138,6 +141,7 @@ export const consumerKeyKnown = requestRule({
   ],
   hint: 'Send your merchant login as oauth_consumer_key, on an endpoint id of that merchant.',
   needs: ['endpoint', 'merchant'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
     const sent = sentOAuth(req);
     if (isOutcome(sent)) return sent;
@@ -163,6 +167,7 @@ export const signatureMethod = requestRule({
   refusals: [{ status: FORBIDDEN, code: 'SIGNATURE_METHOD_WRONG' }],
   hint: 'Sign payout with HMAC-SHA1 (key "control key&") and every /api/v4/ endpoint with RSA-SHA256.',
   needs: ['endpoint'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
     const sent = sentOAuth(req);
     if (isOutcome(sent)) return sent;
@@ -191,6 +196,7 @@ export const oauthVersion = requestRule({
   refusals: [{ status: FORBIDDEN, code: 'OAUTH_VERSION_WRONG' }],
   hint: 'Send oauth_version="1.0", or leave it out.',
   needs: ['endpoint'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
     const sent = sentOAuth(req);
     if (isOutcome(sent)) return sent;
@@ -217,6 +223,7 @@ export const oauthTimestampWindow = requestRule({
   refusals: [{ status: FORBIDDEN, code: 'TIMESTAMP_OUT_OF_WINDOW' }],
   hint: 'Use the current Unix time in seconds, and keep the server clock in sync (NTP).',
   needs: ['endpoint'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
     const sent = sentOAuth(req);
     if (isOutcome(sent)) return sent;
@@ -250,6 +257,7 @@ export const oauthSignature = requestRule({
   ],
   hint: 'See the diagnosis and the step-by-step explanation; fix the named canonicalisation step.',
   needs: ['endpoint', 'form', 'merchant'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
     const sent = sentOAuth(req);
     if (isOutcome(sent)) return sent;
@@ -271,6 +279,7 @@ export const nonceUnique = requestRule({
   refusals: [{ status: FORBIDDEN, code: 'NONCE_REPLAYED' }],
   hint: 'Make a fresh random oauth_nonce for every request, retries included.',
   needs: ['endpoint'],
+  only: OAUTH_ENDPOINTS,
   check(req) {
     const sent = sentOAuth(req);
     if (isOutcome(sent)) return sent;

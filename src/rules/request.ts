@@ -75,6 +75,7 @@ export class RequestUnderTest {
   private headerFact: Derived<ParsedAuthorization> = NOT_YET;
   private headerError = '';
   private amountFact: Derived<AmountFact> = NOT_YET;
+  private controlsFact: Derived<readonly string[]> = NOT_YET;
 
   private body: Buffer | undefined;
   private bodyBytesSeen: number | undefined;
@@ -96,6 +97,7 @@ export class RequestUnderTest {
     this.bodyBytesSeen = bodyBytes;
     this.paramsFact = NOT_YET;
     this.amountFact = NOT_YET;
+    this.controlsFact = NOT_YET;
     return this;
   }
 
@@ -143,6 +145,18 @@ export class RequestUnderTest {
       }
     }
     return this.paramsFact;
+  }
+
+  /** Every `control` field's value, in order (three rules judge them: present, shaped, signed); none without a form. */
+  get controls(): readonly string[] | undefined {
+    if (this.controlsFact === NOT_YET) {
+      const params = this.params;
+      if (params === undefined) return undefined;
+      const values: string[] = [];
+      for (const [name, value] of params) if (name === 'control') values.push(value);
+      this.controlsFact = values;
+    }
+    return this.controlsFact;
   }
 
   get whyNoParams(): string {
@@ -222,7 +236,7 @@ export class RequestUnderTest {
 /** What each fact guarantees once the runner has found it there (rules/run.ts). */
 interface FactValues {
   readonly endpoint: { readonly match: PathMatch; readonly owner: Merchant | Outcome };
-  readonly form: { readonly params: Pair[] };
+  readonly form: { readonly params: Pair[]; readonly controls: readonly string[] };
   readonly merchant: { readonly merchant: Merchant };
 }
 

@@ -35,11 +35,17 @@ function validatorOf(schemaName: string): ValidateFunction {
 
 /**
  * The first problem of a request's fields, or undefined when they are fine. A field sent twice is
- * refused: which value counts would be a guess, and the signature covers both.
+ * refused: which value counts would be a guess, and the signature covers both. Fields `judgedElsewhere`
+ * (a signature's own) are left out as they are read, without a copy of the form.
  */
-export function checkRequestFields(schemaName: string, params: readonly Pair[]): RequestProblem | undefined {
+export function checkRequestFields(
+  schemaName: string,
+  params: readonly Pair[],
+  judgedElsewhere: (name: string) => boolean = () => false,
+): RequestProblem | undefined {
   const body: Record<string, string> = {};
   for (const [name, value] of params) {
+    if (judgedElsewhere(name)) continue;
     if (Object.hasOwn(body, name) && !name.startsWith('oauth_'))
       return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
     body[name] = value;

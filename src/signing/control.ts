@@ -76,15 +76,17 @@ function centsOf(name: string, raw: string, ctx: ControlContext): string {
 function rawValue(field: ControlField, ctx: ControlContext, formula: readonly ControlField[]): string {
   if (field.from === 'url') return ctx.endpointId;
   if (field.from === 'credentials' && ctx.login !== undefined) return ctx.login;
-  const found = ctx.params.filter(([name]) => name === field.name);
-  const [only] = found;
-  if (only !== undefined && found.length === 1) return only[1];
+  // Counted in one pass, no array: the mock reads every formula field of every request.
+  let value: string | undefined;
+  let count = 0;
+  for (const [name, v] of ctx.params) if (name === field.name && count++ === 0) value = v;
+  if (value !== undefined && count === 1) return value;
   const needs = `the ${ctx.operation} control formula is ${formulaText(formula)}`;
-  if (found.length === 0) {
+  if (count === 0) {
     const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';
     throw fieldError('ERR_MISSING_FIELD', field.name, `is missing${hint}; ${needs}`);
   }
-  throw fieldError('ERR_MISSING_FIELD', field.name, `appears ${found.length} times; ${needs}, so it must appear once`);
+  throw fieldError('ERR_MISSING_FIELD', field.name, `appears ${count} times; ${needs}, so it must appear once`);
 }
 
 export function computeControl(
