@@ -6,7 +6,7 @@
 import { callbackControl } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { constantTimeEqual } from '../signing/verify.ts';
-import { fail, PASS, skip, type Rule } from './rule.ts';
+import { fail, PASS, skip, type Outcome, type Rule } from './rule.ts';
 
 export interface CallbackSeen {
   readonly pairs: readonly Pair[];
@@ -115,45 +115,38 @@ const GET_NOTE =
   'the public API sends callbacks as HTTP GET with the fields in the query string (A-31): read them from the ' +
   'query, not from a POST body';
 
+/** A rule of the merchant's handler: every one rests on A-31 and refuses nothing itself. */
+function handlerRule<Id extends string>(
+  id: Id,
+  title: string,
+  hint: string,
+  check: (answer: HandlerAnswer) => Outcome,
+): HandlerRule<Id> {
+  return { id, title, basis: 'assumption', assumptions: ['A-31'], refusals: [], clause: CLAUSE, hint, check };
+}
+
 /** A hostile callback: an answer other than 2xx (a refusal) passes; no answer proves nothing and fails. */
 function refusesHostile<Id extends string>(id: Id, title: string, why: string, hint: string): HandlerRule<Id> {
-  return {
-    id,
-    title,
-    basis: 'assumption',
-    assumptions: ['A-31'],
-    refusals: [],
-    clause: CLAUSE,
-    hint,
-    check: (answer) =>
-      answer.status !== undefined && !is2xx(answer.status)
-        ? PASS
-        : fail(`${got(answer)} to the ${answer.method}; expected a refusal (4xx or 5xx): ${why}`, {
-            expected: 'a refusal (4xx or 5xx)',
-            actual: got(answer),
-          }),
-  };
+  return handlerRule(id, title, hint, (answer) =>
+    answer.status !== undefined && !is2xx(answer.status)
+      ? PASS
+      : fail(`${got(answer)} to the ${answer.method}; expected a refusal (4xx or 5xx): ${why}`, {
+          expected: 'a refusal (4xx or 5xx)',
+          actual: got(answer),
+        }),
+  );
 }
 
 /** A genuine callback: the gateway takes 200 only and retries anything else. */
 function takesGenuine<Id extends string>(id: Id, title: string, why: string, hint: string): HandlerRule<Id> {
-  return {
-    id,
-    title,
-    basis: 'assumption',
-    assumptions: ['A-31'],
-    refusals: [],
-    clause: CLAUSE,
-    hint,
-    check: (answer) => {
-      if (answer.status === 200) return PASS;
-      const refusedGet = answer.method === 'GET' && answer.status !== undefined && !is2xx(answer.status);
-      return fail(`${got(answer)} to the ${answer.method}; expected 200: ${why}${refusedGet ? `; ${GET_NOTE}` : ''}`, {
-        expected: '200',
-        actual: got(answer),
-      });
-    },
-  };
+  return handlerRule(id, title, hint, (answer) => {
+    if (answer.status === 200) return PASS;
+    const refusedGet = answer.method === 'GET' && answer.status !== undefined && !is2xx(answer.status);
+    return fail(`${got(answer)} to the ${answer.method}; expected 200: ${why}${refusedGet ? `; ${GET_NOTE}` : ''}`, {
+      expected: '200',
+      actual: got(answer),
+    });
+  });
 }
 
 export const handlerRefusesForgedControl = refusesHostile(
