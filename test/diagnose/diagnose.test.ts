@@ -164,9 +164,12 @@ describe(`diagnose names each mistake made on purpose (seed ${seed})`, () => {
     const belowOne = fc
       .tuple(fc.constantFrom('0', ''), digits(1, 2))
       .map(([whole, fraction]) => `${whole}.${fraction}`);
+    // Below ten cents (0.05): the one case cents-leading-zero changes; from belowOne alone about 2 % of
+    // runs, which some seeds never drew (seed 1660895513), so the mistake went unexercised.
+    const belowTenCents = fc.integer({ min: 0, max: 9 }).map((cents) => `0.0${cents}`);
     const controlRequest = fc.record({
       operation: fc.constantFrom('SALE', 'CAPTURE', 'TDS_UPLOAD_CRES_RESULT', 'STATUS'),
-      amount: fc.oneof(amount, belowOne),
+      amount: fc.oneof(amount, belowOne, belowTenCents),
       value: paramValue,
       login: fc.stringMatching(/^[a-z]{1,8}$/),
       key: secret,
