@@ -4,6 +4,7 @@
  * callback or writes the return form, and a broken-gateway defect breaks one by id.
  */
 import { callbackControl } from '../signing/callback.ts';
+import { isControlShaped } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { constantTimeEqual } from '../signing/verify.ts';
 import { fail, PASS, skip, type Outcome, type Rule } from './rule.ts';
@@ -29,7 +30,13 @@ export const callbackSigned: Rule<CallbackSeen, 'callback-signed', never> = {
   check: ({ pairs, controlKey }) => {
     if (controlKey === undefined) return skip('the control key is not known here');
     const sent = pairs.find(([n]) => n === 'control')?.[1];
-    if (sent === undefined) return fail('control: missing in the callback', { field: 'control' });
+    if (sent === undefined) return fail('control: missing in the callback', { field: 'control', actual: 'none' });
+    if (!isControlShaped(sent))
+      return fail('control: must be 40 lowercase hex digits (SHA-1)', {
+        field: 'control',
+        expected: '40 lowercase hex digits',
+        actual: `${sent.length} characters of another shape`,
+      });
     let expected: string;
     try {
       expected = callbackControl(pairs, controlKey).control;

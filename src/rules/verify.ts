@@ -5,14 +5,16 @@
  * signature itself is their signature rule. The clock and nonce rules are left out: verify judges a
  * request after the fact, not as it arrives.
  */
-import { PayconformError } from '../errors.ts';
+import { CALLBACK_NAME } from '../catalogue/index.ts';
+import { isPayconformError, PayconformError } from '../errors.ts';
+import { callbackControl } from '../signing/callback.ts';
+import { isControlShaped } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { endpointOf, HOW, requireCredential, type Credentials, type RequestInput } from '../signing/request.ts';
 import { signableScheme } from '../signing/sign.ts';
 import { compareSignature, type GivenSignature, type Verdict, type VerifyReason } from '../signing/verify.ts';
+import { callbackSigned } from './callbacks.ts';
 import { controlFormat, controlPresent, controlSignature } from './control.ts';
-import type { Merchant } from './merchant.ts';
-import { NonceStore } from './nonces.ts';
 import {
   consumerKeyKnown,
   oauthHeaderFormat,
@@ -21,7 +23,8 @@ import {
   oauthVersion,
   signatureMethod,
 } from './oauth.ts';
-import { RequestUnderTest } from './request.ts';
+import { requestOf } from './one-request.ts';
+import type { RequestUnderTest } from './request.ts';
 import type { Evidence } from './rule.ts';
 import { firstFailure, type RequestRule } from './run.ts';
 
@@ -42,7 +45,7 @@ const SIGNATURE_RULES: readonly RequestRule[] = [controlSignature, oauthSignatur
 export function verifyRequest(request: RequestInput, credentials: Credentials, given: GivenSignature): Verdict {
   const match = endpointOf(request);
   const scheme = signableScheme(match.endpoint);
-  const req = oneRequest(request, credentials, given, match);
+  const req = requestOf(request, credentials, given, match);
   const base = { operation: match.endpoint.operation, scheme };
 
   // Without a login there is no merchant login to hold the consumer key to (verify never asked for one).
@@ -70,41 +73,6 @@ export function verifyRequest(request: RequestInput, credentials: Credentials, g
   return { valid: true, reason: 'valid', message: `${what} is valid`, ...base, ...covered };
 }
 
-/**
- * The request value the rules judge: the URL matched once (above), the form as given with the control given
- * apart in its place, the header given, and the credentials as the one merchant that owns the endpoint id.
- */
-function oneRequest(
-  request: RequestInput,
-  credentials: Credentials,
-  given: GivenSignature,
-  match: ReturnType<typeof endpointOf>,
-): RequestUnderTest {
-  const params: Pair[] =
-    given.control === undefined
-      ? [...request.params]
-      : [...request.params.filter(([name]) => name !== 'control'), ['control', given.control]];
-  const merchant: Merchant = {
-    login: credentials.login ?? '',
-    merchantControlKey: credentials.controlKey ?? '',
-    publicKeyPem: credentials.publicKeyPem ?? credentials.privateKeyPem,
-    endpointIds: match.group === true ? [] : [match.endpointId],
-    endpointGroupIds: match.group === true ? [match.endpointId] : [],
-  };
-  return new RequestUnderTest(
-    { method: request.method ?? 'POST', url: request.url, headers: { authorization: given.authorization } },
-    {
-      merchants: [merchant],
-      windowSeconds: 0,
-      now: Date.now,
-      nonces: new NonceStore(0),
-      maxBodyBytes: Number.POSITIVE_INFINITY,
-      explain: false,
-    },
-    { match, params },
-  );
-}
-
 /** The key the signature is checked with: missing, it is bad input (exit 2), named as sign and explain name it. */
 function requireKey(scheme: ReturnType<typeof signableScheme>, credentials: Credentials): void {
   if (scheme !== 'oauth-rsa-sha256') requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
@@ -127,4 +95,38 @@ function coverage(req: RequestUnderTest, credentials: Credentials): { controlInp
     ...(controlInput === undefined ? {} : { controlInput }),
     ...(baseString === undefined ? {} : { baseString }),
   };
+}
+
+/**
+ * `payconform verify --callback`: the callback rule (callback-signed) over one callback or customer return; the
+ * control sent is `given` or the `control` pair.
+ */
+export function verifyCallbackRequest(
+  params: readonly Pair[],
+  controlKey: string | undefined,
+  given?: string,
+): Verdict {
+  const base = { operation: CALLBACK_NAME, scheme: 'control' };
+  const sent = given ?? params.find(([name]) => name === 'control')?.[1];
+  const pairs: readonly Pair[] =
+    given === undefined ? params : [...params.filter(([name]) => name !== 'control'), ['control', given]];
+  // Missing or of another shape, the rule says so before it reads the key.
+  const key =
+    sent !== undefined && isControlShaped(sent) ? requireCredential(controlKey, 'control key', HOW.controlKey) : '';
+  const outcome = callbackSigned.check({ pairs, controlKey: key });
+  const controlInput = key === '' ? {} : computedInput(pairs, key);
+  if (outcome.outcome !== 'fail')
+    return { ...base, valid: true, reason: 'valid', message: 'control is valid', ...controlInput };
+  const reason = sent === undefined ? 'missing' : isControlShaped(sent) ? 'mismatch' : 'malformed';
+  return { ...base, valid: false, reason, message: outcome.evidence.message, ...controlInput };
+}
+
+/** What the callback's control covers (the key as a placeholder), when its fields are there. */
+function computedInput(pairs: readonly Pair[], key: string): { controlInput?: string } {
+  try {
+    return { controlInput: callbackControl(pairs, key).controlInput };
+  } catch (err) {
+    if (isPayconformError(err)) return {};
+    throw err;
+  }
 }

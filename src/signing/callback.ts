@@ -3,10 +3,8 @@
  * the same computation as a request's control (control.ts), over the callback's formula.
  */
 import { CALLBACK_FIELDS, CALLBACK_FORMULA, CALLBACK_NAME } from '../catalogue/index.ts';
-import { computeControl, isControlShaped, type ControlComputation } from './control.ts';
+import { computeControl, type ControlComputation } from './control.ts';
 import type { Pair } from './form-body.ts';
-import { HOW, requireCredential } from './request.ts';
-import { constantTimeEqual, type Verdict } from './verify.ts';
 
 export function callbackControl(params: readonly Pair[], controlKey: string): ControlComputation {
   return computeControl(CALLBACK_FORMULA, { operation: CALLBACK_NAME, endpointId: '', params }, controlKey);
@@ -37,29 +35,4 @@ export function callbackPairs(facts: CallbackFacts, controlKey: string): Pair[] 
     if (value === undefined) throw new Error(`internal: callback field ${name} is not built here`);
     return [name, value];
   });
-}
-
-/** Is a callback's (or return's) control right? The control sent is `given` or the `control` pair. */
-export function verifyCallback(params: readonly Pair[], controlKeyValue: string | undefined, given?: string): Verdict {
-  const base = { operation: CALLBACK_NAME, scheme: 'control' };
-  const sent = given ?? params.find(([name]) => name === 'control')?.[1];
-  if (sent === undefined)
-    return {
-      ...base,
-      valid: false,
-      reason: 'missing',
-      message: 'control: missing (no --control and no control form field)',
-    };
-  if (!isControlShaped(sent))
-    return { ...base, valid: false, reason: 'malformed', message: 'control: must be 40 lowercase hex digits (SHA-1)' };
-  const expected = callbackControl(params, requireCredential(controlKeyValue, 'control key', HOW.controlKey));
-  return constantTimeEqual(sent, expected.control)
-    ? { ...base, valid: true, reason: 'valid', message: 'control is valid', controlInput: expected.controlInput }
-    : {
-        ...base,
-        valid: false,
-        reason: 'mismatch',
-        message: 'control does not match SHA-1(status + orderid + client_orderid + merchant_control_key)',
-        controlInput: expected.controlInput,
-      };
 }

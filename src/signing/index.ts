@@ -66,5 +66,5 @@ export {
   type GivenSignature,
 } from './verify.ts';
 export { explain, explainCallback, explanationText, type Explanation, type ExplainStep } from './explain.ts';
-export { callbackControl, callbackPairs, verifyCallback, type CallbackFacts } from './callback.ts';
+export { callbackControl, callbackPairs, type CallbackFacts } from './callback.ts';
 export { resolveEndpoint, type Credentials, type RequestInput } from './request.ts';

@@ -1,7 +1,6 @@
 /** `payconform verify`: is the control field or Authorization header of a request valid? */
-import { verifyCallback } from '../../signing/callback.ts';
 import type { RequestInput } from '../../signing/request.ts';
-import { verifyRequest } from '../../rules/verify.ts';
+import { verifyCallbackRequest, verifyRequest } from '../../rules/verify.ts';
 import type { Verdict } from '../../signing/verify.ts';
 import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -44,7 +43,7 @@ export const verifyCommand: Command = {
     if (values.callback === true) {
       const { params, controlKey } = callbackFromOptions(values, io.env);
       request = { url: '', params };
-      verdict = verifyCallback(params, controlKey, str(values.control));
+      verdict = verifyCallbackRequest(params, controlKey, str(values.control));
     } else {
       request = requestFromOptions(values, io.env);
       const credentials = credentialsFromOptions(request, values, io.env, {
