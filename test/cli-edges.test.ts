@@ -108,7 +108,10 @@ describe('CLI rough edges', () => {
   it('diagnose of a control that is no SHA-1 digest says it is malformed, as verify does', async () => {
     const r = await runCli(['diagnose', ...SALE, ...FIELDS, '--control', 'nothex']);
     assert.equal(r.code, 1);
-    assert.match(r.out, /control: malformed: must be 40 lowercase hex digits \(SHA-1\)/);
+    // The control-format rule's words, the same line verify prints.
+    assert.match(r.out, /control: must appear once, as 40 lowercase hex digits \(SHA-1\)/);
+    const verified = await runCli(['verify', ...SALE, ...FIELDS, '--control', 'nothex']);
+    assert.match(verified.out + verified.err, /control: must appear once, as 40 lowercase hex digits \(SHA-1\)/);
     // A digest in another encoding is still diagnosed (its mistake has an id).
     const upper = createHash('sha1').update('9876A-712345jane@example.comTEST-edge-key').digest('hex').toUpperCase();
     assert.match((await runCli(['diagnose', ...SALE, ...FIELDS, '--control', upper])).out, /uppercase-hex/);

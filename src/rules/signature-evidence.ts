@@ -6,7 +6,7 @@
  */
 import { isPayconformError, type PayconformError } from '../errors.ts';
 import { getParam } from '../signing/authorization-header.ts';
-import { diagnose, type Diagnosis } from '../signing/diagnose/index.ts';
+import { diagnoseSent, type Diagnosis } from '../signing/diagnose/index.ts';
 import { explain, explanationText } from '../signing/explain.ts';
 import { signRequest } from '../signing/sign.ts';
 import { compareSignature, type SentSignature } from '../signing/verify.ts';
@@ -38,11 +38,17 @@ const signedUrl = (req: RequestUnderTest): string => req.seen.signedFor ?? req.s
 
 /** The diagnosis of the signature as sent, for the URL the signature must cover. */
 export function diagnoseSignature(req: Signed, merchant: Merchant, url = signedUrl(req)): Diagnosis {
-  return diagnose({
-    request: { method: 'POST', url, params: req.params, match: req.match },
-    credentials: credentialsOf(merchant),
-    given: { authorization: req.authorization },
-  });
+  const d = diagnoseSent(
+    {
+      request: { method: 'POST', url, params: req.params, match: req.match },
+      credentials: credentialsOf(merchant),
+      given: { authorization: req.authorization },
+    },
+    req.match,
+  );
+  // The signature rules run only on a request that carries its signature (the header rules say when not).
+  if (d === undefined) throw new Error(`internal: a signature rule ran on request ${req.seen.url} without one`);
+  return d;
 }
 
 export function signatureDetail(req: With<'endpoint' | 'form'>, merchant: Merchant, d: Diagnosis): SignatureDetail {

@@ -4,7 +4,7 @@
  */
 import { isPayconformError } from '../errors.ts';
 import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
-import { diagnose } from '../signing/diagnose/index.ts';
+import { diagnose } from '../rules/diagnose.ts';
 import type { ExpectedValues } from '../signing/sign.ts';
 import { computeExpected } from './compute.ts';
 import type { Vector } from './types.ts';

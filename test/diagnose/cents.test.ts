@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { controlWithMistake, diagnose } from '../../src/signing/diagnose/index.ts';
+import { diagnose } from '../../src/rules/diagnose.ts';
+import { controlWithMistake } from '../../src/signing/diagnose/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 
 const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');

@@ -4,7 +4,8 @@
  */
 import { fieldError } from '../../errors.ts';
 import { present } from '../../present.ts';
-import { diagnose, MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
+import { diagnose } from '../../rules/diagnose.ts';
+import { MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
 import { decodeForm } from '../../signing/form-body.ts';
 import { firstDifference } from '../../signing/first-difference.ts';
 import type { RequestInput } from '../../signing/request.ts';

@@ -1,24 +1,18 @@
 /**
- * `diagnose`: is the partner's signature valid, and if not, which known mistake reproduces it?
- * The correct value is computed first (and is all that runs for a valid request); only an invalid
- * one is recomputed under every mistake, so the cost stays small for vector files.
+ * The search behind `diagnose`: is a signature that was sent valid, and if not, which known mistake
+ * reproduces it? Whether there is a signature to search at all (a control, an Authorization header with
+ * oauth_signature, the endpoint's signature method) is the rule book's to say (src/rules/diagnose.ts runs
+ * those rules first); this only searches a value that was sent. The correct value is computed first (and
+ * is all that runs for a valid request); only an invalid one is recomputed under every mistake, so the
+ * cost stays small for vector files.
  */
 import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
-import {
-  CALLBACK_FORMULA,
-  CALLBACK_NAME,
-  endpointByOperation,
-  findPath,
-  type ControlField,
-  type Endpoint,
-} from '../../catalogue/index.ts';
+import { CALLBACK_FORMULA, CALLBACK_NAME, type ControlField, type PathMatch } from '../../catalogue/index.ts';
 import { isPayconformError, PayconformError } from '../../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
 import { computeControl, CONTROL_KEY_PLACEHOLDER, type ControlComputation } from '../control.ts';
 import { loadPrivateKey, loadPublicKey } from '../keys.ts';
-import { normalizeUrl } from '../normalize-url.ts';
 import { HOW, requireCredential } from '../request.ts';
-import { signableScheme } from '../sign.ts';
 import { constantTimeEqual } from '../verify.ts';
 import { candidateDigest, CONTROL_MISTAKES, explanationForRequest } from './control-mistakes.ts';
 import { OAUTH_MISTAKES, type OAuthMistake } from './oauth-mistakes.ts';
@@ -43,33 +37,60 @@ export const WRONG_SIGNATURE_METHOD: Mistake = {
 
 export const MISTAKES: readonly Mistake[] = [...OAUTH_MISTAKES, WRONG_SIGNATURE_METHOD, ...CONTROL_MISTAKES];
 
-export function diagnose(input: DiagnoseInput): Diagnosis {
-  if (input.callback) return diagnoseControl(input, CALLBACK_NAME, CALLBACK_FORMULA, '');
-  const pathname = normalizeUrl(input.request.url).pathname;
-  const match = findPath(pathname);
-  const endpoint = input.operation !== undefined ? endpointByOperation(input.operation) : match?.endpoint;
-  if (endpoint !== undefined) signableScheme(endpoint);
-  if (endpoint?.auth.kind === 'control')
-    return diagnoseControl(
-      input,
-      endpoint.operation,
-      endpoint.auth.fields,
-      match?.endpointId ?? pathname.slice(pathname.lastIndexOf('/') + 1),
-    );
-  return diagnoseOAuth(input, endpoint);
+/**
+ * A signature sent, diagnosed; undefined when none was sent. Without a catalogue match (an OAuth 1.0a request
+ * outside the catalogue, as RFC 5849's examples), the method the header names is the one to check.
+ */
+export function diagnoseSent(input: DiagnoseInput, match: PathMatch | undefined): Diagnosis | undefined {
+  const endpoint = match?.endpoint;
+  if (match !== undefined && endpoint?.auth.kind === 'control') {
+    const given = controlGiven(input);
+    return given === undefined
+      ? undefined
+      : diagnoseControl(input, endpoint.operation, endpoint.auth.fields, match.endpointId, given);
+  }
+  const header = parsedHeader(input);
+  const signature = header && getParam(header, 'oauth_signature');
+  const used = header && getParam(header, 'oauth_signature_method');
+  if (header === undefined || signature === undefined || used === undefined) return undefined;
+  const required =
+    endpoint === undefined ? used : endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
+  return isMethod(required) ? diagnoseOAuth(input, required, header, signature, used) : undefined;
 }
+
+/** A callback's or customer return's control, diagnosed under the callback formula (docs/callbacks.md). */
+export const diagnoseCallback = (input: DiagnoseInput, given: string): Diagnosis =>
+  diagnoseControl(input, CALLBACK_NAME, CALLBACK_FORMULA, '', given);
+
+/** The control sent: given apart, or the request's `control` field. */
+export const controlGiven = (input: DiagnoseInput): string | undefined =>
+  input.given.control ?? input.request.params.find(([n]) => n === 'control')?.[1];
+
+/** The Authorization header given, parsed; undefined when none was given or it does not parse. */
+function parsedHeader(input: DiagnoseInput): ParsedAuthorization | undefined {
+  const text = input.given.authorization;
+  if (text === undefined) return undefined;
+  try {
+    return parseAuthorizationHeader(text);
+  } catch (err) {
+    if (isPayconformError(err)) return undefined;
+    throw err;
+  }
+}
+
+/** A SHA-1 digest in some encoding a mistake could give (hex of either case, base64): else nothing to search. */
+export const isDigestShaped = (value: string): boolean =>
+  /^[0-9a-fA-F]{40}$/.test(value) || /^[A-Za-z0-9+/]{27}=$/.test(value);
 
 function diagnoseControl(
   input: DiagnoseInput,
   operation: string,
   formula: readonly ControlField[],
   endpointId: string,
+  given: string,
 ): Diagnosis {
   const params = input.request.params;
-  const given = input.given.control ?? params.find(([n]) => n === 'control')?.[1];
   const base = { scheme: 'control' as const };
-  if (given === undefined)
-    return { ...base, verdict: 'invalid', defects: [], message: 'control: missing', correct: {} };
   const key = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
   // A `control` pair among the params needs no filtering: values are looked up by formula field names only.
   const ctx = { operation, endpointId, login: input.credentials.login, params };
@@ -85,18 +106,6 @@ function diagnoseControl(
   const correctOut = correct ? { controlInput: correct.controlInput } : {};
   if (correct && constantTimeEqual(given, correct.control)) {
     return { ...base, verdict: 'valid', defects: [], message: 'control is valid', correct: correctOut };
-  }
-  // Not a SHA-1 digest in any encoding a mistake could give: nothing to diagnose (verify says the same).
-  if (!/^[0-9a-fA-F]{40}$/.test(given) && !/^[A-Za-z0-9+/]{27}=$/.test(given)) {
-    return {
-      ...base,
-      verdict: 'invalid',
-      defects: [],
-      correct: correctOut,
-      message:
-        `control: malformed: must be 40 lowercase hex digits (SHA-1), got ${given.length} characters that ` +
-        `are no SHA-1 digest`,
-    };
   }
   const defects: string[] = [];
   const explanations: Record<string, string> = {};
@@ -122,38 +131,15 @@ function diagnoseControl(
 }
 
 type Method = 'HMAC-SHA1' | 'RSA-SHA256';
-const isMethod = (m: string | undefined): m is Method => m === 'HMAC-SHA1' || m === 'RSA-SHA256';
+export const isMethod = (m: string | undefined): m is Method => m === 'HMAC-SHA1' || m === 'RSA-SHA256';
 
-function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Diagnosis {
-  const header = input.given.authorization;
-  const required: Method | undefined = endpoint
-    ? endpoint.auth.kind === 'oauth-hmac-sha1'
-      ? 'HMAC-SHA1'
-      : 'RSA-SHA256'
-    : undefined;
-  const schemeOf = (m: Method | undefined) =>
-    m === 'RSA-SHA256' ? ('oauth-rsa-sha256' as const) : ('oauth-hmac-sha1' as const);
-  const invalid = (message: string, scheme = schemeOf(required)): Diagnosis => ({
-    verdict: 'invalid',
-    defects: [],
-    scheme,
-    message,
-    correct: {},
-  });
-  if (header === undefined) return invalid('authorization: missing');
-  let parsed: ParsedAuthorization;
-  try {
-    parsed = parseAuthorizationHeader(header);
-  } catch (err) {
-    if (isPayconformError(err)) return invalid(err.message);
-    throw err;
-  }
-  const signature = getParam(parsed, 'oauth_signature');
-  const used = getParam(parsed, 'oauth_signature_method');
-  if (signature === undefined) return invalid('authorization: oauth_signature is missing');
-  if (!isMethod(used))
-    return invalid(`authorization: oauth_signature_method ${used ?? '(missing)'} is neither HMAC-SHA1 nor RSA-SHA256`);
-  const method = required ?? used;
+function diagnoseOAuth(
+  input: DiagnoseInput,
+  method: Method,
+  parsed: ParsedAuthorization,
+  signature: string,
+  used: string,
+): Diagnosis {
   const protocol = parsed.pairs.filter(([n]) => n !== 'oauth_signature');
   const parts = oauthParts(
     input.request.method ?? 'POST',
@@ -164,7 +150,7 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
   );
   const check = signatureCheck(input, signature);
   const correctBase = recipeBaseString(REFERENCE, parts);
-  const scheme = schemeOf(method);
+  const scheme = method === 'RSA-SHA256' ? 'oauth-rsa-sha256' : 'oauth-hmac-sha1';
   const result = (
     verdict: Diagnosis['verdict'],
     defects: string[],
@@ -181,13 +167,15 @@ function diagnoseOAuth(input: DiagnoseInput, endpoint: Endpoint | undefined): Di
   if (used === method && check(used, REFERENCE, correctBase))
     return result('valid', [], `${method} signature is valid`);
   if (used !== method) {
-    // Only reached with a catalogue endpoint: without one, `method` is the one the header names.
-    const reproduced = check(used, REFERENCE, correctBase);
+    // Signed under the other method (a valid signature there), or under one that is neither.
+    const reproduced = isMethod(used) && check(used, REFERENCE, correctBase);
     return result(
       'invalid',
       reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
-      `authorization: oauth_signature_method is ${used}; ${endpoint?.operation ?? 'the endpoint'} ` +
-        `requires ${method}${reproduced ? ' (the signature is a valid ' + used + ' one)' : ''}`,
+      reproduced
+        ? `${method} signature does not match; reproduced by: ${WRONG_SIGNATURE_METHOD.id} (the signature is a ` +
+            `valid ${used} one)`
+        : `${method} signature does not match; it names oauth_signature_method ${used.slice(0, 20)}`,
     );
   }
   const defects: string[] = [];

@@ -1,5 +1,13 @@
 /** Diagnosis of wrong signatures: which known canonicalisation mistake reproduces a partner's value. */
-export { diagnose, MISTAKES, WRONG_SIGNATURE_METHOD } from './diagnose.ts';
+export {
+  controlGiven,
+  diagnoseCallback,
+  diagnoseSent,
+  isDigestShaped,
+  isMethod,
+  MISTAKES,
+  WRONG_SIGNATURE_METHOD,
+} from './diagnose.ts';
 export {
   callbackControlWithMistake,
   controlWithMistake,
