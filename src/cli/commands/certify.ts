@@ -44,7 +44,7 @@ export const certifyCommand: Command = {
       'evidence bundle.',
     usage:
       'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] ' +
-      '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
+      '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME] [--require CAPABILITY …]',
     options: {
       'base-url': {
         type: 'string',
@@ -123,8 +123,9 @@ export const certifyCommand: Command = {
     epilog:
       'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), ' +
       'the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario ' +
-      'failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if ' +
-      'any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the ' +
+      'failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict; a run ' +
+      'that missed a capability of its selection is PARTIAL), 1 if any failed or a --require capability was ' +
+      'not exercised, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the ' +
       'certification page), cucumber.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 ' +
       'of each file), and with --sign-key manifest.jws.',
   },
