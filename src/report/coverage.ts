@@ -113,17 +113,14 @@ function whyNot(
   input: CoverageInput,
 ): Omit<NotExercised, 'capability'> {
   const selected = input.selection.filter((tags) => c.covers(tags));
-  if (selected.length === 0) {
-    const mockOnly = input.live && CAPABILITY_NEEDS_MOCK(c);
+  if (selected.length === 0)
     return {
       why: 'left out of the selection',
-      detail: mockOnly
-        ? 'its scenarios need the embedded mock (@mock-only), which --live leaves out'
-        : `--tags ${input.tags}`,
-      include: mockOnly ? 'certify against the embedded mock or a loopback payconform mock' : 'widen --tags',
+      // A live run's expression holds `not @mock-only` (run.ts): the hosted pages and 3-D Secure flows among them.
+      detail: `--tags ${input.tags}`,
+      include: input.live ? 'widen --tags, or certify against the mock for its @mock-only scenarios' : 'widen --tags',
       inSelection: false,
     };
-  }
   const reasons = [...new Set(results.filter((r) => c.covers(r.tags)).flatMap((r) => r.notApplicable ?? []))];
   if (reasons.length === 0)
     return {
@@ -154,9 +151,6 @@ const INCLUDE: Readonly<Record<string, string>> = {
   callbacks: 'PAYCONFORM_CALLBACK_URL and PAYCONFORM_CALLBACK_PORT (a gateway on loopback needs neither)',
   'endpoint-groups': 'PAYCONFORM_ENDPOINT_GROUP_ID',
 };
-
-/** Scenarios tagged @mock-only live only in the features: a capability the catalogue knows is never mock-only. */
-const CAPABILITY_NEEDS_MOCK = (c: Capability): boolean => (TAGGED_CAPABILITIES as readonly string[]).includes(c.name);
 
 /** The coverage of `results` (this run's, or every shard's merged) over the selection. */
 export function coverageOf(results: readonly ScenarioResult[], input: CoverageInput): Coverage {
