@@ -11,6 +11,7 @@ import { CALLBACK_FIELDS, CALLBACK_STATUSES, RETURN_FIELDS } from '../src/catalo
 import { callbackMethod, callbackRetried, callbackSigned } from '../src/rules/callbacks.ts';
 import { callbackDelivered, callbackFields, customerReturn } from '../src/rules/expectations.ts';
 import type { Pair } from '../src/signing/form-body.ts';
+import { onLoopback } from '../src/suite/live-safety.ts';
 import { CallbackHandler, type ReceivedCallback } from './support/callback-handler.ts';
 import { Given, notApplicable, Then, When } from './support/verdict.ts';
 import type { PayWorld } from './support/world.ts';
@@ -24,10 +25,13 @@ After(async function (this: PayWorld) {
 
 Given('a callback handler of this run', async function (this: PayWorld) {
   const remote = this.target.callbackHandler;
-  if (this.target.baseUrl !== undefined && remote === undefined) {
+  // The embedded mock, or a gateway on loopback, reaches the handler on a free loopback port; one elsewhere cannot.
+  const { baseUrl } = this.target;
+  if (baseUrl !== undefined && !onLoopback(baseUrl) && remote === undefined) {
     notApplicable(
       this,
-      'a gateway cannot reach this machine: set PAYCONFORM_CALLBACK_URL (a public URL forwarded here) and PAYCONFORM_CALLBACK_PORT',
+      `a gateway off this machine (${new URL(baseUrl).origin}) cannot reach the run's callback handler: set ` +
+        'PAYCONFORM_CALLBACK_URL (a public URL forwarded here) and PAYCONFORM_CALLBACK_PORT',
     );
   }
   const handler = new CallbackHandler();

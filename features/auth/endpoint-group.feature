@@ -1,4 +1,4 @@
-@area:auth
+@area:auth @capability:endpoint-groups
 Feature: endpoint groups
   On the operations whose public page lists an endpoint-group URL, an endpoint group id is also
   accepted in the endpointId's place in the path, and in the formula where the formula names

@@ -1,4 +1,4 @@
-@area:forms @mock-only
+@area:forms @mock-only @capability:hosted-pages @capability:customer-return
 Feature: hosted payment forms
   A -form endpoint answers a redirect URL; the customer pays on that page and is sent back to the
   order's redirect_url with the signed return fields (A-31); status then shows the outcome.

@@ -8,7 +8,7 @@ Feature: callbacks to the merchant
   handler receives it: on this machine against the mock, through PAYCONFORM_CALLBACK_URL and
   PAYCONFORM_CALLBACK_PORT against a gateway (not applicable without).
 
-  @endpoint:SALE @scheme:control @spec:callbacks @assumption @A-31
+  @endpoint:SALE @scheme:control @spec:callbacks @assumption @A-31 @capability:callbacks
   Scenario: an approved SALE is called back, signed, with the order's ids and amount
     Given a callback handler of this run
     When I send a signed "SALE" request with the handler as server_callback_url
@@ -16,7 +16,7 @@ Feature: callbacks to the merchant
     And the handler receives the callback of the order
     And the callback carries the order's ids, amount and final status, signed with the callback formula
 
-  @endpoint:SALE @scheme:control @spec:callbacks @assumption @A-31
+  @endpoint:SALE @scheme:control @spec:callbacks @assumption @A-31 @capability:callbacks
   Scenario: a handler that answers 503 is called again
     Given a callback handler of this run
     And the handler answers 503 to the first callback
@@ -25,6 +25,7 @@ Feature: callbacks to the merchant
     And the gateway sends the callback again after the failed answer
 
   @endpoint:SALEFORM @scheme:control @spec:callbacks @assumption @A-31 @mock-only
+  @capability:callbacks @capability:hosted-pages @capability:customer-return
   Scenario: a SALEFORM paid on the hosted page returns the customer signed and is called back
     Given a callback handler of this run
     When I send a signed "SALEFORM" request with the handler as server_callback_url

@@ -1,4 +1,4 @@
-@area:threeds @scheme:control @mock-only
+@area:threeds @scheme:control @mock-only @capability:3-d-secure
 Feature: 3-D Secure
   A card that needs 3-D Secure leaves its order processing, with a form in status, until the merchant
   uploads the authentication result; a failed authentication declines the order.

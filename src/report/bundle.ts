@@ -4,6 +4,7 @@
  * SHA-256 of every file in the bundle, as certification programmes (OIDF, Open Banking UK) ship with their evidence.
  */
 import { fileDigests, type FileDigest } from './bundle-signature.ts';
+import type { Coverage } from './coverage.ts';
 import type { Warning } from './findings.ts';
 import { failing, RunRecord, type Outcome, type ScenarioResult } from './run-record.ts';
 
@@ -22,10 +23,17 @@ export interface Counts {
 }
 
 /**
- * The run's verdict: failed if a scenario failed, else passed, "with warnings" when a gateway differed from an
- * assumption.
+ * The run's verdict: failed if a scenario failed (or a required capability was not exercised), else passed, "with
+ * warnings" when a gateway differed from an assumption; partial where the selection covers a capability the run
+ * did not exercise (coverage-verdict.ts).
  */
-export type RunStatus = 'passed' | 'passed-with-warnings' | 'failed' | 'interrupted';
+export type RunStatus =
+  | 'passed'
+  | 'passed-with-warnings'
+  | 'partial'
+  | 'partial-with-warnings'
+  | 'failed'
+  | 'interrupted';
 export interface Summary {
   readonly target: string;
   readonly versions: Record<string, string>;
@@ -43,6 +51,8 @@ export interface Summary {
     readonly list: ReadonlyArray<Warning & { scenario: string; uri: string }>;
   };
   readonly notApplicable: ReadonlyArray<{ name: string; uri: string; reason: string }>;
+  /** What the run exercised, stated before the verdict (coverage.ts); absent from an interrupted run's. */
+  readonly coverage?: Coverage | undefined;
 }
 
 /** A report directory's timestamp: UTC to the second, with no colons (safe on every file system). */

@@ -8,6 +8,8 @@
  */
 import { ENDPOINTS } from '../catalogue/index.ts';
 import type { Summary } from './bundle.ts';
+import { verdictNote } from './coverage-verdict.ts';
+import { coverageSection } from './coverage-page.ts';
 import { DEVIATION_PREFIX, type Warning } from './findings.ts';
 import { prerequisiteFix, refusedPrerequisiteOf } from './prerequisite-refusal.ts';
 import type { ScenarioResult } from './run-record.ts';
@@ -142,6 +144,8 @@ function ruleOfScenario(tags: readonly string[]): string | undefined {
 const VERDICT: Record<Summary['status'], string> = {
   passed: 'PASS',
   'passed-with-warnings': 'PASS WITH WARNINGS',
+  partial: 'PARTIAL',
+  'partial-with-warnings': 'PARTIAL WITH WARNINGS',
   failed: 'FAIL',
   interrupted: 'INTERRUPTED',
 };
@@ -153,6 +157,7 @@ export function certificationPage(
   facts: CertificationFacts,
 ): string {
   const status = facts.interrupted ? 'interrupted' : summary.status;
+  const missed = verdictNote(summary.coverage).replace(/^; /, ', ');
   const t = summary.totals;
   const failures = results.flatMap((r) =>
     r.failure === undefined ? [] : [{ ...r, message: failureMessage(r.failure), attachments: r.texts ?? [] }],
@@ -217,6 +222,7 @@ h1{font-size:1.4em;margin:0 0 .3em}h2{margin-top:1.6em;border-bottom:1px solid #
 #verdict{font-size:1.6em;font-weight:700;padding:.5em .8em;border-radius:6px;color:#fff}
 .v-passed{background:#137a2a}.v-passed-with-warnings{background:#8a6d00}
 .v-failed{background:#b00020}.v-interrupted{background:#555}
+.v-partial,.v-partial-with-warnings{background:#9a4a00}#coverage .missing{color:#9a4a00}
 table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
 .facts th{background:#f4f4f4;font-weight:600;white-space:nowrap}.facts td{word-break:break-all}
 .scroll{overflow-x:auto}#matrix td{text-align:center;min-width:4.5em}#matrix th{white-space:nowrap}
@@ -232,9 +238,10 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;fo
 td.fail,td.warn{background:none!important;color:#000}}
 </style></head><body>
 <h1>payconform certification</h1>
+${summary.coverage ? coverageSection(summary.coverage) : ''}
 <p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status])} — ${counted}${
     facts.deviations.length ? ', with deviations declared by the ' + 'profile' : ''
-  }</p>
+  }${esc(missed)}</p>
 ${
   facts.deviations.length
     ? `<section id="deviations"><h2>Deviations declared by the profile ` +

@@ -6,12 +6,14 @@
  */
 import type { Summary } from './bundle.ts';
 import { warningLine } from './findings.ts';
+import { withSkipReasons } from './junit-skipped.ts';
 
 const escapeXml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `xml` (cucumber's junit.xml, one testsuite) with the run's verdict and warnings added. */
-export function withWarnings(xml: string, summary: Summary): string {
+export function withWarnings(given: string, summary: Summary): string {
+  const xml = withSkipReasons(given, summary.notApplicable);
   const open = /<testsuite\b[^>]*>/.exec(xml);
   const close = xml.lastIndexOf('</testsuite>');
   if (open === null || close < 0) return xml;
@@ -23,6 +25,12 @@ export function withWarnings(xml: string, summary: Summary): string {
     property('payconform.warnings', summary.warnings.total),
     ...Object.entries(summary.warnings.byAssumption).map(([id, n]) => property(`payconform.warnings.${id}`, n)),
     property('payconform.notApplicable', summary.totals.notApplicable),
+    ...(summary.coverage
+      ? [
+          property('payconform.coverage.exercised', summary.coverage.exercised.length),
+          property('payconform.coverage.selected', summary.coverage.selected),
+        ]
+      : []),
     '  </properties>',
   ].join('\n');
   const lines = summary.warnings.list.map((w) => `WARNING ${warningLine(w)} — ${w.scenario} (${w.uri})`);

@@ -24,6 +24,9 @@ export interface SafetyChoice {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** A base URL on this machine: a gateway there reaches this run's loopback callback handler too. */
+export const onLoopback = (baseUrl: string): boolean => LOOPBACK.has(new URL(baseUrl).hostname);
+
 /**
  * Refuses a defect with a base URL (defects exist only in the embedded mock), a base URL that is not
  * an absolute http(s) URL, and one that is not loopback in a run that is not live. The errors name

@@ -18,6 +18,8 @@ import { signBundle } from '../report/bundle-signature.ts';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
 import { MessagesError, ndjsonOf, RunRecord } from '../report/run-record.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
+import { coverageOf, requiredCapabilities } from '../report/coverage.ts';
+import { selectedTags, withCoverage } from '../report/coverage-verdict.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 
@@ -84,6 +86,15 @@ function mergedMessages(shards: readonly Shard[]): Envelope[] {
   const end = out.findIndex((e) => e.testRunFinished);
   if (end >= 0) out.push(...out.splice(end, 1));
   return out;
+}
+
+/** What any shard's --require named (a shard's summary is hostile input: only known capability names count). */
+function requiredOfShards(shards: readonly Shard[]): string[] {
+  const named = shards.flatMap((s) => {
+    const required: unknown = s.summary.coverage?.required;
+    return Array.isArray(required) ? required.filter((n): n is string => typeof n === 'string') : [];
+  });
+  return requiredCapabilities(named, 'DIR');
 }
 
 /** junit.xml of the merged run: every shard's test suites under one root. */
@@ -177,8 +188,19 @@ async function writeMerged(
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'messages.ndjson'), ndjsonOf(envelopes));
   const { payconform } = head.summary.versions;
-  const summary = summarize(record, head.summary.target, { payconform });
   const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head.summary;
+  // The shards together ran the whole selection: coverage is the union of what they exercised.
+  const summary = withCoverage(
+    summarize(record, head.summary.target, { payconform }),
+    coverageOf(record.results, {
+      selection: selectedTags(envelopes, ''),
+      tags: selection,
+      shard: null,
+      profile,
+      live,
+      required: requiredOfShards(shards),
+    }),
+  );
   const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
   const shardNames = mergedFrom.map((r) => r.shard);
   // Each shard's manifest hash is in summary.json, whose digest the merged manifest and signature cover.

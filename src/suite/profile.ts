@@ -13,6 +13,7 @@ import { MEDIA_TYPE } from '../catalogue/media-types.ts';
 import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
 import { isTestCardRole, luhn, TEST_CARD_ROLES, TEST_CARDS, type TestCardRole } from '../catalogue/test-cards.ts';
 import { PayconformError } from '../errors.ts';
+import { notACapability } from '../report/coverage.ts';
 import { readUserFile } from '../read-file.ts';
 import { answerMediaType, validationErrorStatus } from '../rules/answers.ts';
 import { RULES } from '../rules/book.ts';
@@ -64,6 +65,8 @@ export interface Profile {
   readonly answers: AnswerFormat;
   /** What the gateway asks of a request: whether it refuses one without the spec's Accept header. */
   readonly request: { readonly acceptRequired: boolean };
+  /** Capabilities the merchant uses (docs/certify.md, "Coverage"): a run that does not exercise one fails. */
+  readonly require: readonly string[];
 }
 
 /** A spec clause a profile says its gateway departs from: the key that says so and the clause. */
@@ -120,6 +123,7 @@ export function mockProfile(): Profile {
     answers: SPEC_ANSWERS,
     request: { acceptRequired: true },
     callbacks: { method: DEFAULT_CALLBACK_METHOD },
+    require: [],
   };
 }
 
@@ -167,6 +171,7 @@ export const PROFILE_SCHEMA = {
     },
     request: { type: 'object', additionalProperties: false, properties: { acceptRequired: { type: 'boolean' } } },
     callbacks: { type: 'object', additionalProperties: false, properties: { method: { enum: [...CALLBACK_METHODS] } } },
+    require: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
     notApplicable: {
       type: 'array',
       items: {
@@ -228,6 +233,7 @@ export function profileOf(data: unknown, file: string): Profile {
     answers: { format: 'json' | 'form'; mediaType?: string; errorStatus?: 200 };
     request: { acceptRequired?: boolean };
     callbacks: { method?: CallbackMethod };
+    require: string[];
   }>;
   for (const [role, card] of Object.entries(given.testCards ?? {})) {
     if (!luhn(card))
@@ -239,6 +245,10 @@ export function profileOf(data: unknown, file: string): Profile {
     } catch (err) {
       throw bad(file, `/notApplicable/${i}/tags: is not a tag expression (${(err as Error).message.split('\n')[0]})`);
     }
+  });
+  (given.require ?? []).forEach((name, i) => {
+    const problem = notACapability(name);
+    if (problem !== undefined) throw bad(file, `/require/${i}: ${problem}`);
   });
   const base = mockProfile();
   // A form answer has no media type of the spec's: the profile must name the one its gateway sends.
@@ -282,6 +292,7 @@ export function profileOf(data: unknown, file: string): Profile {
     answers,
     request,
     callbacks: { method: given.callbacks?.method ?? base.callbacks.method },
+    require: given.require ?? base.require,
   };
 }
 

@@ -13,6 +13,8 @@ import { PayconformError } from '../errors.ts';
 import { COMPILED, PACKAGE_ROOT, packageFile, packageVersion } from '../package-root.ts';
 import { manifestOf, reportStamp, summarize, type Summary } from '../report/bundle.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
+import { coverageOf } from '../report/coverage.ts';
+import { selectedTags, withCoverage } from '../report/coverage-verdict.ts';
 import { signBundle } from '../report/bundle-signature.ts';
 import type { KeyObject } from 'node:crypto';
 import { RunRecord } from '../report/run-record.ts';
@@ -47,6 +49,8 @@ export interface SuiteRun {
   readonly signal?: AbortSignal | undefined;
   /** Signs the bundle (manifest.jws, RS256) with this RSA key (bundleSigningKey). */
   readonly signKey?: KeyObject | undefined;
+  /** Capabilities that fail the run when not exercised (--require), besides the profile's `require`. */
+  readonly require?: readonly string[] | undefined;
 }
 
 export interface RunIo {
@@ -212,7 +216,17 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
     await signIfAsked(run.signKey, dir, summary);
     return { passed: false, selected, finished: record.finished, summary, dir };
   }
-  const summary = summarize(record, described, versions);
+  const summary = withCoverage(
+    summarize(record, described, versions),
+    coverageOf(record.results, {
+      selection: selectedTags(record.envelopes, tags),
+      tags: tags || 'all',
+      shard: run.shard ?? null,
+      profile: target.profile.name,
+      live: target.live,
+      required: [...new Set([...(run.require ?? []), ...target.profile.require])],
+    }),
+  );
   writeFileSync(
     join(dir, 'summary.json'),
     `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`,

@@ -83,6 +83,8 @@ describe('the certification page (report.html)', () => {
         PAYCONFORM_PRIVATE_KEY_FILE: new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url)
           .pathname,
         PAYCONFORM_POLL_INTERVAL_MS: '0',
+        // Without it the endpoint-group scenarios do not apply and the verdict is PARTIAL WITH WARNINGS.
+        PAYCONFORM_ENDPOINT_GROUP_ID: m.endpointGroupIds[0],
       };
       await runSuite(
         {

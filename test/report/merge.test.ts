@@ -102,13 +102,13 @@ describe('payconform bundle merge', () => {
     const signedOne = await signedCopy(one, 'signed-1', merchant.privateKey);
     const signedTwo = await signedCopy(two, 'signed-2', merchant.privateKey);
     const strangerTwo = await signedCopy(two, 'stranger-2', stranger.privateKey);
-    // FAILED edited to PASSED in a signed shard, its manifest.json made anew: the signature still names the old digest.
+    // A signed shard's verdict edited (a shard alone is PARTIAL), its manifest.json made anew: the signature still
+    // names the old digest.
     const edited = join(dir, 'edited-2');
     cpSync(signedTwo, edited, { recursive: true });
-    writeFileSync(
-      join(edited, 'summary.json'),
-      readFileSync(join(edited, 'summary.json'), 'utf8').replace('"status": "passed"', '"status": "failed"'),
-    );
+    const shardSummary = readFileSync(join(edited, 'summary.json'), 'utf8');
+    assert.match(shardSummary, /"status": "partial"/);
+    writeFileSync(join(edited, 'summary.json'), shardSummary.replace('"status": "partial"', '"status": "failed"'));
     writeFileSync(join(edited, 'manifest.json'), JSON.stringify(manifestOf(edited)));
     const cases: Array<[string[], RegExp]> = [
       [[one], /^shard 2\/2 is missing: a merge needs every shard of the run$/],

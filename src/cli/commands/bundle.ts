@@ -3,6 +3,7 @@
  * Every file is checked against the signed digests (manifest.jws) or, unsigned, manifest.json.
  * `payconform bundle merge`: one bundle and one report from the shards of a sharded run.
  */
+import { coverageLines, verdictNote } from '../../report/coverage-verdict.ts';
 import { bundleSigningKey, MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
 import { mergeBundles } from '../../suite/merge.ts';
@@ -144,11 +145,12 @@ export const bundleMergeCommand: Command = {
     const { summary } = merged;
     io.stdout(endpointTable(summary));
     io.stdout(warningsLine(summary));
+    if (summary.coverage) for (const line of coverageLines(summary.coverage)) io.stdout(line);
     const { totals } = summary;
     // The verdict word as certify prints it.
     io.stdout(
       `${summary.status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} failed ` +
-        `of ${positionals.length} shards; bundle: ${out}${signKey ? ' (signed)' : ''}`,
+        `of ${positionals.length} shards${verdictNote(summary.coverage)}; bundle: ${out}${signKey ? ' (signed)' : ''}`,
     );
     return summary.status === 'failed' ? 1 : 0;
   },

@@ -9,11 +9,13 @@ import { createInterface } from 'node:readline/promises';
 import { fieldError } from '../../errors.ts';
 import { defectNamed } from '../../mock/index.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
+import { requiredCapabilities } from '../../report/coverage.ts';
+import { coverageLines, verdictNote } from '../../report/coverage-verdict.ts';
 import { deviationLine, profileDeviations, readProfile } from '../../suite/profile.ts';
 import { runSuite } from '../../suite/run.ts';
 import { resolveTarget } from '../../suite/target.ts';
 import { wholeNumber } from '../../whole-number.ts';
-import { str } from '../args.ts';
+import { list, str } from '../args.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
 
 /**
@@ -42,7 +44,7 @@ export const certifyCommand: Command = {
       'evidence bundle.',
     usage:
       'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] ' +
-      '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME]',
+      '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME] [--require CAPABILITY …]',
     options: {
       'base-url': {
         type: 'string',
@@ -101,6 +103,15 @@ export const certifyCommand: Command = {
           'unless --yes or CI=true',
       },
       yes: { type: 'boolean', description: 'confirm a --live run without asking' },
+      require: {
+        type: 'string',
+        multiple: true,
+        valueName: 'CAPABILITY',
+        description:
+          'fail the run (exit 1) when this capability was not exercised, e.g. callbacks, endpoint-groups, ' +
+          'endpoint:SALE, scheme:oauth-rsa-sha256, flow:PREAUTH+CAPTURE (repeat it or separate by commas; a ' +
+          "profile's require adds to it); without it a run that misses one is PARTIAL, exit 0",
+      },
       'sign-key': {
         type: 'string',
         valueName: 'PEM',
@@ -112,8 +123,9 @@ export const certifyCommand: Command = {
     epilog:
       'Checked before anything runs: the options, the tag expression (a selection of no scenario is an error), ' +
       'the report folder and, with --base-url, that the gateway answers HTTP. Exit 0 if no selected scenario ' +
-      'failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict), 1 if ' +
-      'any failed, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the ' +
+      'failed (warnings, where a gateway differs from an assumption, do not fail a run unless --strict; a run ' +
+      'that missed a capability of its selection is PARTIAL), 1 if any failed or a --require capability was ' +
+      'not exercised, 2 on bad input, 130 when interrupted (SIGINT, SIGTERM). The bundle: report.html (the ' +
       'certification page), cucumber.html, junit.xml, messages.ndjson, summary.json, manifest.json (SHA-256 ' +
       'of each file), and with --sign-key manifest.jws.',
   },
@@ -136,6 +148,7 @@ export const certifyCommand: Command = {
       !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))
     )
       throw fieldError('ERR_USAGE', '--shard', 'must be I/N with 1 ≤ I ≤ N, e.g. 2/4');
+    const require = requiredCapabilities(list(values.require), '--require');
     const signKeyFile = str(values['sign-key']);
     const signKey =
       signKeyFile === undefined ? undefined : bundleSigningKey(readUserFile(signKeyFile, '--sign-key'), '--sign-key');
@@ -154,6 +167,7 @@ export const certifyCommand: Command = {
         force: values.force === true,
         signal: interrupt.signal,
         signKey,
+        require,
       },
       { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io, values.yes === true) },
     ).finally(() => {
@@ -170,13 +184,15 @@ export const certifyCommand: Command = {
     }
     io.stdout(endpointTable(outcome.summary));
     io.stdout(warningsLine(outcome.summary));
+    // What was exercised comes before the verdict it bears on.
+    if (outcome.summary.coverage) for (const line of coverageLines(outcome.summary.coverage)) io.stdout(line);
     const deviations = profileDeviations(target.profile);
     for (const d of deviations) io.stdout(`deviation declared by the profile: ${deviationLine(d)}`);
     const declared = deviations.length ? ', with deviations declared by the profile' : '';
     io.stdout(
       `${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} ` +
         `failed, ${totals.warned} with warnings, ${totals.notApplicable} not applicable, ${totals.other} ` +
-        `skipped${declared}; bundle: ${outcome.dir}`,
+        `skipped${declared}${verdictNote(outcome.summary.coverage)}; bundle: ${outcome.dir}`,
     );
     return outcome.passed ? 0 : 1;
   },
