@@ -4,6 +4,7 @@
  * SHA-256 of every file in the bundle, as certification programmes (OIDF, Open Banking UK) ship with their evidence.
  */
 import { fileDigests, type FileDigest } from './bundle-signature.ts';
+import { causesOf, type Cause, type CauseRules } from './causes.ts';
 import type { Warning } from './findings.ts';
 import { failing, RunRecord, type Outcome, type ScenarioResult } from './run-record.ts';
 
@@ -43,6 +44,8 @@ export interface Summary {
     readonly list: ReadonlyArray<Warning & { scenario: string; uri: string }>;
   };
   readonly notApplicable: ReadonlyArray<{ name: string; uri: string; reason: string }>;
+  /** The failures grouped by their first cause, largest first (causes.ts, docs/certify.md "Causes"). */
+  readonly causes: readonly Cause[];
 }
 
 /** A report directory's timestamp: UTC to the second, with no colons (safe on every file system). */
@@ -71,7 +74,13 @@ export function runStatus(totals: Counts): RunStatus {
   return totals.failed > 0 ? 'failed' : totals.warned > 0 ? 'passed-with-warnings' : 'passed';
 }
 
-export function summarize(record: RunRecord, target: string, versions: Record<string, string>): Summary {
+/** The summary of a run; `rules` are the book's facts its causes name (suite/cause-rules.ts). */
+export function summarize(
+  record: RunRecord,
+  target: string,
+  versions: Record<string, string>,
+  rules: CauseRules = {},
+): Summary {
   const { results, meta } = record;
   const totals: Record<string, Counts> = {};
   const endpoints: Record<string, Counts> = {};
@@ -111,6 +120,7 @@ export function summarize(record: RunRecord, target: string, versions: Record<st
     notApplicable: results.flatMap(({ name, uri, notApplicable: reason }) =>
       reason === undefined ? [] : [{ name, uri, reason }],
     ),
+    causes: causesOf(results, rules),
   };
 }
 

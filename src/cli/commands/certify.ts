@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline/promises';
 import { fieldError } from '../../errors.ts';
 import { defectNamed } from '../../mock/index.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
+import { causesLines } from '../../report/causes.ts';
 import { deviationLine, profileDeviations, readProfile } from '../../suite/profile.ts';
 import { runSuite } from '../../suite/run.ts';
 import { resolveTarget } from '../../suite/target.ts';
@@ -168,6 +169,7 @@ export const certifyCommand: Command = {
       );
       return 130;
     }
+    for (const line of causesLines(outcome.summary.causes)) io.stdout(line);
     io.stdout(endpointTable(outcome.summary));
     io.stdout(warningsLine(outcome.summary));
     const deviations = profileDeviations(target.profile);
