@@ -101,9 +101,12 @@ function exchangeOf(message: string, code: string | undefined): string {
   return `${operation} answered ${status}${code ? ` ${code}` : ''}`;
 }
 
-/** The first rule of the book that refuses with `code`. */
-const ruleWithCode = (rules: CauseRules, code: string | undefined): string | undefined =>
-  code === undefined ? undefined : Object.keys(rules).find((id) => rules[id]?.codes.includes(code));
+/** The rule that refuses with `code`: the one whose own code it is first (others may borrow it), else the first. */
+function ruleWithCode(rules: CauseRules, code: string | undefined): string | undefined {
+  if (code === undefined) return undefined;
+  const ids = Object.keys(rules);
+  return ids.find((id) => rules[id]?.codes[0] === code) ?? ids.find((id) => rules[id]?.codes.includes(code));
+}
 
 /** The check an untraced failure names: its first line up to "expected", numbers and ids left out. */
 const checkOf = (message: string): string =>
