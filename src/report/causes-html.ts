@@ -25,17 +25,19 @@ function causeHtml(c: Cause): string {
       `whose prerequisite was refused</summary><ul>${c.blocked.map(item).join('')}</ul></details>`
     : '';
   const own = c.scenarios.length ? `<ul>${c.scenarios.map(item).join('')}</ul>` : '';
-  return `<article class="cause"><h3>${esc(c.rule ?? c.check ?? '?')} <small>${esc(KIND[c.kind])}: ${total} \
-scenario${total === 1 ? '' : 's'}</small></h3>
-<p>Clause: ${esc(c.clause || '—')} · basis: ${esc(c.basis)} · who must act: <strong>${esc(actorWords(c.actor))}</strong></p>
+  const mistake = c.mistake ? ` <code>${esc(c.mistake)}</code>` : '';
+  return `<article class="cause"><h3>${esc(c.rule ?? c.check ?? '?')}${mistake} <small>${esc(KIND[c.kind])}: ${total} \
+failure${total === 1 ? '' : 's'}</small></h3>
+<p>Clause: ${esc(c.clause || '—')} · basis: ${esc(c.basis)} · who must act: \
+<strong>${esc(actorWords(c.actor))}</strong></p>
 <p class="fix"><strong>Fix:</strong> ${esc(c.fix)}</p>
 ${own}${blocked}</article>`;
 }
 
-/** The section, or nothing when no scenario failed. */
-export function causesSection(causes: readonly Cause[]): string {
+/** The section, or nothing when nothing failed. */
+export function causesSection(causes: readonly Cause[], heading = 'Causes'): string {
   if (causes.length === 0) return '';
-  return `<section id="causes"><h2>Causes (${causes.length})</h2>
-<p>Every failure traced to its first cause, largest first; each failure is listed in full under Failures.</p>
+  return `<section id="causes"><h2>${esc(heading)} (${causes.length})</h2>
+<p>Every failure traced to its first cause, largest first; each is also listed in full below.</p>
 ${causes.map(causeHtml).join('\n')}</section>`;
 }

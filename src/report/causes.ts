@@ -3,9 +3,10 @@
  * from its recorded message and tags alone, to the rule of the book that failed and the exchange where
  * it did. A scenario whose set-up request was refused is "blocked by" the cause of that refusal, not
  * counted as a cause of its own. The report folder imports no rule, so the caller hands in the book's
- * facts (suite/cause-rules.ts); the summary, the page, the console, merge and prove all read this one
+ * facts (rules/cause-facts.ts); the summary, the page, the console, merge and prove all read this one
  * grouping.
  */
+import { MISTAKES } from '../signing/diagnose/index.ts';
 import { failureMessage } from './failure-message.ts';
 import { refusedPrerequisiteOf } from './prerequisite-refusal.ts';
 import { failing, type ScenarioResult } from './run-record.ts';
@@ -46,6 +47,8 @@ export interface Cause {
   readonly rule: string | null;
   readonly kind: CauseKind;
   readonly check?: string | undefined;
+  /** The diagnosed signing mistake (docs/diagnoses.md) all its requests share, where inspect found one. */
+  readonly mistake?: string | undefined;
   readonly clause: string;
   /** "spec", or the assumption ids the rule rests on ("A-1, A-3"). */
   readonly basis: string;
@@ -63,6 +66,7 @@ export interface Traced {
   readonly kind: CauseKind;
   /** For an untraced cause, the check that failed (its words, values left out). */
   readonly check?: string | undefined;
+  readonly mistake?: string | undefined;
   readonly entry: CauseEntry;
   readonly blocked: boolean;
 }
@@ -154,7 +158,9 @@ export function actorOf(kind: CauseKind, rule: CauseRule | undefined): Actor {
 }
 
 /** The fix, spoken to whoever must act. */
-export function fixOf(kind: CauseKind, id: string | null, rule: CauseRule | undefined): string {
+export function fixOf(kind: CauseKind, id: string | null, rule: CauseRule | undefined, mistake?: string): string {
+  const diagnosed = MISTAKES.find((m) => m.id === mistake);
+  if (diagnosed !== undefined) return `${diagnosed.explanation} ${diagnosed.fix}`;
   if (id === null || rule === undefined)
     return 'payconform could not trace this to a rule of its book: read the failure messages below';
   const code = rule.codes[0];
@@ -165,7 +171,10 @@ export function fixOf(kind: CauseKind, id: string | null, rule: CauseRule | unde
         : `the gateway refused, citing ${id}, requests that meet it (made by payconform's reference signer): ` +
             `make its check follow ${rule.clause}`;
     case 'accepted-wrong':
-      return `the gateway accepted requests that break ${id}: refuse them${code ? ` (${code})` : ''} as ${rule.clause} says`;
+      return (
+        `the gateway accepted requests that break ${id}: refuse them${code ? ` (${code})` : ''} ` +
+        `as ${rule.clause} says`
+      );
     case 'answered-wrong':
     case 'sent-wrong':
     case 'untraced':
@@ -180,7 +189,7 @@ const basisOf = (rule: CauseRule | undefined): string =>
 export function groupCauses(traced: readonly Traced[], rules: CauseRules): Cause[] {
   const groups = new Map<string, { first: Traced; own: CauseEntry[]; blocked: CauseEntry[] }>();
   for (const t of traced) {
-    const key = `${t.kind} ${t.rule ?? t.check ?? ''}`;
+    const key = `${t.kind} ${t.rule ?? t.check ?? ''} ${t.mistake ?? ''}`;
     const group = groups.get(key) ?? { first: t, own: [], blocked: [] };
     (t.blocked ? group.blocked : group.own).push(t.entry);
     groups.set(key, group);
@@ -193,10 +202,11 @@ export function groupCauses(traced: readonly Traced[], rules: CauseRules): Cause
         rule: first.rule,
         kind: first.kind,
         ...(first.rule === null ? { check: first.check } : {}),
+        ...(first.mistake === undefined ? {} : { mistake: first.mistake }),
         clause: rule?.clause ?? '',
         basis: basisOf(rule),
         actor: actorOf(first.kind, rule),
-        fix: fixOf(first.kind, first.rule, rule),
+        fix: fixOf(first.kind, first.rule, rule, first.mistake),
         scenarios: own,
         blocked,
       };
@@ -222,7 +232,8 @@ export const actorWords = (actor: Actor): string => ACTOR[actor];
 /** A cause in one console line: how many, the rule, who acts, the fix. */
 export function causeLine(c: Cause): string {
   const blocked = c.blocked.length ? ` (+${c.blocked.length} blocked)` : '';
-  return `${String(c.scenarios.length).padStart(4)}${blocked} ${c.rule ?? c.check ?? '?'} [${c.kind}] → ${actorWords(c.actor)}: ${c.fix}`;
+  const what = `${c.rule ?? c.check ?? '?'}${c.mistake ? ` (${c.mistake})` : ''}`;
+  return `${String(c.scenarios.length).padStart(4)}${blocked} ${what} [${c.kind}] → ${actorWords(c.actor)}: ${c.fix}`;
 }
 
 /** What the console prints before the endpoint table: the causes, one line each (none when nothing failed). */

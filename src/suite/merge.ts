@@ -18,7 +18,7 @@ import { signBundle } from '../report/bundle-signature.ts';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
 import { MessagesError, ndjsonOf, RunRecord } from '../report/run-record.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
-import { CAUSE_RULES } from './cause-rules.ts';
+import { CAUSE_FACTS } from '../rules/cause-facts.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 
@@ -178,7 +178,7 @@ async function writeMerged(
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'messages.ndjson'), ndjsonOf(envelopes));
   const { payconform } = head.summary.versions;
-  const summary = summarize(record, head.summary.target, { payconform }, CAUSE_RULES);
+  const summary = summarize(record, head.summary.target, { payconform }, CAUSE_FACTS);
   const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head.summary;
   const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
   const shardNames = mergedFrom.map((r) => r.shard);

@@ -21,7 +21,7 @@ import { writeInterruptedBundle } from './interrupt.ts';
 import { cucumberStderr, reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { checkAnswersHttp } from '../answers-http.ts';
-import { CAUSE_RULES } from './cause-rules.ts';
+import { CAUSE_FACTS } from '../rules/cause-facts.ts';
 import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';
@@ -213,7 +213,7 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
     await signIfAsked(run.signKey, dir, summary);
     return { passed: false, selected, finished: record.finished, summary, dir };
   }
-  const summary = summarize(record, described, versions, CAUSE_RULES);
+  const summary = summarize(record, described, versions, CAUSE_FACTS);
   writeFileSync(
     join(dir, 'summary.json'),
     `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { summarize } from '../../src/report/bundle.ts';
 import { causesLines, causesOf, type CauseRules } from '../../src/report/causes.ts';
 import { RunRecord } from '../../src/report/run-record.ts';
-import { CAUSE_RULES } from '../../src/suite/cause-rules.ts';
+import { CAUSE_FACTS } from '../../src/rules/cause-facts.ts';
 
 const RULES: CauseRules = {
   'endpoint-owner': {
@@ -189,8 +189,8 @@ describe('failures grouped by their first cause', () => {
   });
 
   it("the book's table says where a sender fixes each rule", () => {
-    assert.equal(CAUSE_RULES['consumer-key-known']?.fixedIn, 'configuration');
-    assert.equal(CAUSE_RULES['control-signature']?.fixedIn, undefined);
-    assert.equal(CAUSE_RULES['control-signature']?.codes[0], 'CONTROL_INVALID');
+    assert.equal(CAUSE_FACTS['consumer-key-known']?.fixedIn, 'configuration');
+    assert.equal(CAUSE_FACTS['control-signature']?.fixedIn, undefined);
+    assert.equal(CAUSE_FACTS['control-signature']?.codes[0], 'CONTROL_INVALID');
   });
 });
