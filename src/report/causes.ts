@@ -71,8 +71,13 @@ export interface Traced {
   readonly blocked: boolean;
 }
 
-/** The rule a required negative scenario exercises, from its kind and scheme tags (its message names none). */
+/**
+ * The rule a negative scenario exercises (its message names none): its own @rule: tag (the flows), else
+ * from its kind and scheme tags.
+ */
 export function ruleOfScenario(tags: readonly string[]): string | undefined {
+  const tagged = tags.find((t) => t.startsWith('@rule:'))?.slice('@rule:'.length);
+  if (tagged !== undefined) return tagged;
   const kind = tags.find((t) => t.startsWith('@negative:'))?.slice('@negative:'.length);
   const control = tags.includes('@scheme:control');
   switch (kind) {
@@ -141,9 +146,13 @@ export function traceFailure(r: ScenarioResult, rules: CauseRules): Traced {
       ? untraced('accepted what it must refuse')
       : { rule, kind: 'accepted-wrong', entry, blocked: false };
   }
-  // Refused citing a rule the request did not break (not the scenario's own, nor the expected code's).
+  // Refused citing a rule the request did not break (not the scenario's own, nor the expected code's),
+  // where the check that failed is the refusal itself: its status, code or field, not the answer's shape.
   const expectedCode = /error code: expected ([A-Z][A-Z0-9_]+)/.exec(message)?.[1];
-  if (codeRule !== undefined && codeRule !== own && codeRule !== ruleWithCode(rules, expectedCode))
+  const aboutRefusal = /(?:[A-Z0-9_] status|error code|field named by the error): expected/.test(
+    message.split('\n')[0] ?? '',
+  );
+  if (aboutRefusal && codeRule !== undefined && codeRule !== own && codeRule !== ruleWithCode(rules, expectedCode))
     return { rule: codeRule, kind: 'refused-met', entry, blocked: false };
   if (named !== undefined) return { rule: named, kind: 'answered-wrong', entry, blocked: false };
   return untraced(checkOf(message));
