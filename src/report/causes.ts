@@ -152,8 +152,19 @@ export function traceFailure(r: ScenarioResult, rules: CauseRules): Traced {
   const aboutRefusal = /(?:[A-Z0-9_] status|error code|field named by the error): expected/.test(
     message.split('\n')[0] ?? '',
   );
-  if (aboutRefusal && codeRule !== undefined && codeRule !== own && codeRule !== ruleWithCode(rules, expectedCode))
+  const expectedRule = own ?? ruleWithCode(rules, expectedCode);
+  if (
+    aboutRefusal &&
+    codeRule !== undefined &&
+    codeRule !== expectedRule &&
+    codeRule !== ruleWithCode(rules, expectedCode)
+  ) {
+    // A gateway refuses in the book's order: refused under a later rule, it let the scenario's own mistake through.
+    const order = Object.keys(rules);
+    if (expectedRule !== undefined && order.indexOf(codeRule) > order.indexOf(expectedRule))
+      return { rule: expectedRule, kind: 'accepted-wrong', entry, blocked: false };
     return { rule: codeRule, kind: 'refused-met', entry, blocked: false };
+  }
   if (named !== undefined) return { rule: named, kind: 'answered-wrong', entry, blocked: false };
   return untraced(checkOf(message));
 }

@@ -162,6 +162,35 @@ describe('failures grouped by their first cause', () => {
     assert.equal(cause?.rule, 'required-fields');
   });
 
+  it("a refusal under a later rule than the scenario's own means its own mistake was let through", () => {
+    const traced = causesOf(
+      record(
+        // A wrong control let through, then refused for the reference its changed field names.
+        scenario(
+          'CARDINFO with a wrong control value is refused',
+          ['@endpoint:CARDINFO', '@negative:signature-wrong', '@scheme:control'],
+          'A-21: error code: expected CONTROL_INVALID, got REF_UNKNOWN (rule refusal-code)\n' +
+            'CARDINFO answered 400: {"error-code":"REF_UNKNOWN"}',
+        ),
+        // A missing field refused under the signature, a rule before its own: its control was right.
+        scenario(
+          'SALE without its mandatory "currency" field is refused',
+          ['@endpoint:SALE', '@negative:field-missing', '@scheme:control'],
+          'A-25: field named by the error: expected currency, got control (rule error-names-field)\n' +
+            'SALE answered 400: {"error-code":"CONTROL_INVALID"}',
+        ),
+      ).results,
+      RULES,
+    );
+    assert.deepEqual(
+      traced.map((c) => [c.rule, c.kind]),
+      [
+        ['control-signature', 'accepted-wrong'],
+        ['control-signature', 'refused-met'],
+      ],
+    );
+  });
+
   it("a refusal under a rule of the sender's configuration is the merchant's configuration to fix", () => {
     const [cause] = causesOf(
       record(
