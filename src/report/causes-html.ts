@@ -24,7 +24,14 @@ function causeHtml(c: Cause): string {
     ? `<details><summary>blocked by it: ${c.blocked.length} scenario${c.blocked.length === 1 ? '' : 's'} ` +
       `whose prerequisite was refused</summary><ul>${c.blocked.map(item).join('')}</ul></details>`
     : '';
-  const own = c.scenarios.length ? `<ul>${c.scenarios.map(item).join('')}</ul>` : '';
+  // A long list of its own is collapsed too: the causes must fit above the fold, one under another.
+  const ownList = `<ul>${c.scenarios.map(item).join('')}</ul>`;
+  const own =
+    c.scenarios.length === 0
+      ? ''
+      : c.scenarios.length <= 5
+        ? ownList
+        : `<details><summary>its own failures: ${c.scenarios.length} scenarios</summary>${ownList}</details>`;
   const mistake = c.mistake ? ` <code>${esc(c.mistake)}</code>` : '';
   return `<article class="cause"><h3>${esc(c.rule ?? c.check ?? '?')}${mistake} <small>${esc(KIND[c.kind])}: ${total} \
 failure${total === 1 ? '' : 's'}</small></h3>

@@ -4,6 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { summarize } from '../../src/report/bundle.ts';
+import { causesSection } from '../../src/report/causes-html.ts';
 import { causesLines, causesOf, type CauseRules } from '../../src/report/causes.ts';
 import { RunRecord } from '../../src/report/run-record.ts';
 import { CAUSE_FACTS } from '../../src/rules/cause-facts.ts';
@@ -215,6 +216,27 @@ describe('failures grouped by their first cause', () => {
     assert.equal(lines[0], 'causes: 4 behind 8 failures, largest first (report.html lists each)');
     assert.match(lines[1] ?? '', /^ {3}2 \(\+3 blocked\) control-signature \[refused-met\] → the gateway: /);
     assert.deepEqual(causesLines([]), []);
+  });
+
+  it('the page section: blocked scenarios always collapsed, own failures once there are more than five', () => {
+    const html = causesSection(causes);
+    assert.match(html, /<h2>Causes \(4\)<\/h2>/);
+    assert.match(html, /<details><summary>blocked by it: 3 scenarios whose prerequisite was refused<\/summary>/);
+    assert.doesNotMatch(html, /its own failures/);
+    assert.equal(causesSection([]), '');
+    const many = causesOf(
+      record(
+        ...Array.from({ length: 6 }, (_, i) =>
+          scenario(
+            `sale ${i}`,
+            [],
+            `SALE status: expected 200 (accepted), got 400 (the spec)\nSALE answered 400: ${refusedSale(i)}`,
+          ),
+        ),
+      ).results,
+      RULES,
+    );
+    assert.match(causesSection(many), /<details><summary>its own failures: 6 scenarios<\/summary>/);
   });
 
   it("the book's table says where a sender fixes each rule", () => {
