@@ -27,7 +27,8 @@ function judgeProblems(world: PayWorld, x: Exchange): void {
       expected: 'what the spec states',
       actual: p.message,
       deviation: p.deviation,
-      rule: p.deviation === undefined ? undefined : 'answer-media-type',
+      // The problem's own rule, so a failure's cause names it (report/causes.ts); its basis is the spec's.
+      rule: p.deviation === undefined ? p.rule : 'answer-media-type',
       detail: shown(x),
     });
   }

@@ -3,13 +3,13 @@ Feature: headers and URL every request shares
   Every request is a POST with Content-Type application/x-www-form-urlencoded and
   Accept application/vnd.pay+json, to {base_url}, which includes any prefix before /api/.
 
-  @endpoint:SALE @scheme:control @spec:common-headers @negative
+  @endpoint:SALE @scheme:control @spec:common-headers @negative @rule:content-type
   Scenario: a JSON body type is refused
     When I send a signed "SALE" request with the Content-Type "application/json"
     Then the gateway refuses it
     And the error code is "UNSUPPORTED_MEDIA_TYPE"
 
-  @endpoint:SALE @scheme:control @spec:common-headers @assumption @negative @A-21
+  @endpoint:SALE @scheme:control @spec:common-headers @assumption @negative @A-21 @rule:accept-header
   Scenario: Accept: */* is refused (the spec requires application/vnd.pay+json)
     When I send a signed "SALE" request with the Accept header "*/*"
     Then the gateway refuses it

@@ -24,13 +24,13 @@ Feature: control-field signing
       | uppercase-hex      | CONTROL_MALFORMED |
       | base64-digest      | CONTROL_MALFORMED |
 
-  @endpoint:CAPTURE @spec:authentication @negative
+  @endpoint:CAPTURE @spec:authentication @negative @rule:control-signature
   Scenario: a CAPTURE whose control has the amount in decimal instead of cents is refused
     When I send a "CAPTURE" request signed with the "decimal-amount" mistake
     Then the gateway refuses it
     And the error code is "CONTROL_INVALID"
 
-  @endpoint:STATUS @spec:authentication @negative
+  @endpoint:STATUS @spec:authentication @negative @rule:control-signature
   Scenario: a STATUS signed with login and endpointId confused is refused
     When I send a "STATUS" request signed with the "login-endpointid-confusion" mistake
     Then the gateway refuses it

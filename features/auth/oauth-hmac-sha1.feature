@@ -9,19 +9,19 @@ Feature: OAuth 1.0a with HMAC-SHA1 (payout)
     Then the gateway accepts it
     And the order reaches a final status
 
-  @endpoint:PAYOUT @spec:authentication @negative
+  @endpoint:PAYOUT @spec:authentication @negative @rule:signature-method
   Scenario: RSA-SHA256 on the HMAC-SHA1 endpoint is refused
     When I send a "PAYOUT" request signed with "RSA-SHA256"
     Then the gateway refuses it
     And the error code is "SIGNATURE_METHOD_WRONG"
 
-  @endpoint:PAYOUT @spec:authentication @assumption @negative @A-22
+  @endpoint:PAYOUT @spec:authentication @assumption @negative @A-22 @rule:oauth-timestamp-window
   Scenario: an oauth_timestamp 15 minutes old is refused
     When I send a signed "PAYOUT" request with an oauth_timestamp 900 seconds old
     Then the gateway refuses it
     And the error code is "TIMESTAMP_OUT_OF_WINDOW"
 
-  @endpoint:PAYOUT @spec:authentication @assumption @negative @A-22
+  @endpoint:PAYOUT @spec:authentication @assumption @negative @A-22 @rule:nonce-unique
   Scenario: a replayed nonce is refused
     When I send a signed "PAYOUT" request
     And I send the same request again
@@ -29,13 +29,13 @@ Feature: OAuth 1.0a with HMAC-SHA1 (payout)
     And the gateway refuses it
     And the error code is "NONCE_REPLAYED"
 
-  @endpoint:PAYOUT @spec:authentication @negative
+  @endpoint:PAYOUT @spec:authentication @negative @rule:consumer-key-known
   Scenario: an unknown consumer key is refused
     When I send a "PAYOUT" request signed with the consumer key "no-such-merchant"
     Then the gateway refuses it
     And the error code is "CONSUMER_KEY_UNKNOWN"
 
-  @endpoint:PAYOUT @spec:authentication @negative
+  @endpoint:PAYOUT @spec:authentication @negative @rule:oauth-header-present
   Scenario: oauth_* parameters only in the body, with no Authorization header, are refused
     When I send a signed "PAYOUT" request with its oauth_* parameters only in the body
     Then the gateway refuses it
@@ -51,7 +51,7 @@ Feature: OAuth 1.0a with HMAC-SHA1 (payout)
     When I send a signed "PAYOUT" request with realm "payconform"
     Then the gateway accepts it
 
-  @endpoint:PAYOUT @spec:authentication @negative
+  @endpoint:PAYOUT @spec:authentication @negative @rule:oauth-signature
   Scenario Outline: a payout signed with the <mistake> mistake is refused
     When I send a "PAYOUT" request signed with the "<mistake>" mistake
     Then the gateway refuses it
@@ -79,7 +79,7 @@ Feature: OAuth 1.0a with HMAC-SHA1 (payout)
       | & and =        | a=b&c               |
       | unicode        | JÖRG 東京 🎉        |
 
-  @endpoint:PAN_ELIGIBILITY_SEND @spec:authentication @negative
+  @endpoint:PAN_ELIGIBILITY_SEND @spec:authentication @negative @rule:signature-method
   Scenario: pan-eligibility/send also requires HMAC-SHA1
     When I send a "PAN_ELIGIBILITY_SEND" request signed with "RSA-SHA256"
     Then the gateway refuses it

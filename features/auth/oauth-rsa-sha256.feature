@@ -3,19 +3,19 @@ Feature: OAuth 1.0a with RSA-SHA256 (every /api/v4/ endpoint)
   /api/v4/ endpoints are signed with RSA-SHA256 over the same base string, with the merchant's
   private key; the gateway verifies with the public key registered for the merchant.
 
-  @endpoint:PAYOUT_V4 @spec:authentication @negative
+  @endpoint:PAYOUT_V4 @spec:authentication @negative @rule:signature-method
   Scenario: HMAC-SHA1 on an RSA-SHA256 endpoint is refused
     When I send a "PAYOUT_V4" request signed with "HMAC-SHA1"
     Then the gateway refuses it
     And the error code is "SIGNATURE_METHOD_WRONG"
 
-  @endpoint:PAYOUT_V4 @spec:authentication @assumption @negative @A-22
+  @endpoint:PAYOUT_V4 @spec:authentication @assumption @negative @A-22 @rule:oauth-timestamp-window
   Scenario: an oauth_timestamp 15 minutes in the past is refused
     When I send a signed "PAYOUT_V4" request with an oauth_timestamp 900 seconds old
     Then the gateway refuses it
     And the error code is "TIMESTAMP_OUT_OF_WINDOW"
 
-  @endpoint:PAYOUT_V4 @spec:authentication @assumption @negative @A-22
+  @endpoint:PAYOUT_V4 @spec:authentication @assumption @negative @A-22 @rule:nonce-unique
   Scenario: a replayed nonce is refused
     When I send a signed "PAYOUT_V4" request
     And I send the same request again
@@ -23,13 +23,13 @@ Feature: OAuth 1.0a with RSA-SHA256 (every /api/v4/ endpoint)
     And the gateway refuses it
     And the error code is "NONCE_REPLAYED"
 
-  @endpoint:PAYOUT_V4 @spec:authentication @negative
+  @endpoint:PAYOUT_V4 @spec:authentication @negative @rule:consumer-key-known
   Scenario: an unknown consumer key is refused
     When I send a "PAYOUT_V4" request signed with the consumer key "no-such-merchant"
     Then the gateway refuses it
     And the error code is "CONSUMER_KEY_UNKNOWN"
 
-  @endpoint:PAYOUT_V4 @spec:authentication @negative
+  @endpoint:PAYOUT_V4 @spec:authentication @negative @rule:oauth-header-present
   Scenario: oauth_* parameters only in the body are refused
     When I send a signed "PAYOUT_V4" request with its oauth_* parameters only in the body
     Then the gateway refuses it
@@ -40,7 +40,7 @@ Feature: OAuth 1.0a with RSA-SHA256 (every /api/v4/ endpoint)
     When I send a signed "PAYOUT_V4" request with realm "payconform"
     Then the gateway accepts it
 
-  @endpoint:PAYOUT_V4 @spec:authentication @negative
+  @endpoint:PAYOUT_V4 @spec:authentication @negative @rule:oauth-signature
   Scenario Outline: a v4 payout signed with the <mistake> mistake is refused
     When I send a "PAYOUT_V4" request signed with the "<mistake>" mistake
     Then the gateway refuses it

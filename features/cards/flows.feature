@@ -22,7 +22,7 @@ Feature: card references and rebills
     Then the gateway accepts it
     And the answer carries a "last-four-digits"
 
-  @endpoint:REBILL @scheme:control @spec:flows @assumption @negative @A-27
+  @endpoint:REBILL @scheme:control @spec:flows @assumption @negative @A-27 @rule:reference-known
   Scenario: a rebill with an unknown card reference is refused
     When I send a signed "REBILL" request with:
       | cardrefid | 1 |

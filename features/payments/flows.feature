@@ -3,7 +3,7 @@ Feature: payment flows: preauth, capture, return, void
   A preauth reserves an amount; capture takes up to it; returns give back up to what was captured;
   void cancels an unsettled sale or preauth. An illegal move is refused and changes nothing.
 
-  @endpoint:PREAUTH @endpoint:CAPTURE @endpoint:RETURN @spec:flows @money @assumption @negative @A-23
+  @endpoint:PREAUTH @endpoint:CAPTURE @endpoint:RETURN @spec:flows @money @assumption @negative @A-23 @rule:return-within-paid
   Scenario: preauth, partial capture, partial return, return of the rest, then nothing more
     Given an approved "PREAUTH" order of "10.00"
     When I send a signed "CAPTURE" request with:
@@ -20,7 +20,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "AMOUNT_EXCEEDS"
 
-  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @money @assumption @negative @A-23
+  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @money @assumption @negative @A-23 @rule:capture-within-authorised
   Scenario: a capture above the authorised amount is refused
     Given an approved "PREAUTH" order of "10.00"
     When I send a signed "CAPTURE" request with:
@@ -28,7 +28,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "AMOUNT_EXCEEDS"
 
-  @endpoint:SALE @endpoint:RETURN @spec:flows @money @assumption @negative @A-23
+  @endpoint:SALE @endpoint:RETURN @spec:flows @money @assumption @negative @A-23 @rule:return-within-paid
   Scenario: a refund above the sale amount is refused
     Given an approved "SALE" order of "5.00"
     When I send a signed "RETURN" request with:
@@ -36,7 +36,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "AMOUNT_EXCEEDS"
 
-  @endpoint:SALE @endpoint:VOID @spec:flows @money @assumption @negative @A-23
+  @endpoint:SALE @endpoint:VOID @spec:flows @money @assumption @negative @A-23 @rule:order-not-voided
   Scenario: sale then void; a second void and a return after it are refused
     Given an approved "SALE" order of "3.00"
     When I send a signed "VOID" request
@@ -49,7 +49,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "ORDER_STATE"
 
-  @endpoint:PREAUTH @endpoint:VOID @endpoint:CAPTURE @spec:flows @money @assumption @negative @A-23
+  @endpoint:PREAUTH @endpoint:VOID @endpoint:CAPTURE @spec:flows @money @assumption @negative @A-23 @rule:order-not-voided
   Scenario: a capture after void is refused
     Given an approved "PREAUTH" order of "4.00"
     When I send a signed "VOID" request
@@ -59,7 +59,7 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "ORDER_STATE"
 
-  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @mock-only @assumption @negative @A-23
+  @endpoint:PREAUTH @endpoint:CAPTURE @spec:flows @mock-only @assumption @negative @A-23 @rule:order-approved
   Scenario: a declined preauth cannot be captured
     Given a "PREAUTH" order paid with the "declined" test card
     Then the kept order ends "declined"

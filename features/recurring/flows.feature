@@ -14,7 +14,7 @@ Feature: recurring payments
     Then the gateway accepts it
     And the order ends "approved"
 
-  @endpoint:PROCESS_RP_V4 @spec:flows @assumption @negative @A-27
+  @endpoint:PROCESS_RP_V4 @spec:flows @assumption @negative @A-27 @rule:reference-known
   Scenario: processing an unknown recurring payment is refused
     When I send a signed "PROCESS_RP_V4" request with:
       | recurring-payment-id | 1 |

@@ -25,7 +25,7 @@ Feature: 3-D Secure
     Then the gateway accepts it
     And the kept order ends "declined"
 
-  @endpoint:TDS_UPLOAD_CRES_RESULT @spec:flows @assumption @negative @A-23
+  @endpoint:TDS_UPLOAD_CRES_RESULT @spec:flows @assumption @negative @A-23 @rule:3ds-step-pending
   Scenario: an upload for an order that waits for no 3-D Secure step is refused
     Given an approved "SALE" order of "1.00"
     When I send a signed "TDS_UPLOAD_CRES_RESULT" request

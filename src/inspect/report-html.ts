@@ -3,6 +3,7 @@
  * fix and, for signatures, the diagnosis with the correct and the sent base string side by side.
  * Titles, clauses and fixes are the rule book's (rule-info.ts).
  */
+import { causesSection } from '../report/causes-html.ts';
 import { REQUEST_RULES } from '../rules/book.ts';
 import type { SignatureDetail } from '../rules/signature-evidence.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
@@ -124,6 +125,7 @@ const STYLE = [
   '.sides{display:flex;gap:1em}.side{flex:1;min-width:0}',
   'pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5em}',
   '.verdict-pass{color:#0a0}.verdict-fail{color:#c00}',
+  '.cause{border-left:4px solid #c00;padding:.2em 1em;margin:.5em 0}',
 ].join('\n');
 
 const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -175,6 +177,7 @@ ${STYLE}
 <h1>payconform inspect</h1>
 <p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
 ${verdictOf(summary, meta, noRequest)}
+${causesSection(summary.causes, 'Failures by mistake')}
 ${checklistOf(summary)}
 ${sections}
 ${customerSection(customerSteps)}

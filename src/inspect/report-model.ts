@@ -1,3 +1,5 @@
+import type { Cause } from '../report/causes.ts';
+
 /** What inspect's report says of a run: its summary, coverage and where it ran (report.ts writes it). */
 export interface Coverage {
   readonly exercised: readonly string[];
@@ -18,6 +20,8 @@ export interface InspectSummary {
   /** Orders whose callbacks were played (--callback-checks), and how many of them failed a check. */
   readonly callbackOrders: number;
   readonly callbackOrdersFailed: number;
+  /** The failed checks grouped by rule and diagnosed mistake, largest first (causes.ts). */
+  readonly causes: readonly Cause[];
 }
 
 export interface InspectMeta {

@@ -12,6 +12,7 @@ import { CALLBACK_HANDLER_RULES, REQUEST_RULES } from '../rules/book.ts';
 import type { InspectRecord } from './listener.ts';
 import type { CallbackRecord } from './callback-checks.ts';
 import { callbackFailures, callbackJunitCases } from './callback-report.ts';
+import { inspectCauses } from './causes.ts';
 import { customerLine, type CustomerStep } from './customer-steps.ts';
 import { xml } from './xml-text.ts';
 import { htmlOf, passedAll } from './report-html.ts';
@@ -87,6 +88,7 @@ export function summarizeInspect(
     coverage: coverageOf(records),
     callbackOrders: callbacks.length,
     callbackOrdersFailed: callbacks.filter((r) => !r.passed).length,
+    causes: inspectCauses(records),
   };
 }
 

@@ -4,6 +4,8 @@
  * negative scenario that no defect makes fail (a check that cannot fail proves nothing).
  */
 import type { ScenarioResult } from '../report/bundle.ts';
+import { causesOf } from '../report/causes.ts';
+import { CAUSE_FACTS } from '../rules/cause-facts.ts';
 import { entryMatcher, type Ledger, type LedgerEntry } from './ledger.ts';
 
 export interface DefectRun {
@@ -23,6 +25,12 @@ export interface Judgement {
   /** Neither passed nor failed (undefined, ambiguous, pending or skipped steps): the suite itself is broken. */
   readonly broken: readonly ScenarioResult[];
   readonly unmatchedEntries: readonly LedgerEntry[];
+  /** The rule ids (or, untraced, the check) the run's failures were traced to, largest cause first. */
+  readonly causes: readonly string[];
+  /** Causes the ledger expects that the run did not show. */
+  readonly missingCauses: readonly string[];
+  /** Causes the run showed that the ledger does not name (not judged for a ledger of `all`). */
+  readonly unexpectedCauses: readonly string[];
 }
 
 export const scenarioKey = (s: Pick<ScenarioResult, 'uri' | 'name'>): string => `${s.uri}: ${s.name}`;
@@ -34,6 +42,9 @@ export function judge(run: DefectRun, ledger: Ledger | undefined): Judgement {
   const matchers = (ledger?.mustFail ?? []).map((entry) => ({ entry, matches: entryMatcher(entry) }));
   const listed = (s: ScenarioResult): boolean => matchers.some((m) => m.matches(s));
   const killed = run.results.filter((s) => s.outcome === 'failed');
+  const causes = [...new Set(causesOf(run.results, CAUSE_FACTS).map((c) => c.rule ?? `untraced: ${c.check ?? ''}`))];
+  const expected = ledger?.causes ?? [];
+  const blanket = ledger?.mustFail.some((e) => e.all) === true;
   return {
     defect: run.defect,
     scenarios: run.results.length,
@@ -42,6 +53,9 @@ export function judge(run: DefectRun, ledger: Ledger | undefined): Judgement {
     unexpected: killed.filter((s) => !listed(s)),
     broken: run.results.filter((s) => s.outcome !== 'passed' && s.outcome !== 'failed'),
     unmatchedEntries: matchers.filter((m) => !run.results.some(m.matches)).map((m) => m.entry),
+    causes,
+    missingCauses: expected.filter((c) => !causes.includes(c)),
+    unexpectedCauses: ledger?.causes === undefined || blanket ? [] : causes.filter((c) => !expected.includes(c)),
   };
 }
 
@@ -50,7 +64,9 @@ export const isClean = (j: Judgement): boolean =>
   j.survived.length === 0 &&
   j.unexpected.length === 0 &&
   j.broken.length === 0 &&
-  j.unmatchedEntries.length === 0;
+  j.unmatchedEntries.length === 0 &&
+  j.missingCauses.length === 0 &&
+  j.unexpectedCauses.length === 0;
 
 /**
  * Negative scenarios of the correct run that no defect's run saw failing. Defects whose ledger says

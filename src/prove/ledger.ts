@@ -1,7 +1,8 @@
 /**
  * The expected-failure ledger: for each defect of the mock, features/expected-failures/<defect>.json
  * lists the scenarios that must fail against it, each entry by exact scenario name, by cucumber tag
- * expression, both, or `all`, with the reason it must fail (docs/prove.md).
+ * expression, both, or `all`, with the reason it must fail, and the causes their failures are traced to
+ * (docs/prove.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -27,6 +28,11 @@ export interface Ledger {
   readonly file: string;
   readonly defect: Defect;
   readonly mustFail: readonly LedgerEntry[];
+  /**
+   * The rule ids the run's failures are traced to (report/causes.ts), exactly; with `all`, the ids that
+   * must be among them (an answer nobody can read fails for many reasons).
+   */
+  readonly causes?: readonly string[];
 }
 
 const SCHEMA = {
@@ -36,6 +42,7 @@ const SCHEMA = {
   properties: {
     $schema: { type: 'string' },
     defect: { enum: DEFECT_NAMES },
+    causes: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9-]+$' } },
     mustFail: {
       type: 'array',
       minItems: 1,

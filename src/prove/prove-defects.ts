@@ -146,5 +146,7 @@ function findings(j: Judgement): string[] {
       'ledger entries that match no scenario',
       j.unmatchedEntries.map((e) => JSON.stringify({ name: e.name, tags: e.tags })),
     ),
+    ...list('causes the ledger names that the run did not show', j.missingCauses),
+    ...list(`causes of the run the ledger does not name (the run's: ${j.causes.join(', ')})`, j.unexpectedCauses),
   ];
 }

@@ -5,6 +5,7 @@
  */
 import { fileDigests, type FileDigest } from './bundle-signature.ts';
 import type { Coverage } from './coverage.ts';
+import { causesOf, type Cause, type CauseRules } from './causes.ts';
 import type { Warning } from './findings.ts';
 import { failing, RunRecord, type Outcome, type ScenarioResult } from './run-record.ts';
 
@@ -53,6 +54,8 @@ export interface Summary {
   readonly notApplicable: ReadonlyArray<{ name: string; uri: string; reason: string }>;
   /** What the run exercised, stated before the verdict (coverage.ts); absent from an interrupted run's. */
   readonly coverage?: Coverage | undefined;
+  /** The failures grouped by their first cause, largest first (causes.ts, docs/certify.md "Causes"). */
+  readonly causes: readonly Cause[];
 }
 
 /** A report directory's timestamp: UTC to the second, with no colons (safe on every file system). */
@@ -81,7 +84,13 @@ export function runStatus(totals: Counts): RunStatus {
   return totals.failed > 0 ? 'failed' : totals.warned > 0 ? 'passed-with-warnings' : 'passed';
 }
 
-export function summarize(record: RunRecord, target: string, versions: Record<string, string>): Summary {
+/** The summary of a run; `rules` are the book's facts its causes name (rules/cause-facts.ts). */
+export function summarize(
+  record: RunRecord,
+  target: string,
+  versions: Record<string, string>,
+  rules: CauseRules = {},
+): Summary {
   const { results, meta } = record;
   const totals: Record<string, Counts> = {};
   const endpoints: Record<string, Counts> = {};
@@ -121,6 +130,7 @@ export function summarize(record: RunRecord, target: string, versions: Record<st
     notApplicable: results.flatMap(({ name, uri, notApplicable: reason }) =>
       reason === undefined ? [] : [{ name, uri, reason }],
     ),
+    causes: causesOf(results, rules),
   };
 }
 

@@ -11,8 +11,14 @@ import type { Summary } from './bundle.ts';
 import { verdictNote } from './coverage-verdict.ts';
 import { coverageSection } from './coverage-page.ts';
 import { DEVIATION_PREFIX, type Warning } from './findings.ts';
+import { causesSection } from './causes-html.ts';
+import type { Cause } from './causes.ts';
+import { ruleOfScenario } from './causes.ts';
+import { failureMessage } from './failure-message.ts';
 import { prerequisiteFix, refusedPrerequisiteOf } from './prerequisite-refusal.ts';
 import type { ScenarioResult } from './run-record.ts';
+
+export { failureMessage };
 
 export interface CertificationFacts {
   readonly target: string;
@@ -35,6 +41,8 @@ export interface CertificationFacts {
   readonly rules: Readonly<Record<string, { readonly clause: string; readonly hint: string }>>;
   /** Assumption id → what it assumes (docs/assumptions.md), for the warnings. */
   readonly assumptions: Readonly<Record<string, string>>;
+  /** The failures grouped by their first cause (causes.ts), largest first: the page leads with them. */
+  readonly causes?: readonly Cause[] | undefined;
 }
 
 /** The kinds of check of the matrix, by the tag a generated scenario carries; the rest are flows. */
@@ -57,18 +65,6 @@ const esc = (s: string): string =>
 /** `payconform-test-merchant` as `pay…nt`: enough to recognise, not to reuse. */
 export const maskLogin = (login: string): string =>
   login.length <= 4 ? '…' : `${login.slice(0, 3)}…${login.slice(-2)}`;
-
-/**
- * A step's failure as cucumber gives it, without the stack it appends and the class name it starts
- * with (AssertionError, PayconformError): the page is for the people who fix it.
- */
-export function failureMessage(raw: string): string {
-  return raw
-    .split('\n')
-    .filter((l) => !/^\s+at /.test(l))
-    .join('\n')
-    .replace(/^(?:AssertionError \[ERR_ASSERTION\]|PayconformError): /, '');
-}
 
 function matrix(results: readonly ScenarioResult[]): string {
   const cells = new Map<string, { endpoint: string; cell: Cell; n: number }>();
@@ -121,25 +117,6 @@ const shownTag = (tag: string): boolean =>
 
 const exchangeDetails = (text: string): string =>
   `<details><summary>exchange and curl (redacted)</summary><pre>${esc(text)}</pre></details>`;
-
-/** The rule a required negative scenario exercises, from its kind and scheme tags (the step's message names none). */
-function ruleOfScenario(tags: readonly string[]): string | undefined {
-  const kind = tags.find((t) => t.startsWith('@negative:'))?.slice('@negative:'.length);
-  const control = tags.includes('@scheme:control');
-  switch (kind) {
-    case 'accept-missing':
-    case 'accept-wrong':
-      return 'accept-header';
-    case 'signature-missing':
-      return control ? 'control-present' : 'oauth-header-present';
-    case 'signature-wrong':
-      return control ? 'control-signature' : 'oauth-signature';
-    case 'field-missing':
-      return 'required-fields';
-    default:
-      return undefined;
-  }
-}
 
 const VERDICT: Record<Summary['status'], string> = {
   passed: 'PASS',
@@ -229,6 +206,7 @@ table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px 8px;text-
 td.pass{color:#137a2a}td.fail{background:#b00020;color:#fff;font-weight:700}
 td.warn{background:#fff3c4;color:#6b5400;font-weight:700}td.na{color:#777}
 .legend{color:#555;font-size:.9em}
+.cause{border-left:5px solid #b00020;padding:.2em 1em;margin:1em 0}
 .failure{border-left:5px solid #b00020;background:#fff6f7;padding:.4em 1em;margin:1em 0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;font-size:.85em}
 .checklist{list-style:none;padding:0}.checklist .todo{color:#b00020}.checklist .ok{color:#137a2a}
@@ -242,6 +220,7 @@ ${summary.coverage ? coverageSection(summary.coverage) : ''}
 <p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status])} — ${counted}${
     facts.deviations.length ? ', with deviations declared by the ' + 'profile' : ''
   }${esc(missed)}</p>
+${causesSection(facts.causes ?? [])}
 ${
   facts.deviations.length
     ? `<section id="deviations"><h2>Deviations declared by the profile ` +

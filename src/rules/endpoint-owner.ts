@@ -15,6 +15,7 @@ export const endpointOwner = requestRule({
     { status: 400, code: 'ENDPOINT_GROUP_NOT_ALLOWED' },
   ],
   hint: 'Use the endpointId your gateway account was given (a group id only on the operations that accept one).',
+  fixedIn: 'configuration',
   needs: ['endpoint'],
   check(req) {
     const { owner } = req;

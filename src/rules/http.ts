@@ -41,6 +41,7 @@ export const endpointKnown: RequestRule<'endpoint-known', 'NOT_FOUND' | 'ENDPOIN
     { status: 400, code: 'ENDPOINT_UNKNOWN' },
   ],
   hint: 'Use a path of the catalogue (payconform catalogue) ending in your numeric endpointId.',
+  fixedIn: 'configuration',
   check(req) {
     const match = req.match;
     if (match === undefined) {

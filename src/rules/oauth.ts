@@ -148,6 +148,7 @@ export const consumerKeyKnown = requestRule({
     { status: 400, code: 'ENDPOINT_UNKNOWN' },
   ],
   hint: 'Send your merchant login as oauth_consumer_key, on an endpoint id of that merchant.',
+  fixedIn: 'configuration',
   needs: ['endpoint', 'merchant'],
   only: OAUTH_ENDPOINTS,
   check(req) {

@@ -56,6 +56,11 @@ export interface Rule<In, Id extends string = string, C extends string = string>
   readonly refusals: readonly Refusal<C>[];
   /** What to change when the check fails. */
   readonly hint: string;
+  /**
+   * Where a sender that misses the rule fixes it: its configuration (the credentials, endpoint ids and base URL
+   * it was given) rather than its code, the default. Decides who must act on a failure's cause (report/causes.ts).
+   */
+  readonly fixedIn?: 'configuration';
   /** Facts of the request the check reads; where one is missing (an earlier rule failed) the rule is not reached. */
   readonly needs?: readonly Fact[];
   check(input: In): Outcome;

@@ -72,6 +72,7 @@ export function writeCertificationPage(
     interrupted,
     rules: Object.fromEntries(RULES.map((r) => [r.id, { clause: r.clause, hint: r.hint }])),
     assumptions: assumptionStatements(),
+    causes: summary.causes,
   });
   writeFileSync(join(dir, 'report.html'), page);
 }

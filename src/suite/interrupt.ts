@@ -8,6 +8,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
+import { CAUSE_FACTS } from '../rules/cause-facts.ts';
 import { ndjsonOf, type RunRecord } from '../report/run-record.ts';
 
 /** Files cucumber completes only at the end of a run. */
@@ -24,7 +25,7 @@ export function writeInterruptedBundle(
 ): Summary {
   for (const file of WRITTEN_AT_THE_END) rmSync(join(dir, file), { force: true });
   writeFileSync(join(dir, 'messages.ndjson'), ndjsonOf(record.envelopes));
-  const summary: Summary = { ...summarize(record, target, versions), status: 'interrupted' };
+  const summary: Summary = { ...summarize(record, target, versions, CAUSE_FACTS), status: 'interrupted' };
   writeFileSync(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, ...extra }, null, 2)}\n`);
   page(summary);
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);

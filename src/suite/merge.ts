@@ -20,6 +20,7 @@ import { MessagesError, ndjsonOf, RunRecord } from '../report/run-record.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import { coverageOf, requiredCapabilities } from '../report/coverage.ts';
 import { selectedTags, withCoverage } from '../report/coverage-verdict.ts';
+import { CAUSE_FACTS } from '../rules/cause-facts.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 
@@ -191,7 +192,7 @@ async function writeMerged(
   const { live, strict, profile, selection, merchant, endpointIds, specSha256 } = head.summary;
   // The shards together ran the whole selection: coverage is the union of what they exercised.
   const summary = withCoverage(
-    summarize(record, head.summary.target, { payconform }),
+    summarize(record, head.summary.target, { payconform }, CAUSE_FACTS),
     coverageOf(record.results, {
       selection: selectedTags(envelopes, ''),
       tags: selection,

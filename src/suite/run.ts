@@ -23,6 +23,7 @@ import { writeInterruptedBundle } from './interrupt.ts';
 import { cucumberStderr, reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { checkAnswersHttp } from '../answers-http.ts';
+import { CAUSE_FACTS } from '../rules/cause-facts.ts';
 import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';
@@ -217,7 +218,7 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
     return { passed: false, selected, finished: record.finished, summary, dir };
   }
   const summary = withCoverage(
-    summarize(record, described, versions),
+    summarize(record, described, versions, CAUSE_FACTS),
     coverageOf(record.results, {
       selection: selectedTags(record.envelopes, tags),
       tags: tags || 'all',

@@ -78,7 +78,9 @@ export function expectThat(judge: Judge, met: boolean, e: Expectation): boolean 
   const assumption = own ?? (judge.premise.length ? judge.premise.join(', ') : undefined);
   if (assumption === undefined)
     throw new AssertionError({
-      message: `${e.check}: expected ${e.expected}, got ${e.actual} (the spec)${e.detail ? `\n${e.detail}` : ''}`,
+      message:
+        `${e.check}: expected ${e.expected}, got ${e.actual}${e.rule ? ` (rule ${e.rule})` : ''} (the spec)` +
+        (e.detail ? `\n${e.detail}` : ''),
     });
   const warning: Warning = { assumption, check: e.check, expected: e.expected, actual: e.actual, rule: e.rule };
   if (judge.strict)

@@ -193,6 +193,42 @@ describe('judging a run against its ledger', () => {
   });
 });
 
+describe("judging a run's causes against its ledger", () => {
+  // A second PAYOUT_V4_PAY accepted, in the words the step writes; the rule is the scenario's @rule: tag.
+  const paidTwice: ScenarioResult = {
+    ...scenario('pay twice is refused', ['@negative', '@rule:pay-once'], 'failed'),
+    failure: 'PAYOUT_V4_PAY status: expected a refusal (no 2xx), got 200 (the spec)\nPAYOUT_V4_PAY answered 200: {}',
+  };
+  const entry = { name: 'pay twice is refused', why: 'listed by name' };
+  const withCauses = (causes: string[], all = false): Ledger => ({
+    ...ledger([all ? { all: true, why: 'everything fails' } : entry]),
+    causes,
+  });
+
+  it('is clean when the failures trace to exactly the causes the ledger names', () => {
+    const j = judge({ defect: 'pay-twice', results: [paidTwice] }, withCauses(['pay-once']));
+    assert.deepEqual(j.causes, ['pay-once']);
+    assert.equal(isClean(j), true);
+  });
+
+  it('reports a cause the ledger names that the run did not show, and one it shows that the ledger does not', () => {
+    const j = judge({ defect: 'pay-twice', results: [paidTwice] }, withCauses(['order-not-voided']));
+    assert.deepEqual([j.missingCauses, j.unexpectedCauses], [['order-not-voided'], ['pay-once']]);
+    assert.equal(isClean(j), false);
+  });
+
+  it("for a ledger of all, only asks that the causes it names are among the run's", () => {
+    const broken = { ...scenario('other', [], 'failed'), failure: 'the page accepts the payment' };
+    const j = judge({ defect: 'pay-twice', results: [paidTwice, broken] }, withCauses(['pay-once'], true));
+    assert.deepEqual(j.causes, ['pay-once', 'untraced: the page accepts the payment']);
+    assert.equal(isClean(j), true);
+  });
+
+  it('every ledger of features/expected-failures names its causes', () => {
+    for (const l of readLedgers(LEDGERS).values()) assert.ok(l.causes?.length, `${l.file} names no causes`);
+  });
+});
+
 describe('payconform mock --list-defects / --defect', () => {
   it('lists every defect with one line each', async () => {
     const { code, out } = await runCli(['mock', '--list-defects']);

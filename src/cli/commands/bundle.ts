@@ -6,6 +6,7 @@
 import { coverageLines, verdictNote } from '../../report/coverage-verdict.ts';
 import { bundleSigningKey, MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
+import { causesLines } from '../../report/causes.ts';
 import { mergeBundles } from '../../suite/merge.ts';
 import { readUserFile } from '../../read-file.ts';
 import { parseTrustedKeys, publicKeyOf, trustAll, trustKey, type TrustedKeys } from '../../report/bundle-trust.ts';
@@ -143,6 +144,7 @@ export const bundleMergeCommand: Command = {
       return 1;
     }
     const { summary } = merged;
+    for (const line of causesLines(summary.causes)) io.stdout(line);
     io.stdout(endpointTable(summary));
     io.stdout(warningsLine(summary));
     if (summary.coverage) for (const line of coverageLines(summary.coverage)) io.stdout(line);

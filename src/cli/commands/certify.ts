@@ -11,6 +11,7 @@ import { defectNamed } from '../../mock/index.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
 import { requiredCapabilities } from '../../report/coverage.ts';
 import { coverageLines, verdictNote } from '../../report/coverage-verdict.ts';
+import { causesLines } from '../../report/causes.ts';
 import { deviationLine, profileDeviations, readProfile } from '../../suite/profile.ts';
 import { runSuite } from '../../suite/run.ts';
 import { resolveTarget } from '../../suite/target.ts';
@@ -182,6 +183,7 @@ export const certifyCommand: Command = {
       );
       return 130;
     }
+    for (const line of causesLines(outcome.summary.causes)) io.stdout(line);
     io.stdout(endpointTable(outcome.summary));
     io.stdout(warningsLine(outcome.summary));
     // What was exercised comes before the verdict it bears on.

@@ -8,6 +8,7 @@ import { fieldError } from '../../errors.ts';
 import { packageVersion } from '../../package-root.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { INSPECT_RUN_FILES, noRequestLine, recordLine, writeInspectReport } from '../../inspect/report.ts';
+import { causesLines } from '../../report/causes.ts';
 import { checkAnswersHttp } from '../../answers-http.ts';
 import { testMerchant } from '../../gateway/merchants.ts';
 import { reportStamp } from '../../report/bundle.ts';
@@ -183,6 +184,7 @@ export const inspectCommand: Command = {
       io.stdout(`${noRequestLine(meta)}; report: ${join(dir, 'report.html')}`);
       return 1;
     }
+    for (const line of causesLines(summary.causes)) io.stdout(line);
     const c = summary.coverage;
     io.stdout(
       `operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled ` +
