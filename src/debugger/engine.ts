@@ -129,7 +129,7 @@ export function runCase(input: DebuggerInput): DebuggerResult {
   const { d, scheme, operation } = judged.value;
   const field = d.correct.baseString !== undefined ? 'baseString' : 'controlInput';
   const correctValue = scheme === 'control' ? explanation?.expected.control : explanation?.expected.signature;
-  const readme = explanation && !callback ? attempt(() => casePackReadme(read, credentials, explanation)) : undefined;
+  const readme = packReadme(read, credentials, explanation, callback);
   return {
     ...base,
     scheme: base.scheme ?? d.scheme,
@@ -146,11 +146,22 @@ export function runCase(input: DebuggerInput): DebuggerResult {
       against(field === 'baseString' ? 'base string' : 'concatenation', d.correct[field], d.partner?.[field]),
     ),
     vectorFile: caseVectorFile(read, credentials, d, scheme, operation, callback),
-    ...(readme && 'value' in readme ? { packReadme: readme.value } : {}),
-    ...(readme === undefined || 'error' in readme
-      ? { packReadmeMissing: readme ? readme.error : 'a partner pack covers API operations; a callback has none' }
-      : {}),
+    ...('value' in readme ? { packReadme: readme.value } : { packReadmeMissing: readme.error }),
   };
+}
+
+/** The pack README shows the signature the spec gives: an RSA one needs the private key. */
+function packReadme(
+  read: ReadRequest,
+  credentials: Credentials,
+  explanation: Explanation | undefined,
+  callback: boolean,
+): { value: string } | { error: string } {
+  if (callback) return { error: 'a partner pack covers API operations; a callback has none' };
+  if (explanation === undefined) return { error: 'no steps to show (see "Step by step")' };
+  if (explanation.scheme === 'oauth-rsa-sha256' && credentials.privateKeyPem === undefined)
+    return { error: 'Private key: missing (paste it into "Private key" to make the signature the README shows)' };
+  return attempt(() => casePackReadme(read, credentials, explanation));
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } =>

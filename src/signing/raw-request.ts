@@ -16,7 +16,8 @@ export function parseRawRequest(text: string, scheme: string, field = '--request
   const [head = '', ...rest] = text.split(/\r?\n\r?\n/);
   const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
   const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(requestLine.trim());
-  if (!line) throw fieldError('ERR_REQUEST_TEXT', field, 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"');
+  if (!line)
+    throw fieldError('ERR_REQUEST_TEXT', field, 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"');
   const headers = new Map<string, string>();
   for (const h of headerLines) {
     const colon = h.indexOf(':');

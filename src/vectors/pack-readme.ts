@@ -44,4 +44,3 @@ export function operationReadme(operation: string, vectors: Vector[], banner: st
   }
   return lines.join('\n');
 }
-

@@ -79,7 +79,7 @@ function renderVerdict(r: DebuggerResult): void {
   if (r.verdict !== undefined) body.push(el('p', r.verdict === 'valid' ? 'valid' : 'invalid', r.verdict));
   if (r.message !== undefined) body.push(el('p', r.message));
   if (r.endpoint !== undefined)
-    body.push(el('p', `endpoint: ${r.endpoint} (${r.scheme ?? ''}), read as a ${r.format ?? ''}`));
+    body.push(el('p', `endpoint: ${r.endpoint} (${r.scheme ?? ''}); read as: ${r.format ?? ''}`));
   if (r.value) body.push(comparison(r.value));
   out.verdict.replaceChildren(...body);
 }
