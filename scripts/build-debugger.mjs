@@ -63,4 +63,5 @@ if (bytes > MAX_BYTES) {
 }
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, html);
-console.log(`debugger page: ${(bytes / 1024).toFixed(1)} kB, ${OUT.slice(ROOT.length)}`);
+// On stderr: `npm pack --json` runs the build and its standard output must stay JSON.
+console.error(`debugger page: ${(bytes / 1024).toFixed(1)} kB, ${OUT.slice(ROOT.length)}`);
