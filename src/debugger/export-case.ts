@@ -4,7 +4,6 @@
  * inputs but never a key. Secrets in the vector are the placeholders `vectors check` fills from
  * PAYCONFORM_CONTROL_KEY / PAYCONFORM_PRIVATE_KEY_FILE.
  */
-import type { Diagnosis } from '../signing/diagnose/index.ts';
 import type { Explanation } from '../signing/explain.ts';
 import type { Credentials } from '../signing/request.ts';
 import { operationReadme } from '../vectors/pack-readme.ts';
@@ -32,11 +31,17 @@ function caseRequest(read: ReadRequest): Vector['request'] {
   return { method: method ?? 'POST', url: url === '' ? CALLBACK_URL : url, params: [...params] };
 }
 
+/** What the vector keeps of a diagnosis (engine.ts alone imports diagnose). */
+export interface CaseVerdict {
+  readonly verdict: 'valid' | 'invalid';
+  readonly defects: readonly string[];
+}
+
 /** The case as a verification vector file: what was sent, and the verdict and defect to reach. */
 export function caseVectorFile(
   read: ReadRequest,
   credentials: Credentials,
-  d: Diagnosis,
+  d: CaseVerdict,
   scheme: Vector['scheme'],
   operation: string | undefined,
   callback: boolean,
