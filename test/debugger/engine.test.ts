@@ -4,12 +4,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { runCase } from '../../src/debugger/engine.ts';
 import { inputFromFragment } from '../../src/debugger/export-case.ts';
 import { readRequest } from '../../src/debugger/request-text.ts';
 import { checkVector } from '../../src/vectors/check.ts';
 import { parseVectorFile } from '../../src/vectors/load.ts';
+import { runCli } from '../support/cli.ts';
 
 const KEY = 'TEST-ONLY k&y';
 const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
@@ -157,7 +160,7 @@ describe('an OAuth case', () => {
 });
 
 describe('handing the case back', () => {
-  it('exports a vector that vectors check accepts with the key filled in, and never holds the key', () => {
+  it('exports a vector that vectors check accepts with the key filled in, and never holds the key', async () => {
     const sent = sha1(`1234A-110.00a@b.c${KEY}`);
     const r = runCase({ request: RAW_SALE(sent), controlKey: KEY });
     const text = r.vectorFile ?? '';
@@ -167,6 +170,13 @@ describe('handing the case back', () => {
     const [vector] = file.vectors;
     assert.deepEqual(vector?.expected, { verdict: 'invalid', defect: 'decimal-amount' });
     assert.equal(vector && checkVector(vector).passed, true);
+    // The command a partner runs on the saved file, with the key from the environment.
+    const saved = join(mkdtempSync(join(tmpdir(), 'payconform-case-')), 'case.json');
+    writeFileSync(saved, text);
+    const cli = await runCli(['vectors', 'check', saved], { PAYCONFORM_CONTROL_KEY: KEY });
+    assert.equal(cli.code, 0, cli.out + cli.err);
+    assert.match(cli.out, /\b1 passed, 0 failed/);
+    rmSync(dirname(saved), { recursive: true, force: true });
     // A broken export is noticed: the other verdict fails the check.
     const wrong = parseVectorFile(text.replace('"invalid"', '"valid"'), 'case.json', { controlKey: KEY });
     assert.equal(wrong.vectors[0] && checkVector(wrong.vectors[0]).passed, false);
