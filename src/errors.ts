@@ -32,6 +32,8 @@ export type PayconformErrorCode =
   | 'ERR_KEY'
   /** An Authorization header that is not a well-formed OAuth header. */
   | 'ERR_AUTH_HEADER'
+  /** A pasted request (raw HTTP as logged, or a curl command) that cannot be read back into a request. */
+  | 'ERR_REQUEST_TEXT'
   /** An oauth_timestamp that is not whole seconds since 1970. */
   | 'ERR_TIMESTAMP'
   /** A command-line mistake (an option missing, unknown or badly written): raised only in src/cli/. */

@@ -21,6 +21,7 @@ import { loadPrivateKey } from '../src/signing/keys.ts';
 import { normalizeUrl } from '../src/signing/normalize-url.ts';
 import { signOAuth } from '../src/signing/oauth.ts';
 import { percentDecode } from '../src/signing/percent-encode.ts';
+import { parseRawRequest } from '../src/signing/raw-request.ts';
 import { signableScheme, signRequest } from '../src/signing/sign.ts';
 import { parseVectorFile, VectorFileError } from '../src/vectors/load.ts';
 import { writePack } from '../src/vectors/pack.ts';
@@ -132,6 +133,12 @@ const ROWS: Record<PayconformErrorCode, Row> = {
     () => parseAuthorizationHeader('Basic x'),
     'authorization',
     /^authorization: /,
+  ),
+  ERR_REQUEST_TEXT: base(
+    'parseRawRequest without a Host header',
+    () => parseRawRequest('POST /api/v2/sale/1 HTTP/1.1\n\namount=1', 'https', 'Request'),
+    'Request',
+    /^Request: needs a Host header to rebuild the URL$/,
   ),
   ERR_TIMESTAMP: base(
     'signOAuth',

@@ -24,6 +24,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'vectors explain', load: async () => (await import('./commands/vectors.ts')).vectorsExplainCommand },
   { name: 'vectors pack', load: async () => (await import('./commands/vectors.ts')).vectorsPackCommand },
   { name: 'diagnose', load: async () => (await import('./commands/diagnose.ts')).diagnoseCommand },
+  { name: 'debugger', load: async () => (await import('./commands/debugger.ts')).debuggerCommand },
   { name: 'send', load: async () => (await import('./commands/send.ts')).sendCommand },
   { name: 'mock', load: async () => (await import('./commands/mock.ts')).mockCommand },
   { name: 'certify', load: async () => (await import('./commands/certify.ts')).certifyCommand },

@@ -6,16 +6,14 @@
  */
 import { endpointByOperation } from '../catalogue/index.ts';
 import { fieldError } from '../errors.ts';
-import { explanationText } from '../signing/explain.ts';
-import { formulaText } from '../signing/control.ts';
 import { resolveEndpoint } from '../signing/request.ts';
 import { signableScheme } from '../signing/sign.ts';
 import { join } from 'node:path';
-import { explainVector } from './compute.ts';
 import { generateVectors } from './generate.ts';
 import { installPack, PACK_FORMAT, PACK_MARKER, previousPack } from './pack-folder.ts';
+import { operationReadme } from './pack-readme.ts';
 import { hideSecrets } from './placeholders.ts';
-import type { Vector, VectorFile } from './types.ts';
+import type { VectorFile } from './types.ts';
 
 export interface PackOptions {
   readonly operations: readonly string[];
@@ -32,43 +30,6 @@ export interface PackOptions {
 export const SECRETS_BANNER =
   'TEST-ONLY SECRETS INCLUDED: this pack contains the credentials given to ' +
   '`payconform vectors pack --include-secrets`. Use it only with test keys.';
-
-const fence = (text: string, lang = 'text'): string => `\`\`\`${lang}\n${text}\n\`\`\``;
-
-function operationReadme(operation: string, vectors: Vector[], banner: string[]): string {
-  const endpoint = endpointByOperation(operation);
-  const auth = endpoint.auth.kind === 'control' ? `control = ${formulaText(endpoint.auth.fields)}` : endpoint.auth.kind;
-  const lines = [
-    ...banner,
-    `# ${operation}: signature vectors`,
-    '',
-    `\`POST ${endpoint.path}\`, signed ` + `with ${auth}.`,
-    '',
-    'Each vector below gives the request as sent and every intermediate value of its signature. The same vectors ' +
-      'are in `../vectors.json`.',
-    '',
-  ];
-  for (const v of vectors) {
-    lines.push(
-      `## ${v.id}`,
-      '',
-      v.description ?? '',
-      '',
-      `- URL: \`${v.request.url}\``,
-      '- form parameters, in send order:',
-      '',
-    );
-    lines.push('| name | value |', '|---|---|', ...v.request.params.map(([n, val]) => `| \`${n}\` | \`${val}\` |`), '');
-    if (v.oauth)
-      lines.push(
-        `- oauth_nonce \`${v.oauth.nonce}\`, oauth_timestamp ` +
-          `\`${v.oauth.timestamp}\`${v.oauth.realm ? `, realm \`${v.oauth.realm}\`` : ''}`,
-        '',
-      );
-    lines.push('Step by step:', '', fence(explanationText(explainVector(v))), '');
-  }
-  return lines.join('\n');
-}
 
 function indexReadme(operations: readonly string[], banner: string[], secretsIncluded: boolean): string {
   return [

@@ -8,7 +8,7 @@ import { diagnose } from '../../rules/diagnose.ts';
 import { MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
 import { decodeForm } from '../../signing/form-body.ts';
 import { firstDifference } from '../../signing/first-difference.ts';
-import type { RequestInput } from '../../signing/request.ts';
+import { parseRawRequest } from '../../signing/raw-request.ts';
 import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
@@ -21,38 +21,6 @@ import {
   REQUEST_OPTIONS,
   requestFromOptions,
 } from '../request-options.ts';
-
-interface RawRequest {
-  readonly request: RequestInput;
-  readonly authorization: string | undefined;
-}
-
-/** Parses `POST /path HTTP/1.1`, headers (Host, Authorization), a blank line and a urlencoded body. */
-export function parseRawRequest(text: string, scheme: string): RawRequest {
-  const [head = '', ...rest] = text.split(/\r?\n\r?\n/);
-  const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
-  const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(requestLine.trim());
-  if (!line)
-    throw fieldError('ERR_USAGE', '--request-file', 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"');
-  const headers = new Map<string, string>();
-  for (const h of headerLines) {
-    const colon = h.indexOf(':');
-    if (colon <= 0)
-      throw fieldError('ERR_USAGE', '--request-file', `header line "${h.slice(0, 30)}" has no name: value`);
-    headers.set(h.slice(0, colon).trim().toLowerCase(), h.slice(colon + 1).trim());
-  }
-  const host = headers.get('host');
-  if (host === undefined) throw fieldError('ERR_USAGE', '--request-file', 'needs a Host header to rebuild the URL');
-  const body = rest.join('\n\n').replace(/\r?\n$/, '');
-  return {
-    request: {
-      method: line[1],
-      url: `${scheme}://${host}${line[2]}`,
-      params: decodeForm(body, '--request-file body'),
-    },
-    authorization: headers.get('authorization'),
-  };
-}
 
 function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
   const rows: Array<readonly [string, string | undefined]> = [

@@ -1,0 +1,2 @@
+// Where node-forge asks for node's `crypto` (only when it runs in node): the page is no node.
+export {};

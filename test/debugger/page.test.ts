@@ -1,0 +1,319 @@
+// The debugger page as `payconform debugger --out` writes it, opened from disk in a real headless
+// chromium with every request recorded and refused: no request beyond the file, no CSP violation; every
+// diagnosis vector reaches the verdict and mistake `payconform diagnose --json` reaches, every vector of
+// vectors/generated.json is valid with the vector's own values; the form answers within 200 ms and its
+// exported vector passes `vectors check`; 390 and 1400 px without sideways scrolling; Tab reaches every field.
+// Needs `npm run build` (the page is built there). Screenshots: reports/debugger/ (and docs/images/debugger.png
+// with PAYCONFORM_DOCS_SCREENSHOT=1).
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import type { DebuggerInput, DebuggerResult } from '../../src/debugger/case.ts';
+import { PAGE_FILE } from '../../src/debugger/page-file.ts';
+import { encodeForm } from '../../src/signing/form-body.ts';
+import { checkVector } from '../../src/vectors/check.ts';
+import { parseVectorFile } from '../../src/vectors/load.ts';
+import type { Vector } from '../../src/vectors/types.ts';
+import { runCli } from '../support/cli.ts';
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const ROOT = new URL('../../', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'payconform-debugger-'));
+const shots = join(ROOT, 'reports/debugger');
+const vectorsOf = (file: string): Vector[] =>
+  (JSON.parse(readFileSync(join(ROOT, 'vectors', file), 'utf8')) as { vectors: Vector[] }).vectors;
+
+declare const window: { payconformDebugger: { runCase(i: DebuggerInput): DebuggerResult; lastRenderMs(): number } };
+
+/** A vector's request as a partner pastes it: a logged raw request, or (every other one) a curl command. */
+function pasted(v: Vector, asCurl: boolean): string {
+  const params = [...v.request.params];
+  const control = v.given?.control ?? (v.scheme === 'control' ? v.expected.control : undefined);
+  if (control !== undefined && !params.some(([n]) => n === 'control')) params.push(['control', control]);
+  const authorization = v.scheme === 'control' ? undefined : (v.given?.authorization ?? v.expected.authorization);
+  const [, host = '', target = '/'] = /^https:\/\/([^/?#]+)(.*)$/i.exec(v.request.url) ?? [];
+  const q = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+  if (asCurl)
+    return [
+      `curl -sS -X ${v.request.method} ${q(v.request.url)}`,
+      ...(authorization ? [`-H ${q(`Authorization: ${authorization}`)}`] : []),
+      `--data-raw ${q(encodeForm(params))}`,
+    ].join(' \\\n  ');
+  const head = [`${v.request.method} ${target} HTTP/1.1`, `Host: ${host}`];
+  if (authorization) head.push(`Authorization: ${authorization}`);
+  return `${head.join('\r\n')}\r\n\r\n${encodeForm(params)}`;
+}
+
+const inputOf = (v: Vector, asCurl: boolean): DebuggerInput => ({
+  request: pasted(v, asCurl),
+  login: v.credentials.login,
+  controlKey: v.credentials.merchantControlKey,
+  privateKeyPem: v.credentials.privateKeyPem,
+  publicKeyPem: v.credentials.publicKeyPem,
+  callback: v.message === 'callback',
+});
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+describe(
+  'the debugger page in headless chromium',
+  { skip: CHROMIUM ? false : 'no chromium (apt-get install chromium): the page was not opened' },
+  () => {
+    let browser: Browser;
+    let page: Page;
+    const file = join(dir, 'page.html');
+    const requests: string[] = [];
+    const problems: string[] = [];
+    const evaluate = (inputs: DebuggerInput[]): Promise<DebuggerResult[]> =>
+      page.evaluate((all) => all.map((i) => window.payconformDebugger.runCase(i)), inputs);
+
+    before(async () => {
+      assert.ok(existsSync(PAGE_FILE), `${PAGE_FILE} is missing: run npm run build`);
+      const wrote = await runCli(['debugger', '--out', file]);
+      assert.equal(wrote.code, 0, wrote.err);
+      const { chromium } = await import('playwright-core');
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      // Every request is recorded; only the page file itself may load.
+      await context.route('**', (route) => {
+        requests.push(route.request().url());
+        return route.request().url().split('#')[0] === pathToFileURL(file).href ? route.continue() : route.abort();
+      });
+      page = await context.newPage();
+      page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
+      page.on('pageerror', (e) => void problems.push(String(e)));
+      page.on('requestfailed', (r) => void problems.push(`request failed: ${r.url()}`));
+    });
+    after(async () => {
+      await browser?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('opens from disk in under 1 s (median of 5), makes no request beyond the file, breaks no CSP rule, ≤ 600 kB', async (t) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+        await page.waitForFunction(() => 'payconformDebugger' in window);
+        times.push(performance.now() - started);
+      }
+      t.diagnostic(`opened in ${median(times).toFixed(0)} ms (median of 5)`);
+      assert.ok(
+        median(times) < 1000,
+        `opened in ${median(times).toFixed(0)} ms (median of ${times.map(Math.round).join(', ')})`,
+      );
+      assert.ok(statSync(file).size <= 600 * 1024, `${statSync(file).size} bytes`);
+      const html = readFileSync(file, 'utf8');
+      assert.match(
+        html,
+        /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'; connect-src 'none'/,
+      );
+      // The CSP's hash is the inline script's own: the browser ran it (payconformDebugger exists) and refused nothing.
+      const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+      assert.ok(html.includes(`'sha256-${createHash('sha256').update(script).digest('base64')}'`));
+      assert.deepEqual(problems, []);
+      assert.deepEqual(new Set(requests.map((u) => u.split('#')[0])), new Set([pathToFileURL(file).href]));
+    });
+
+    it('labels its fields and names its Verdict and Diagnosis regions', async () => {
+      for (const label of ['Request', 'Control key', 'Public key', 'Private key', 'Login'])
+        assert.equal(await page.getByLabel(label, { exact: true }).count(), 1, label);
+      for (const name of ['Verdict', 'Diagnosis'])
+        assert.equal(await page.getByRole('region', { name }).count(), 1, name);
+    });
+
+    it('reaches the verdict and mistake of `payconform diagnose --json` for every diagnosis vector', async () => {
+      const vectors = vectorsOf('diagnoses.json');
+      const results = await evaluate(vectors.map((v, i) => inputOf(v, i % 2 === 1)));
+      const keyFiles = new Map<string, string>();
+      for (const [i, v] of vectors.entries()) {
+        const r = results[i];
+        const requestFile = join(dir, `${v.id}.http`);
+        writeFileSync(requestFile, pasted(v, false));
+        const pem = v.credentials.privateKeyPem;
+        if (pem !== undefined && !keyFiles.has(pem)) {
+          keyFiles.set(pem, join(dir, `key-${keyFiles.size}.pem`));
+          writeFileSync(keyFiles.get(pem) ?? '', pem);
+        }
+        const cli = await runCli(
+          ['diagnose', '--request-file', requestFile, '--json', ...(v.message === 'callback' ? ['--callback'] : [])],
+          {
+            PAYCONFORM_LOGIN: v.credentials.login,
+            PAYCONFORM_CONTROL_KEY: v.credentials.merchantControlKey,
+            PAYCONFORM_PRIVATE_KEY_FILE: pem === undefined ? undefined : keyFiles.get(pem),
+          },
+        );
+        const d = JSON.parse(cli.out) as { verdict: string; defects: string[]; scheme: string; message: string };
+        assert.equal(r?.error, undefined, `${v.id}: ${r?.error}`);
+        assert.deepEqual(
+          { verdict: r?.verdict, defects: r?.mistakes.map((m) => m.id), message: r?.message },
+          { verdict: d.verdict, defects: d.defects, message: d.message },
+          v.id,
+        );
+        // And the vector file's own answer, written when the vector was made.
+        assert.equal(r?.verdict, v.expected.verdict, v.id);
+        if (v.expected.defect)
+          assert.ok(
+            r?.mistakes.some((m) => m.id === v.expected.defect),
+            v.id,
+          );
+        else assert.deepEqual(r?.mistakes, [], v.id);
+      }
+    });
+
+    it("finds every vector of vectors/generated.json valid, with the vector's own values, as vectors check does", async () => {
+      const vectors = vectorsOf('generated.json');
+      const results = await evaluate(vectors.map((v, i) => inputOf(v, i % 2 === 0)));
+      for (const [i, v] of vectors.entries()) {
+        const r = results[i];
+        assert.equal(checkVector(v).passed, true, `vectors check: ${v.id}`);
+        assert.equal(r?.verdict, 'valid', `${v.id}: ${r?.error ?? r?.message}`);
+        const want = v.scheme === 'control' ? v.expected.control : v.expected.signature;
+        assert.equal(r?.value?.correct, want, v.id);
+        if (v.expected.baseString)
+          assert.equal(r?.steps.find((s) => s.step === 'base-string')?.value, v.expected.baseString);
+        if (v.expected.authorization)
+          assert.equal(r?.steps.find((s) => s.step === 'authorization')?.value, v.expected.authorization, v.id);
+      }
+    });
+
+    it('answers a pasted request through the form in under 200 ms (median of 7) and exports a vector vectors check accepts', async (t) => {
+      const cases = vectorsOf('diagnoses.json').filter((v) => v.expected.verdict === 'invalid');
+      const pick = [
+        cases.find((v) => v.scheme === 'control'),
+        cases.find((v) => v.scheme === 'oauth-hmac-sha1'),
+        cases.find((v) => v.scheme === 'oauth-rsa-sha256'),
+      ];
+      const times: number[] = [];
+      for (let round = 0; round < 7; round++) {
+        const v = pick[round % pick.length] as Vector;
+        const input = inputOf(v, false);
+        await page.getByLabel('Request', { exact: true }).fill('');
+        await page.getByLabel('Login', { exact: true }).fill(input.login ?? '');
+        await page.getByLabel('Control key', { exact: true }).fill(input.controlKey ?? '');
+        await page.getByLabel('Private key', { exact: true }).fill(input.privateKeyPem ?? '');
+        // The paste itself, timed in the page from the input event to the rendered answer.
+        times.push(
+          await page.evaluate<number>(
+            `(() => {
+            const field = document.getElementById('request');
+            const started = performance.now();
+            field.value = ${JSON.stringify(input.request)};
+            field.dispatchEvent(new Event('input'));
+            return performance.now() - started;
+          })()`,
+          ),
+        );
+        await page.getByRole('region', { name: 'Verdict' }).getByText('invalid', { exact: true }).waitFor();
+        const diagnosis = await page.getByRole('region', { name: 'Diagnosis' }).innerText();
+        assert.ok(diagnosis.includes(`${v.expected.defect}:`), `${v.id}: ${diagnosis}`);
+        assert.equal((await page.locator('#verdict mark').count()) > 0, true, 'the first difference is marked');
+        const exported = await page.getByLabel('Vector file', { exact: true }).inputValue();
+        const secrets = { controlKey: v.credentials.merchantControlKey, privateKeyPem: v.credentials.privateKeyPem };
+        const [vector] = parseVectorFile(exported, 'case.json', secrets).vectors;
+        assert.equal(vector && checkVector(vector).passed, true, `${v.id}: the exported vector passes vectors check`);
+      }
+      t.diagnostic(`answered in ${median(times).toFixed(1)} ms (median of 7)`);
+      assert.ok(
+        median(times) < 200,
+        `answered in ${median(times).toFixed(1)} ms (median of ${times.map((t) => t.toFixed(1)).join(', ')})`,
+      );
+      assert.deepEqual(problems, []);
+    });
+
+    it('shows the key only when asked, saves the vector file, and its link brings the request back without any key', async () => {
+      const v = vectorsOf('diagnoses.json').find((x) => x.id === 'decimal-amount') as Vector;
+      const key = v.credentials.merchantControlKey ?? '';
+      await page.getByLabel('Control key', { exact: true }).fill(key);
+      await page.getByLabel('Request', { exact: true }).fill(pasted(v, false));
+      assert.ok(!(await page.locator('main').innerText()).includes(key), 'masked');
+      await page.getByLabel('Show the key').check();
+      assert.ok((await page.locator('#steps').innerText()).includes(key), 'shown on request');
+      await page.getByLabel('Show the key').uncheck();
+      // "Save vector file" hands over the text of the Vector file field, made in the page (a blob, no request).
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Save vector file' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), 'case.json');
+      const saved = readFileSync(await download.path(), 'utf8');
+      assert.equal(saved, await page.getByLabel('Vector file', { exact: true }).inputValue());
+      assert.match(saved, /"defect": "decimal-amount"/);
+      const href = (await page.getByRole('link', { name: 'Link to this case' }).getAttribute('href')) ?? '';
+      assert.ok(!decodeURIComponent(href.replaceAll('+', ' ')).includes(key));
+      await page.goto(`${pathToFileURL(file).href}${href}`);
+      await page.reload(); // a new fragment alone does not load the page again
+      assert.equal(
+        await page.getByLabel('Request', { exact: true }).inputValue(),
+        pasted(v, false).replaceAll('\r\n', '\n'),
+      );
+      assert.equal(await page.getByLabel('Control key', { exact: true }).inputValue(), '');
+    });
+
+    it('fits 390 px and 1400 px without sideways scrolling, and Tab reaches every field in order', async () => {
+      const v = vectorsOf('diagnoses.json').find((x) => x.scheme === 'oauth-rsa-sha256' && x.expected.defect) as Vector;
+      mkdirSync(shots, { recursive: true });
+      const noSidewaysScroll = async (width: number): Promise<void> => {
+        const [scroll, client] = await page.evaluate<[number, number]>(
+          '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+        );
+        assert.ok(scroll <= client, `${width} px: the page is ${scroll} px wide`);
+      };
+      for (const width of [390, 1400]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(pathToFileURL(file).href);
+        const input = inputOf(v, false);
+        await page.getByLabel('Login', { exact: true }).fill(input.login ?? '');
+        await page.getByLabel('Private key', { exact: true }).fill(input.privateKeyPem ?? '');
+        await page.getByLabel('Request', { exact: true }).fill(input.request);
+        await noSidewaysScroll(width);
+        // The picture shows a control case: its key field is masked, and no private key is on it.
+        const control = vectorsOf('diagnoses.json').find((x) => x.id === 'decimal-amount') as Vector;
+        await page.getByLabel('Private key', { exact: true }).fill('');
+        await page.getByLabel('Control key', { exact: true }).fill(control.credentials.merchantControlKey ?? '');
+        await page.getByLabel('Request', { exact: true }).fill(pasted(control, true));
+        await noSidewaysScroll(width);
+        await page.evaluate('window.scrollTo(0, 0)');
+        await page.screenshot({ path: join(shots, `debugger-${width}.png`), fullPage: width === 390 });
+      }
+      if (process.env.PAYCONFORM_DOCS_SCREENSHOT === '1')
+        copyFileSync(join(shots, 'debugger-1400.png'), join(ROOT, 'docs/images/debugger.png'));
+      // A click on the heading, which takes no focus, starts the Tab order at the top of the page.
+      await page.locator('h1').click();
+      const order: string[] = [];
+      for (let i = 0; i < 14; i++) {
+        await page.keyboard.press('Tab');
+        order.push(await page.evaluate<string>("document.activeElement?.id ?? ''"));
+      }
+      const fields = [
+        'request',
+        'callback',
+        'login',
+        'control-key',
+        'show-key',
+        'public-key',
+        'private-key',
+        'case-link',
+        'vector-file',
+        'save-vector',
+        'pack-readme',
+      ];
+      assert.deepEqual(order.slice(0, fields.length), fields);
+      assert.deepEqual(problems, []);
+    });
+  },
+);
