@@ -7,7 +7,8 @@
 import { isPayconformError, type PayconformError } from '../errors.ts';
 import { getParam } from '../signing/authorization-header.ts';
 import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
-import { diagnose, MISTAKES, type Diagnosis } from '../signing/diagnose/index.ts';
+import { diagnose } from '../rules/diagnose.ts';
+import { MISTAKES, type Diagnosis } from '../signing/diagnose/index.ts';
 import type { Explanation, ExplainStep } from '../signing/explain.ts';
 import { firstDifference } from '../signing/first-difference.ts';
 import { percentEncode } from '../signing/percent-encode.ts';
