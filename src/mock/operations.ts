@@ -16,7 +16,15 @@ import type { RefusalCode, RuleId } from '../rules/book.ts';
 import { customerPagePath } from '../gateway/customer-pages.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL, type CardOutcome } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
-import { isFinal, ownString, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
+import {
+  isFinal,
+  ownString,
+  sharedCents,
+  type CardRef,
+  type Order,
+  type OrderStore,
+  type StoredCard,
+} from './orders.ts';
 import type { Gate } from './seams.ts';
 
 /** A request every refusing request rule let through: its endpoint and its merchant are known. */
@@ -143,12 +151,12 @@ class Run {
     // the amount rules: the mock's own fault, a 500, as when it converted the amount itself.
     const amount = request.amount;
     if (amount?.problem !== undefined) throw new Error(`internal: ${amount.problem}`);
-    this.amountCents = amount === undefined ? undefined : BigInt(amount.cents);
+    this.amountCents = amount === undefined ? undefined : sharedCents(amount.cents);
     const callback = callbackUrlOf((name) => request.field(name));
-    const redirectUrl = request.field('redirect_url');
-    this.callbackUrl = callback === undefined ? undefined : ownString(callback.url);
+    // The order keeps them once (orders.ts, sharedText).
+    this.callbackUrl = callback?.url;
     this.notify = callback?.notify ?? false;
-    this.redirectUrl = redirectUrl === undefined ? undefined : ownString(redirectUrl);
+    this.redirectUrl = request.field('redirect_url');
   }
 
   parent(): Order {
@@ -191,7 +199,7 @@ class Run {
       merchantLogin: this.login,
       operation: this.accepted.endpoint.operation,
       merchantOrderId: this.merchantOrderId,
-      amountCents: overrides.amount === undefined ? this.amountCents : BigInt(toCents(overrides.amount)),
+      amountCents: overrides.amount === undefined ? this.amountCents : sharedCents(toCents(overrides.amount)),
       amount: overrides.amount ?? this.amount,
       currency: overrides.currency ?? this.request.field('currency'),
       finalStatus: overrides.approved ? 'approved' : (card?.outcome.finalStatus ?? 'approved'),
