@@ -172,8 +172,10 @@ class Run {
     return ref ?? { id, merchantLogin: this.login, card: INVENTED_CARD };
   }
 
-  base(order: Order): Record<string, string> {
+  /** The answer's fields every operation writes, in the order they are written; built at once, not spread. */
+  answer(type: string, order: Order): Record<string, string> {
     return {
+      type,
       status: 'processing',
       'paynet-order-id': order.paynetOrderId,
       'merchant-order-id': order.merchantOrderId,
@@ -217,7 +219,7 @@ class Run {
   addCardRef(card: StoredCard): Record<string, string> {
     const id = this.ctx.orders.newId();
     this.ctx.orders.cardRefs.add(id, { id, merchantLogin: this.login, card });
-    return { type: 'async-response', ...this.base(this.start(undefined, { approved: true })), 'card-ref-id': id };
+    return { ...this.answer('async-response', this.start(undefined, { approved: true })), 'card-ref-id': id };
   }
 }
 
@@ -236,8 +238,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       const order = run.parent();
       const status = orders.poll(order);
       return {
-        type: 'status-response',
-        ...run.base(order),
+        ...run.answer('status-response', order),
         status,
         ...(order.amount === undefined ? {} : { amount: order.amount }),
         ...(order.currency === undefined ? {} : { currency: order.currency }),
@@ -253,8 +254,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
     case 'form': {
       const order = run.start(undefined, { awaitingCheckout: true });
       return {
-        type: 'async-form-response',
-        ...run.base(order),
+        ...run.answer('async-form-response', order),
         'redirect-url': `${ctx.publicBase}${customerPagePath('checkout', '', order.paynetOrderId)}`,
       };
     }
@@ -266,17 +266,13 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
         ctx.gate,
         ctx.finalized,
       );
-      return {
-        type: 'async-response',
-        ...run.base(
-          run.start(undefined, {
-            approved: true,
-            currency: parent.currency,
-            amount: run.amount ?? parent.amount,
-            parent,
-          }),
-        ),
-      };
+      const order = run.start(undefined, {
+        approved: true,
+        currency: parent.currency,
+        amount: run.amount ?? parent.amount,
+        parent,
+      });
+      return run.answer('async-response', order);
     }
     case 'card-ref-of-order': {
       const parent = run.parent();
@@ -288,8 +284,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
     case 'card-info': {
       const { card } = run.cardRef();
       return {
-        type: 'async-response',
-        ...run.base(run.start(undefined, { approved: true })),
+        ...run.answer('async-response', run.start(undefined, { approved: true })),
         bin: card.bin,
         'last-four-digits': card.lastFour,
         'card-printed-name': card.printedName,
@@ -298,7 +293,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       };
     }
     case 'by-card-ref':
-      return { type: 'async-response', ...run.base(run.start(run.cardRef().card)) };
+      return run.answer('async-response', run.start(run.cardRef().card));
     case 'recurring-create': {
       const cardRef = run.cardRef();
       const id = orders.newId();
@@ -310,8 +305,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
         currency: known(request.field('currency'), 'currency'),
       });
       return {
-        type: 'async-response',
-        ...run.base(run.start(undefined, { approved: true })),
+        ...run.answer('async-response', run.start(undefined, { approved: true })),
         'recurring-payment-id': id,
       };
     }
@@ -319,12 +313,12 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       const found = orders.recurring.find(request.field('recurring-payment-id') ?? '', run.login);
       enforce(referenceKnown, { field: 'recurring-payment-id', found: found !== undefined }, ctx.gate);
       const plan = found ?? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } };
-      return {
-        type: 'async-response',
-        ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })),
-      };
+      return run.answer(
+        'async-response',
+        run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency }),
+      );
     }
     case 'payment':
-      return { type: 'async-response', ...run.base(run.start(cardOf(request))) };
+      return run.answer('async-response', run.start(cardOf(request)));
   }
 }
