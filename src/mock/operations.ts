@@ -16,7 +16,15 @@ import type { RefusalCode, RuleId } from '../rules/book.ts';
 import { customerPagePath } from '../gateway/customer-pages.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL, type CardOutcome } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
-import { isFinal, ownString, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
+import {
+  isFinal,
+  ownString,
+  sharedCents,
+  type CardRef,
+  type Order,
+  type OrderStore,
+  type StoredCard,
+} from './orders.ts';
 import type { Gate } from './seams.ts';
 
 /** A request every refusing request rule let through: its endpoint and its merchant are known. */
@@ -143,12 +151,12 @@ class Run {
     // the amount rules: the mock's own fault, a 500, as when it converted the amount itself.
     const amount = request.amount;
     if (amount?.problem !== undefined) throw new Error(`internal: ${amount.problem}`);
-    this.amountCents = amount === undefined ? undefined : BigInt(amount.cents);
+    this.amountCents = amount === undefined ? undefined : sharedCents(amount.cents);
     const callback = callbackUrlOf((name) => request.field(name));
-    const redirectUrl = request.field('redirect_url');
-    this.callbackUrl = callback === undefined ? undefined : ownString(callback.url);
+    // The order keeps them once (orders.ts, sharedText).
+    this.callbackUrl = callback?.url;
     this.notify = callback?.notify ?? false;
-    this.redirectUrl = redirectUrl === undefined ? undefined : ownString(redirectUrl);
+    this.redirectUrl = request.field('redirect_url');
   }
 
   parent(): Order {
@@ -164,8 +172,10 @@ class Run {
     return ref ?? { id, merchantLogin: this.login, card: INVENTED_CARD };
   }
 
-  base(order: Order): Record<string, string> {
+  /** The answer's fields every operation writes, in the order they are written; built at once, not spread. */
+  answer(type: string, order: Order): Record<string, string> {
     return {
+      type,
       status: 'processing',
       'paynet-order-id': order.paynetOrderId,
       'merchant-order-id': order.merchantOrderId,
@@ -191,7 +201,7 @@ class Run {
       merchantLogin: this.login,
       operation: this.accepted.endpoint.operation,
       merchantOrderId: this.merchantOrderId,
-      amountCents: overrides.amount === undefined ? this.amountCents : BigInt(toCents(overrides.amount)),
+      amountCents: overrides.amount === undefined ? this.amountCents : sharedCents(toCents(overrides.amount)),
       amount: overrides.amount ?? this.amount,
       currency: overrides.currency ?? this.request.field('currency'),
       finalStatus: overrides.approved ? 'approved' : (card?.outcome.finalStatus ?? 'approved'),
@@ -209,7 +219,7 @@ class Run {
   addCardRef(card: StoredCard): Record<string, string> {
     const id = this.ctx.orders.newId();
     this.ctx.orders.cardRefs.add(id, { id, merchantLogin: this.login, card });
-    return { type: 'async-response', ...this.base(this.start(undefined, { approved: true })), 'card-ref-id': id };
+    return { ...this.answer('async-response', this.start(undefined, { approved: true })), 'card-ref-id': id };
   }
 }
 
@@ -228,8 +238,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       const order = run.parent();
       const status = orders.poll(order);
       return {
-        type: 'status-response',
-        ...run.base(order),
+        ...run.answer('status-response', order),
         status,
         ...(order.amount === undefined ? {} : { amount: order.amount }),
         ...(order.currency === undefined ? {} : { currency: order.currency }),
@@ -245,8 +254,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
     case 'form': {
       const order = run.start(undefined, { awaitingCheckout: true });
       return {
-        type: 'async-form-response',
-        ...run.base(order),
+        ...run.answer('async-form-response', order),
         'redirect-url': `${ctx.publicBase}${customerPagePath('checkout', '', order.paynetOrderId)}`,
       };
     }
@@ -258,17 +266,13 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
         ctx.gate,
         ctx.finalized,
       );
-      return {
-        type: 'async-response',
-        ...run.base(
-          run.start(undefined, {
-            approved: true,
-            currency: parent.currency,
-            amount: run.amount ?? parent.amount,
-            parent,
-          }),
-        ),
-      };
+      const order = run.start(undefined, {
+        approved: true,
+        currency: parent.currency,
+        amount: run.amount ?? parent.amount,
+        parent,
+      });
+      return run.answer('async-response', order);
     }
     case 'card-ref-of-order': {
       const parent = run.parent();
@@ -280,8 +284,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
     case 'card-info': {
       const { card } = run.cardRef();
       return {
-        type: 'async-response',
-        ...run.base(run.start(undefined, { approved: true })),
+        ...run.answer('async-response', run.start(undefined, { approved: true })),
         bin: card.bin,
         'last-four-digits': card.lastFour,
         'card-printed-name': card.printedName,
@@ -290,7 +293,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       };
     }
     case 'by-card-ref':
-      return { type: 'async-response', ...run.base(run.start(run.cardRef().card)) };
+      return run.answer('async-response', run.start(run.cardRef().card));
     case 'recurring-create': {
       const cardRef = run.cardRef();
       const id = orders.newId();
@@ -302,8 +305,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
         currency: known(request.field('currency'), 'currency'),
       });
       return {
-        type: 'async-response',
-        ...run.base(run.start(undefined, { approved: true })),
+        ...run.answer('async-response', run.start(undefined, { approved: true })),
         'recurring-payment-id': id,
       };
     }
@@ -311,12 +313,12 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       const found = orders.recurring.find(request.field('recurring-payment-id') ?? '', run.login);
       enforce(referenceKnown, { field: 'recurring-payment-id', found: found !== undefined }, ctx.gate);
       const plan = found ?? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } };
-      return {
-        type: 'async-response',
-        ...run.base(run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency })),
-      };
+      return run.answer(
+        'async-response',
+        run.start(plan.cardRef.card, { amount: plan.amount, currency: plan.currency }),
+      );
     }
     case 'payment':
-      return { type: 'async-response', ...run.base(run.start(cardOf(request))) };
+      return run.answer('async-response', run.start(cardOf(request)));
   }
 }

@@ -63,7 +63,10 @@ export function answerWriter(format: AnswerFormat, names: Readonly<Record<string
     return {
       answer,
       status: answeredStatus(status, format),
-      headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers },
+      headers:
+        headers === undefined
+          ? { 'content-type': contentType, 'content-length': Buffer.byteLength(text) }
+          : { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers },
       text,
     };
   };

@@ -124,8 +124,9 @@ function readBody(req: IncomingMessage, done: (read: ReadBody | Error) => void):
       settle({ tooLarge: size });
     } else chunks.push(chunk);
   });
-  req.once('end', () => settle({ body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
-  req.once('error', (err: Error) => settle(err));
+  // `on`, not `once`: settle answers once already, and `once` wraps each listener anew per request.
+  req.on('end', () => settle({ body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
+  req.on('error', (err: Error) => settle(err));
 }
 
 /**
@@ -283,7 +284,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     if (written.answer.status === 413) closeAfterAnswer(req, res);
     res.writeHead(written.status, written.headers);
     res.end(written.text);
-    logRequest(options.log, started, req.method, request.match, written.answer.status, logOutcome(written.answer));
+    // The outcome's text is made only for a log that prints it.
+    if (options.log !== undefined)
+      logRequest(options.log, started, req.method, request.match, written.answer.status, logOutcome(written.answer));
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {

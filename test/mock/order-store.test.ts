@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { OP } from '../../src/catalogue/index.ts';
-import { OrderStore, type NewOrder } from '../../src/mock/orders.ts';
+import { OrderStore, sharedCents, type NewOrder } from '../../src/mock/orders.ts';
 
 const fields = (merchantOrderId: string): NewOrder => ({
   merchantLogin: 'm',
@@ -53,5 +53,29 @@ describe('order store limit', () => {
       ids.map((id) => store.byId(id)?.merchantOrderId),
       [undefined, undefined, 'c'],
     );
+  });
+
+  it('keeps each order its own values while values repeated across orders are kept once', () => {
+    // More distinct values than are shared at once (4,096): the first orders' values must survive the turnover.
+    const store = new OrderStore(6000);
+    const made = Array.from({ length: 5000 }, (_, i) =>
+      store.create({
+        ...fields(`o-${i}`),
+        amount: `${i}.50`,
+        currency: i % 2 === 0 ? 'EUR' : 'USD',
+        redirectUrl: `https://merchant.example/return/${i}`,
+        callbackUrl: i % 3 === 0 ? 'https://merchant.example/callback' : undefined,
+      }),
+    );
+    for (const i of [0, 1, 2, 4095, 4096, 4097, 4999]) {
+      const order = store.byId(made[i]?.paynetOrderId ?? '');
+      assert.equal(order?.amount, `${i}.50`);
+      assert.equal(order.currency, i % 2 === 0 ? 'EUR' : 'USD');
+      assert.equal(order.redirectUrl, `https://merchant.example/return/${i}`);
+      assert.equal(order.callbackUrl, i % 3 === 0 ? 'https://merchant.example/callback' : undefined);
+    }
+    // Cents by hand: 4999.50 is 499950 cents, 0.07 is 7.
+    assert.equal(sharedCents('499950'), 499950n);
+    assert.equal(sharedCents('7'), 7n);
   });
 });

@@ -7,8 +7,8 @@ import { verifyRequest } from '../../src/rules/verify.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { readFileSync } from 'node:fs';
 import { endpointByOperation, ENDPOINTS } from '../../src/catalogue/index.ts';
-import { createHash } from 'node:crypto';
-import { computeControl, formulaText } from '../../src/signing/control.ts';
+import { createHash, hash } from 'node:crypto';
+import { computeControl, formulaText, sha1HexWith } from '../../src/signing/control.ts';
 
 const key = 'TESTKEY-123';
 const login = 'merchant-test';
@@ -21,6 +21,13 @@ function control(path: string, params: Pair[]): { controlInput: string; control:
 }
 
 describe('control = SHA-1 of the formula, key last (spec Scheme A)', () => {
+  it("hashes UTF-8 text in lowercase hex, with node's one-shot hash and without it (Node before 20.12)", () => {
+    for (const sha1Hex of [sha1HexWith(hash), sha1HexWith(undefined)]) {
+      assert.equal(sha1Hex('abc'), 'a9993e364706816aba3e25717850c26c9cd0d89d'); // FIPS 180-2, example 1
+      assert.equal(sha1Hex('\u00e9'), 'bf15be717ac1b080b4f1c456692825891ff5073d'); // printf '\xc3\xa9' | sha1sum
+    }
+  });
+
   it('endpointId + client_orderid + email (account-verification)', () => {
     // printf '%s' '9876A-7jane@example.comTESTKEY-123' | sha1sum
     const r = control('/api/v2/account-verification/9876', [
