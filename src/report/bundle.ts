@@ -29,12 +29,7 @@ export interface Counts {
  * did not exercise (coverage-verdict.ts).
  */
 export type RunStatus =
-  | 'passed'
-  | 'passed-with-warnings'
-  | 'partial'
-  | 'partial-with-warnings'
-  | 'failed'
-  | 'interrupted';
+  'passed' | 'passed-with-warnings' | 'partial' | 'partial-with-warnings' | 'failed' | 'interrupted';
 export interface Summary {
   readonly target: string;
   readonly versions: Record<string, string>;
