@@ -60,7 +60,10 @@ export type PayconformErrorCode =
   | 'ERR_TARGET'
   /** A gateway profile (certify --profile) that is not JSON or breaks its schema. */
   | 'ERR_PROFILE'
-  /** A tag expression that does not parse, or a selection (tags, shard) of no scenario. */
+  /**
+   * A tag expression that does not parse, a selection (tags, shard) of no scenario, or an unknown capability
+   * required (--require, a profile's `require`).
+   */
   | 'ERR_SELECTION'
   /**
    * An evidence bundle that cannot be signed, verified or merged as asked (a weak key, not a bundle, shards of two

@@ -191,7 +191,7 @@ export function requiredCapabilities(names: readonly string[], field: string): s
     .filter((n) => n !== '');
   for (const name of all) {
     const problem = notACapability(name);
-    if (problem !== undefined) throw fieldError('ERR_USAGE', field, problem);
+    if (problem !== undefined) throw fieldError('ERR_SELECTION', field, problem);
   }
   return [...new Set(all)];
 }
