@@ -1,5 +1,5 @@
 /**
- * The browser's node:crypto: the few functions the signing code imports from it (createHash, createHmac,
+ * The browser's node:crypto: the few functions the signing code imports from it (hash, createHash, createHmac,
  * sign, verify, createPrivateKey, createPublicKey, timingSafeEqual, randomBytes), synchronous as the
  * signing code is. The page's bundle puts this module where `node:crypto` is imported (scripts/build-debugger.mjs),
  * so the page runs the CLI's own signing and diagnosis code: no second signer. Hashes and HMAC are
@@ -55,6 +55,11 @@ class Digest {
     const out = Buffer.from(this.finish(whole));
     return encoding === undefined ? out : out.toString(encoding);
   }
+}
+
+/** node's one-shot digest (Node 20.12+), which the control's SHA-1 takes where it exists. */
+export function hash(name: string, data: string | Uint8Array, encoding: Encoding = 'hex'): string {
+  return createHash(name).update(data).digest(encoding);
 }
 
 export function createHash(name: string): Digest {
