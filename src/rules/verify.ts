@@ -6,7 +6,7 @@
  * request after the fact, not as it arrives.
  */
 import { CALLBACK_NAME } from '../catalogue/index.ts';
-import { isPayconformError, PayconformError } from '../errors.ts';
+import { PayconformError } from '../errors.ts';
 import { callbackControl } from '../signing/callback.ts';
 import { isControlShaped } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
@@ -113,20 +113,11 @@ export function verifyCallbackRequest(
   // Missing or of another shape, the rule says so before it reads the key.
   const key =
     sent !== undefined && isControlShaped(sent) ? requireCredential(controlKey, 'control key', HOW.controlKey) : '';
+  // A field of the formula missing is bad input (exit 2), as it is for a request's verify, sign and explain.
+  const controlInput = key === '' ? {} : { controlInput: callbackControl(pairs, key).controlInput };
   const outcome = callbackSigned.check({ pairs, controlKey: key });
-  const controlInput = key === '' ? {} : computedInput(pairs, key);
   if (outcome.outcome !== 'fail')
     return { ...base, valid: true, reason: 'valid', message: 'control is valid', ...controlInput };
   const reason = sent === undefined ? 'missing' : isControlShaped(sent) ? 'mismatch' : 'malformed';
   return { ...base, valid: false, reason, message: outcome.evidence.message, ...controlInput };
-}
-
-/** What the callback's control covers (the key as a placeholder), when its fields are there. */
-function computedInput(pairs: readonly Pair[], key: string): { controlInput?: string } {
-  try {
-    return { controlInput: callbackControl(pairs, key).controlInput };
-  } catch (err) {
-    if (isPayconformError(err)) return {};
-    throw err;
-  }
 }

@@ -51,6 +51,21 @@ describe('--callback', () => {
     assert.match(wrong.out, /invalid \(mismatch\)/);
   });
 
+  it("verify names a missing and a malformed control in the callback rule's words; a missing formula field is bad input", async () => {
+    const missing = await cli(['verify', '--callback', ...fields]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.out, /invalid \(missing\)/);
+    assert.match(missing.out, /control: missing in the callback/);
+    const malformed = await cli(['verify', '--callback', ...fields, '--control', right.toUpperCase()]);
+    assert.equal(malformed.code, 1);
+    assert.match(malformed.out, /invalid \(malformed\)/);
+    assert.match(malformed.out, /control: must be 40 lowercase hex digits \(SHA-1\)/);
+    const noStatus = ['--param', 'orderid=100000123', '--param', 'client_orderid=ORD-1', '--control', right];
+    const bad = await cli(['verify', '--callback', ...noStatus]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /status: is missing; the CALLBACK control formula/);
+  });
+
   it('diagnose names the amount added to the formula, the fields in another order and uppercase hex', async () => {
     const cases: Array<[string, string]> = [
       ['amount-in-formula', sha1sum(`approved100000123ORD-110.29${KEY}`)],
