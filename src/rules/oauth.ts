@@ -3,7 +3,7 @@
  * and its parameters, the signature method of the endpoint, the timestamp window and nonce replay
  * rules the spec leaves open (A-22), and the signature over the base string.
  */
-import type { ParsedAuthorization } from '../signing/authorization-header.ts';
+import { getParam, type ParsedAuthorization } from '../signing/authorization-header.ts';
 import { hasFacts, type RequestUnderTest, type With } from './request.ts';
 import { requestRule, type Applicability } from './request-rule.ts';
 import { fail, PASS, skip, type Outcome } from './rule.ts';
@@ -40,19 +40,22 @@ const OAUTH_ENDPOINTS: Applicability = {
 const missingParam = (req: RequestUnderTest): string | undefined =>
   REQUIRED_PARAMS.find((name) => req.oauthParam(name) === undefined);
 
+const HEADER_CHECKS_FAILED = 'not reached: no well-formed Authorization header (the header checks say why)';
+
 /** The required parameters, or the skip of a rule that needs them: the header checks failed. */
 function sentOAuth(req: With<'endpoint'>): SentOAuth | Outcome {
   const header = req.header;
-  const [consumerKey, nonce, method, timestamp, signature] = REQUIRED_PARAMS.map((name) => req.oauthParam(name));
+  // On its own: as one more `||` below it could be dropped unnoticed (no header, no parameters either).
+  if (header === undefined) return skip(HEADER_CHECKS_FAILED);
+  const [consumerKey, nonce, method, timestamp, signature] = REQUIRED_PARAMS.map((name) => getParam(header, name));
   if (
-    header === undefined ||
     consumerKey === undefined ||
     nonce === undefined ||
     method === undefined ||
     timestamp === undefined ||
     signature === undefined
   )
-    return skip('not reached: no well-formed Authorization header (the header checks say why)');
+    return skip(HEADER_CHECKS_FAILED);
   return {
     header,
     oauth_consumer_key: consumerKey,
