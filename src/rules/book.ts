@@ -142,8 +142,6 @@ export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'assu
 
 export const RULE_BY_ID: ReadonlyMap<RuleId, RuleInfo> = new Map(RULES.map((r) => [r.id, r as RuleInfo]));
 
-export const RULE_IDS: readonly RuleId[] = RULES.map((r) => r.id);
-
 /** The rules whose refusal carries this error code (the suite names the rule behind a code it expects). */
 export function rulesRefusingWith(code: string): RuleInfo[] {
   return [...RULE_BY_ID.values()].filter((r) => r.refusals.some((f) => f.code === code));
