@@ -4,7 +4,7 @@
  * kept. A fact that cannot be derived is undefined; the rule that judges it says why.
  */
 import { matchPath, type PathMatch } from '../catalogue/index.ts';
-import { isPayconformError } from '../errors.ts';
+import { isPayconformError, type PayconformError } from '../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../signing/authorization-header.ts';
 import { toCents } from '../signing/cents.ts';
 import { decodeForm, type Pair } from '../signing/form-body.ts';
@@ -121,8 +121,10 @@ export class RequestUnderTest {
       try {
         this.matchFact = matchPath(this.pathname);
       } catch (err) {
+        // matchPath throws only payconform errors, each with its code (ERR_UNKNOWN_ENDPOINT, ERR_ENDPOINT_ID).
+        const { message, code } = err as PayconformError<string>;
         this.matchFact = undefined;
-        this.matchError = { message: (err as Error).message, code: (err as { code?: string }).code ?? '' };
+        this.matchError = { message, code };
       }
     }
     return this.matchFact;
