@@ -29,6 +29,9 @@ describe('the path', () => {
     assert.equal(req('http://h/paynet/api/v2/sale/1001?a=/b#c').pathname, '/paynet/api/v2/sale/1001');
     assert.equal(req('https://h:8443/x#frag').pathname, '/x');
     assert.equal(req('http://h').pathname, '/');
+    // An empty Host header: the mock writes the origin as http:// and nothing.
+    assert.equal(req('http:///paynet/api/v2/sale/1001').pathname, '/paynet/api/v2/sale/1001');
+    assert.equal(req('http:///paynet/api/v2/sale/1001').match?.prefix, '/paynet');
   });
 });
 
