@@ -22,7 +22,7 @@ const SALE = 'http://h/paynet/api/v2/sale/1001';
 /** a body over 64 KiB is refused. */
 const LIMIT = 64 * 1024;
 
-function request(seen: Partial<SeenRequest>, prefix?: string): RequestUnderTest {
+function request(seen: Partial<SeenRequest>, prefix?: string, maxBodyBytes = LIMIT): RequestUnderTest {
   return new RequestUnderTest(
     { method: 'POST', url: SALE, headers: {}, ...seen },
     {
@@ -31,7 +31,7 @@ function request(seen: Partial<SeenRequest>, prefix?: string): RequestUnderTest 
       now: () => 0,
       nonces: new NonceStore(300),
       prefix,
-      maxBodyBytes: LIMIT,
+      maxBodyBytes,
       explain: false,
     },
   );
@@ -186,6 +186,17 @@ describe('body-size (A-21: 64 KiB)', () => {
       bodySize.check(request({ bodyBytes: LIMIT, headers: { 'content-length': '1000000' } })).outcome,
       'pass',
     );
+  });
+
+  it('judges against the limit the gateway is run with, not a fixed one', () => {
+    const small = (text: string) => bodySize.check(request({ body: Buffer.from(text) }, undefined, 10));
+    assert.equal(small('a=12345678').outcome, 'pass');
+    assert.deepEqual(evidence(small('a=123456789')), {
+      message: 'body: at most 10 bytes',
+      field: 'body',
+      expected: '≤ 10 bytes',
+      actual: '11 bytes',
+    });
   });
 
   it('judges the declared Content-Length before the body is read, and no header as nothing to read', () => {
