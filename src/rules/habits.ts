@@ -4,7 +4,7 @@
  * refuse what it cannot tell from a lost answer, so only inspect judges these.
  */
 import { OP, PREREQUISITES, type Operation } from '../catalogue/index.ts';
-import type { RequestUnderTest, With } from './request.ts';
+import { hasFacts, type RequestUnderTest, type With } from './request.ts';
 import { requestRule } from './request-rule.ts';
 import { fail, PASS, skip } from './rule.ts';
 
@@ -67,9 +67,9 @@ export const noBlindRetry = requestRule({
 export function recordHabits(req: RequestUnderTest): void {
   const { history } = req.context;
   const id = req.clientOrderId;
-  const merchant = req.merchant;
-  const match = req.match;
-  if (history === undefined || id === undefined || merchant === undefined || match === undefined) return;
-  if (match.endpoint.operation === OP.STATUS) history.statusAsked(merchant.login, id);
-  else if (startsOrder(match.endpoint.operation)) history.start(merchant.login, id);
+  // One narrowing of both: a merchant is found only through its endpoint, so a check of the row alone could never fail.
+  if (history === undefined || id === undefined || !hasFacts(req, ['endpoint', 'merchant'])) return;
+  const { operation } = req.match.endpoint;
+  if (operation === OP.STATUS) history.statusAsked(req.merchant.login, id);
+  else if (startsOrder(operation)) history.start(req.merchant.login, id);
 }

@@ -108,7 +108,7 @@ export const bodySize: RequestRule<'body-size', 'BODY_TOO_LARGE'> = {
   refusals: [{ status: 413, code: 'BODY_TOO_LARGE' }],
   hint: 'Keep a request body under 64 KiB; no field of the API needs more.',
   check(req) {
-    const size = req.bodyBytes ?? Number(req.seen.headers['content-length'] ?? '0');
+    const size = req.bodyBytes ?? Number(req.seen.headers['content-length'] ?? 0);
     const max = req.context.maxBodyBytes;
     return size <= max
       ? PASS
