@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { matchPath } from '../../src/catalogue/index.ts';
 import { diagnose } from '../../src/rules/diagnose.ts';
 import type { DiagnoseInput } from '../../src/signing/diagnose/index.ts';
+import type { Credentials } from '../../src/signing/request.ts';
 
 type P = [string, string];
 const hex = (text: string): string => createHash('sha1').update(text).digest('hex');
@@ -38,7 +39,11 @@ describe('diagnose: a callback or customer return (A-31)', () => {
     ['status', 'approved'],
   ];
   const good = hex('approved900A-1k');
-  const callback = (params: readonly P[], control?: string, credentials = { controlKey: 'k' }): DiagnoseInput => ({
+  const callback = (
+    params: readonly P[],
+    control?: string,
+    credentials: Credentials = { controlKey: 'k' },
+  ): DiagnoseInput => ({
     callback: true,
     request: { url: 'https://shop.example/cb', params: [...params] },
     credentials,
