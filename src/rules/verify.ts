@@ -72,9 +72,8 @@ export function verifyRequest(request: RequestInput, credentials: Credentials, g
   const failed = firstFailure(SIGNATURE_RULES, req);
   if (failed?.evidence.code === 'FIELD_MISSING' || failed?.evidence.code === 'FIELD_INVALID') {
     // A field the formula covers is missing or malformed: bad input, as for sign and explain.
-    const field = failed.evidence.field ?? 'request';
     const code = failed.evidence.code === 'FIELD_MISSING' ? 'ERR_MISSING_FIELD' : 'ERR_FORM_BODY';
-    throw new PayconformError(code, failed.evidence.message, { field, rule: failed.rule.id });
+    throw new PayconformError(code, failed.evidence.message, { field: failed.evidence.field, rule: failed.rule.id });
   }
   const covered = coverage(req, match, scheme, credentials);
   if (failed !== undefined)
