@@ -41,23 +41,20 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
   const invalid = (message: string): Diagnosis => ({ verdict: 'invalid', defects: [], scheme, message, correct: {} });
   const req = requestOf(input.request, input.credentials, input.given, match);
   const unsent = firstFailure(SENT, req);
-  if (unsent?.rule === signatureMethod) {
-    // Signed under the other method: the search says whether it is a valid signature there.
-    const d = diagnoseSent(input, match);
-    const used = req.oauthParam('oauth_signature_method') ?? '';
-    const valid = d?.defects.length ? ` (the signature is a valid ${used} one)` : '';
-    return { ...(d ?? invalid('')), message: unsent.evidence.message + valid };
-  }
-  if (unsent !== undefined) return invalid(unsent.evidence.message);
+  // Signed under the other method, the signature is still searched: the search says whether it is valid there.
+  if (unsent !== undefined && unsent.rule !== signatureMethod) return invalid(unsent.evidence.message);
   const control = controlGiven(input);
   // Not a SHA-1 digest in any encoding a mistake could give: nothing to search; the format rule says why.
-  if (control !== undefined && scheme === 'control' && !isDigestShaped(control)) {
+  // (controlFormat judges control endpoints only: an OAuth endpoint's stray control is not its signature.)
+  if (control !== undefined && !isDigestShaped(control)) {
     const malformed = firstFailure([controlFormat], req);
     if (malformed !== undefined) return invalid(malformed.evidence.message);
   }
   const d = diagnoseSent(input, match);
   if (d === undefined) throw new Error('internal: the rules found a signature that diagnose cannot read');
-  return d;
+  if (unsent === undefined) return d;
+  const valid = d.defects.length > 0 ? ` (the signature is a valid ${unsent.evidence.actual} one)` : '';
+  return { ...d, message: unsent.evidence.message + valid };
 }
 
 /**
@@ -103,12 +100,15 @@ function diagnoseOutsideCatalogue(input: DiagnoseInput): Diagnosis {
 /** A callback or customer return: its control checked by the callback rule, then searched. */
 function diagnoseCallbackRequest(input: DiagnoseInput): Diagnosis {
   const given = controlGiven(input);
-  if (given !== undefined && isDigestShaped(given)) return diagnoseCallback(input, given);
-  // Missing, the rule says so before it reads the key; malformed, it matches no value of the formula.
-  const controlKey =
-    given === undefined ? '' : requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
-  const pairs: readonly Pair[] =
-    given === undefined ? input.request.params : [...input.request.params, ['control', given]];
+  // Missing, the rule says so before it reads the key.
+  if (given === undefined) return callbackRefused(input.request.params, '');
+  if (isDigestShaped(given)) return diagnoseCallback(input, given);
+  // Of no digest shape, it matches no value of the formula.
+  const controlKey = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
+  return callbackRefused([...input.request.params, ['control', given]], controlKey);
+}
+
+function callbackRefused(pairs: readonly Pair[], controlKey: string): Diagnosis {
   const outcome = callbackSigned.check({ pairs, controlKey });
   if (outcome.outcome !== 'fail') throw new Error('internal: a callback control no digest passed its rule');
   return { verdict: 'invalid', defects: [], scheme: 'control', message: outcome.evidence.message, correct: {} };

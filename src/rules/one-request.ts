@@ -39,6 +39,6 @@ export function requestOf(
       maxBodyBytes: Number.POSITIVE_INFINITY,
       explain: false,
     },
-    match === undefined ? { params } : { match, params },
+    { match, params }, // without a match the URL's own (none outside the catalogue)
   );
 }

@@ -70,7 +70,7 @@ function explanationOf(req: With<'endpoint' | 'form'>, merchant: Merchant): { ex
       {
         method: 'POST',
         url: signedUrl(req),
-        params: req.params.filter(([n]) => n !== 'control'),
+        params: req.params, // a control formula names its fields; an OAuth base string covers every one
         // The path was matched once; behind --upstream the sandbox's URL may have another prefix: matched anew.
         ...(req.seen.signedFor === undefined ? { match: req.match } : {}),
       },
@@ -116,7 +116,7 @@ function verifies(req: Signed, sent: SentSignature, url: string): boolean {
 export function signatureOutcome(req: Signed, sent: SentSignature, field: string, message: string): Outcome {
   const { signedFor } = req.seen;
   const { merchant } = req;
-  if ('header' in sent && req.match.endpoint.auth.kind === 'oauth-rsa-sha256' && merchant.publicKeyPem === undefined) {
+  if (req.match.endpoint.auth.kind === 'oauth-rsa-sha256' && merchant.publicKeyPem === undefined) {
     return fail(
       `${field}: merchant ${merchant.login} has no publicKeyPem in the merchants file, so its RSA-SHA256 ` +
         `signature cannot be verified`,
@@ -125,8 +125,8 @@ export function signatureOutcome(req: Signed, sent: SentSignature, field: string
   }
   try {
     if (verifies(req, sent, signedUrl(req))) return PASS;
-    if (signedFor !== undefined && 'header' in sent && verifies(req, sent, req.seen.url))
-      return signedForListener(req, field, signedFor);
+    // A control covers no URL, so only an OAuth signature can verify for one and not the other.
+    if (signedFor !== undefined && verifies(req, sent, req.seen.url)) return signedForListener(req, field, signedFor);
   } catch (err) {
     if (!isPayconformError(err)) throw err;
     return unverifiable(req, err);

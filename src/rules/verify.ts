@@ -5,14 +5,20 @@
  * signature itself is their signature rule. The clock and nonce rules are left out: verify judges a
  * request after the fact, not as it arrives.
  */
-import { CALLBACK_NAME } from '../catalogue/index.ts';
+import { CALLBACK_NAME, type PathMatch } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { callbackControl } from '../signing/callback.ts';
 import { isControlShaped } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { endpointOf, HOW, requireCredential, type Credentials, type RequestInput } from '../signing/request.ts';
 import { signableScheme } from '../signing/sign.ts';
-import { compareSignature, type GivenSignature, type Verdict, type VerifyReason } from '../signing/verify.ts';
+import {
+  compareSignature,
+  type GivenSignature,
+  type SentSignature,
+  type Verdict,
+  type VerifyReason,
+} from '../signing/verify.ts';
 import { callbackSigned } from './callbacks.ts';
 import { controlFormat, controlPresent, controlSignature } from './control.ts';
 import {
@@ -28,19 +34,28 @@ import type { RequestUnderTest } from './request.ts';
 import type { Evidence } from './rule.ts';
 import { firstFailure, type RequestRule } from './run.ts';
 
-/** The shape rules, in the book's order, and the verdict reason each failure is. */
-const SHAPE: readonly (readonly [RequestRule, (evidence: Evidence) => VerifyReason])[] = [
-  [controlPresent, () => 'missing'],
-  [controlFormat, () => 'malformed'],
-  [oauthHeaderPresent, () => 'missing'],
-  // A header with everything but the signature is an unsigned request, not a malformed one.
-  [oauthHeaderFormat, (e) => (e.field === 'oauth_signature' ? 'missing' : 'malformed')],
-  [consumerKeyKnown, () => 'wrong-consumer-key'],
-  [signatureMethod, () => 'wrong-signature-method'],
-  [oauthVersion, () => 'wrong-version'],
+/** The shape rules, in the book's order. */
+const SHAPE: readonly RequestRule[] = [
+  controlPresent,
+  controlFormat,
+  oauthHeaderPresent,
+  oauthHeaderFormat,
+  consumerKeyKnown,
+  signatureMethod,
+  oauthVersion,
 ];
-const REASON = new Map(SHAPE);
 const SIGNATURE_RULES: readonly RequestRule[] = [controlSignature, oauthSignature];
+
+/** The verdict reason a shape rule's failure is. */
+function reasonOf(rule: RequestRule, evidence: Evidence): VerifyReason {
+  if (rule === consumerKeyKnown) return 'wrong-consumer-key';
+  if (rule === signatureMethod) return 'wrong-signature-method';
+  if (rule === oauthVersion) return 'wrong-version';
+  // A header with everything but the signature is an unsigned request, not a malformed one.
+  if (rule === controlFormat || (rule === oauthHeaderFormat && evidence.field !== 'oauth_signature'))
+    return 'malformed';
+  return 'missing';
+}
 
 export function verifyRequest(request: RequestInput, credentials: Credentials, given: GivenSignature): Verdict {
   const match = endpointOf(request);
@@ -49,23 +64,18 @@ export function verifyRequest(request: RequestInput, credentials: Credentials, g
   const base = { operation: match.endpoint.operation, scheme };
 
   // Without a login there is no merchant login to hold the consumer key to (verify never asked for one).
-  const shapeRules = SHAPE.map(([rule]) => rule).filter(
-    (r) => credentials.login !== undefined || r !== consumerKeyKnown,
-  );
+  const shapeRules = SHAPE.filter((r) => credentials.login !== undefined || r !== consumerKeyKnown);
   const shape = firstFailure(shapeRules, req);
-  if (shape !== undefined) {
-    const reason = REASON.get(shape.rule)?.(shape.evidence) ?? 'malformed';
-    return { valid: false, reason, message: shape.evidence.message, ...base };
-  }
+  if (shape !== undefined)
+    return { valid: false, reason: reasonOf(shape.rule, shape.evidence), message: shape.evidence.message, ...base };
   requireKey(scheme, credentials);
   const failed = firstFailure(SIGNATURE_RULES, req);
   if (failed?.evidence.code === 'FIELD_MISSING' || failed?.evidence.code === 'FIELD_INVALID') {
     // A field the formula covers is missing or malformed: bad input, as for sign and explain.
-    const field = failed.evidence.field ?? 'request';
     const code = failed.evidence.code === 'FIELD_MISSING' ? 'ERR_MISSING_FIELD' : 'ERR_FORM_BODY';
-    throw new PayconformError(code, failed.evidence.message, { field, rule: failed.rule.id });
+    throw new PayconformError(code, failed.evidence.message, { field: failed.evidence.field, rule: failed.rule.id });
   }
-  const covered = coverage(req, credentials);
+  const covered = coverage(req, match, scheme, credentials);
   if (failed !== undefined)
     return { valid: false, reason: 'mismatch', message: failed.evidence.message, ...base, ...covered };
   const what =
@@ -80,14 +90,22 @@ function requireKey(scheme: ReturnType<typeof signableScheme>, credentials: Cred
     requireCredential(credentials.privateKeyPem, 'public key', HOW.publicKey);
 }
 
-/** What the signature covers, for people to compare with what they signed (the key as a placeholder). */
-function coverage(req: RequestUnderTest, credentials: Credentials): { controlInput?: string; baseString?: string } {
-  const { match, params, header } = req;
-  const control = req.field('control');
-  const sent = header !== undefined ? { header, signature: '' } : control !== undefined ? { control } : undefined;
-  if (match === undefined || params === undefined || sent === undefined) return {};
+/**
+ * What the signature covers, for people to compare with what they signed (the key as a placeholder): the
+ * endpoint's scheme decides, so a stray header beside a control hides nothing. Only the coverage is read, so the
+ * control compared is a stand-in.
+ */
+function coverage(
+  req: RequestUnderTest,
+  match: PathMatch,
+  scheme: ReturnType<typeof signableScheme>,
+  credentials: Credentials,
+): { controlInput?: string; baseString?: string } {
+  const { header } = req;
+  const sent: SentSignature =
+    scheme !== 'control' && header !== undefined ? { header, signature: '' } : { control: '' };
   const { controlInput, baseString } = compareSignature(
-    { method: req.seen.method, url: req.seen.url, params, match },
+    { method: req.seen.method, url: req.seen.url, params: req.params ?? [], match },
     credentials,
     sent,
   );
@@ -110,14 +128,13 @@ export function verifyCallbackRequest(
   const sent = given ?? params.find(([name]) => name === 'control')?.[1];
   const pairs: readonly Pair[] =
     given === undefined ? params : [...params.filter(([name]) => name !== 'control'), ['control', given]];
-  // Missing or of another shape, the rule says so before it reads the key.
-  const key =
-    sent !== undefined && isControlShaped(sent) ? requireCredential(controlKey, 'control key', HOW.controlKey) : '';
+  // What a failure would be; missing or of another shape, the rule says so before it reads the key.
+  const ifWrong = sent === undefined ? 'missing' : isControlShaped(sent) ? 'mismatch' : 'malformed';
+  const key = ifWrong === 'mismatch' ? requireCredential(controlKey, 'control key', HOW.controlKey) : '';
   // A field of the formula missing is bad input (exit 2), as it is for a request's verify, sign and explain.
   const controlInput = key === '' ? {} : { controlInput: callbackControl(pairs, key).controlInput };
   const outcome = callbackSigned.check({ pairs, controlKey: key });
   if (outcome.outcome !== 'fail')
     return { ...base, valid: true, reason: 'valid', message: 'control is valid', ...controlInput };
-  const reason = sent === undefined ? 'missing' : isControlShaped(sent) ? 'mismatch' : 'malformed';
-  return { ...base, valid: false, reason, message: outcome.evidence.message, ...controlInput };
+  return { ...base, valid: false, reason: ifWrong, message: outcome.evidence.message, ...controlInput };
 }
