@@ -139,8 +139,8 @@ export const mockCommand: Command = {
       wholeNumber(str(values['callback-time-scale']), '--callback-time-scale', 1, 1_000_000_000) ??
       DEFAULT_CALLBACK_TIME_SCALE;
     // V8's default heap, not --optimize-for-size: since orders keep their repeated values once (orders.ts), RSS
-    // after 100,000 more sales stays near 130 MB without it (target ≤ 150 MB, npm run bench), and its frequent
-    // memory-reducing collections cost each SALE CPU time (docs/bench.md).
+    // after 100,000 more sales stays near 130 MB without it (target ≤ 150 MB, npm run bench), and the size-optimised
+    // mode cost each SALE 10-100 µs of CPU time (docs/bench.md).
     const mock = await startMock({
       ...listen,
       ...(prefix === undefined ? {} : { prefix }),
