@@ -69,7 +69,8 @@ export function isOperation(name: string): name is Operation {
  * JavaScript's safe integers.
  */
 export function checkEndpointId(value: string, field = 'endpointId'): string {
-  if (!/^[1-9][0-9]{0,18}$/.test(value) || BigInt(value) > INT64_MAX) {
+  // Below 19 digits an id is within int64 without BigInt (the mock reads one per request).
+  if (!/^[1-9][0-9]{0,18}$/.test(value) || (value.length === 19 && BigInt(value) > INT64_MAX)) {
     throw fieldError(
       'ERR_ENDPOINT_ID',
       field,
@@ -104,12 +105,9 @@ export function matchPath(pathname: string): PathMatch {
   for (let at = stemWithPrefix.indexOf('/api/'); at !== -1; at = stemWithPrefix.indexOf('/api/', at + 1)) {
     const endpoint = byPathStem.get(stemWithPrefix.slice(at));
     if (endpoint) {
-      return {
-        endpoint,
-        endpointId: checkEndpointId(rawId),
-        prefix: stemWithPrefix.slice(0, at),
-        ...(group ? { group: true } : {}),
-      };
+      const endpointId = checkEndpointId(rawId);
+      const prefix = stemWithPrefix.slice(0, at);
+      return group ? { endpoint, endpointId, prefix, group: true } : { endpoint, endpointId, prefix };
     }
   }
   throw new PayconformError(

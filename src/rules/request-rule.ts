@@ -31,20 +31,27 @@ export type RequestRuleSpec<F extends Fact, Id extends string, C extends string>
 export type CheckedRequestRule<Id extends string, C extends string> = Rule<RequestUnderTest, Id, C> & {
   readonly needs: readonly Fact[];
   readonly only?: Applicability;
+  /** The check for a runner that has found the rule's `needs` there itself (run.ts): they are not looked up twice. */
+  readonly checkFound: (req: With<Fact>) => Outcome;
 };
 
 export function requestRule<F extends Fact, Id extends string, C extends string = never>(
   spec: RequestRuleSpec<F, Id, C>,
 ): CheckedRequestRule<Id, C> {
+  const { only } = spec;
+  const checkFound = (req: With<F>): Outcome => {
+    const match = only === undefined ? undefined : req.match;
+    return only !== undefined && match !== undefined && !only.to(match.endpoint)
+      ? skip(only.otherwise)
+      : spec.check(req);
+  };
   return {
     ...spec,
+    checkFound,
     check(req: RequestUnderTest): Outcome {
       if (!hasFacts(req, spec.needs))
         throw new Error(`internal: rule ${spec.id} was run without ${spec.needs.join(', ')}`);
-      const { only } = spec;
-      const match = req.match;
-      if (only !== undefined && match !== undefined && !only.to(match.endpoint)) return skip(only.otherwise);
-      return spec.check(req);
+      return checkFound(req);
     },
   };
 }

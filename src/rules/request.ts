@@ -210,8 +210,11 @@ export class RequestUnderTest {
     return header === undefined ? undefined : getParam(header, name);
   }
 
+  /** The first value of a field; a loop, not `find`: the mock asks for about ten fields of each SALE. */
   field(name: string): string | undefined {
-    return this.params?.find(([n]) => n === name)?.[1];
+    const params = this.params;
+    if (params !== undefined) for (const [n, value] of params) if (n === name) return value;
+    return undefined;
   }
 
   /** The amount field in cents, or the problem with it; undefined where the request has no amount (or no form). */
@@ -265,5 +268,7 @@ export function hasFact(req: RequestUnderTest, fact: Fact): boolean {
 
 /** Narrows the request to the facts named, all of which are there. */
 export function hasFacts<F extends Fact>(req: RequestUnderTest, facts: readonly F[]): req is With<F> {
-  return facts.every((fact) => hasFact(req, fact));
+  // A loop, not `every`: the mock asks this of each rule of each request.
+  for (const fact of facts) if (!hasFact(req, fact)) return false;
+  return true;
 }

@@ -5,11 +5,15 @@
  */
 import type { Endpoint } from '../catalogue/index.ts';
 import type { RefusalCode, RequestRuleId } from './book.ts';
-import { hasFact, type RequestUnderTest } from './request.ts';
+import { hasFact, hasFacts, type RequestUnderTest, type With } from './request.ts';
 import type { Applicability } from './request-rule.ts';
 import { skip, type Evidence, type Fact, type Outcome, type Rule } from './rule.ts';
 
-export type RequestRule = Rule<RequestUnderTest, RequestRuleId, RefusalCode> & { readonly only?: Applicability };
+export type RequestRule = Rule<RequestUnderTest, RequestRuleId, RefusalCode> & {
+  readonly only?: Applicability;
+  /** A rule written with `needs` (request-rule.ts): its check once the runner has found them. */
+  readonly checkFound?: (req: With<Fact>) => Outcome;
+};
 
 /** What a broken gateway does instead of a rule's check: its own check, or nothing ('off'). */
 export type Bent = ReadonlyMap<string, ((req: RequestUnderTest) => Outcome) | 'off'>;
@@ -19,18 +23,27 @@ export interface Judgement {
   readonly outcome: Outcome;
 }
 
-const NOT_REACHED: Record<Fact, string> = {
-  endpoint: 'not reached: the path names no catalogue endpoint',
-  form: 'not reached: the body is not a well-formed form',
-  merchant: "not reached: the endpoint id is no merchant's",
+const NOT_REACHED: Record<Fact, Outcome> = {
+  endpoint: skip('not reached: the path names no catalogue endpoint'),
+  form: skip('not reached: the body is not a well-formed form'),
+  merchant: skip("not reached: the endpoint id is no merchant's"),
 };
+const NO_NEEDS: readonly Fact[] = [];
+
+/** The first fact of `needs` the request lacks (the rule is not reached for want of it). */
+function firstMissing(req: RequestUnderTest, needs: readonly Fact[]): Fact {
+  for (const fact of needs) if (!hasFact(req, fact)) return fact;
+  throw new Error('internal: no fact is missing');
+}
 
 function judge(rule: RequestRule, req: RequestUnderTest, bent: Bent | undefined): Outcome {
-  const missing = rule.needs?.find((fact) => !hasFact(req, fact));
-  if (missing !== undefined) return skip(NOT_REACHED[missing]);
+  const needs = rule.needs ?? NO_NEEDS;
+  if (!hasFacts(req, needs)) return NOT_REACHED[firstMissing(req, needs)];
   const replacement = bent?.get(rule.id);
   if (replacement === 'off') return skip('switched off (a deliberately broken gateway)');
-  return (replacement ?? rule.check)(req);
+  if (replacement !== undefined) return replacement(req);
+  // The facts were found here: the rule's own look-up of them would be the same work again.
+  return rule.checkFound === undefined ? rule.check(req) : rule.checkFound(req);
 }
 
 /** Every rule's outcome, in order (inspect). */

@@ -1,5 +1,5 @@
 /**
- * Checks a form body against its request schema (ajv, compiled once per schema) and builds valid
+ * Checks a form body against its request schema (ajv, one validator per field) and builds valid
  * sample requests from the schemas' examples. The mock refuses with the first problem, naming the
  * field and the rule; the suite and the tests send what `sampleRequest` builds.
  */
@@ -7,11 +7,10 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Endpoint } from '../catalogue/index.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { addFormats } from './formats.ts';
-import { FIELDS, REQUEST_SCHEMAS, REQUIRED_FIELDS } from './requests.ts';
+import { FIELDS, REQUIRED_FIELDS } from './requests.ts';
 
 // One error is enough to refuse a request, and stopping at it keeps the mock fast.
 const ajv = addFormats(new Ajv({ allErrors: false, strict: true }));
-const compiled = new Map<string, ValidateFunction>();
 
 export type RequestProblem = {
   readonly code: 'FIELD_MISSING' | 'FIELD_INVALID' | 'FIELD_DUPLICATE';
@@ -24,52 +23,88 @@ export function requestSchemaOf(endpoint: Endpoint): string {
   return endpoint.checkedRequestSchema;
 }
 
-function validatorOf(schemaName: string): ValidateFunction {
-  let validate = compiled.get(schemaName);
-  if (validate) return validate;
-  const schema = REQUEST_SCHEMAS[schemaName];
-  if (schema === undefined) throw new Error(`internal: no request schema named ${schemaName}`);
-  compiled.set(schemaName, (validate = ajv.compile(schema)));
+/**
+ * Every field a schema names, by its place in FIELDS: the order ajv judges a whole request's properties in, so a
+ * request with several malformed fields is refused for the same one.
+ */
+const FIELD_NAMES = Object.keys(FIELDS);
+const FIELD_INDEX = new Map(FIELD_NAMES.map((name, index) => [name, index]));
+// ajv stays every field's grammar: one validator per field, compiled when a request first sends it.
+const fieldValidators: (ValidateFunction | undefined)[] = [];
+
+function validatorOfField(index: number): ValidateFunction {
+  let validate = fieldValidators[index];
+  if (validate === undefined) fieldValidators[index] = validate = ajv.compile(FIELDS[FIELD_NAMES[index] ?? ''] ?? {});
   return validate;
 }
 
+/** Each schema's mandatory fields by their place in FIELDS, in the schema's order (ajv reports the first missing). */
+const REQUIRED_INDEXES: ReadonlyMap<string, readonly number[]> = new Map(
+  Object.entries(REQUIRED_FIELDS).map(([schemaName, names]) => [
+    schemaName,
+    names.map((name) => {
+      const index = FIELD_INDEX.get(name);
+      if (index === undefined)
+        throw new Error(`internal: ${schemaName} requires ${name}, which FIELDS has no rule for`);
+      return index;
+    }),
+  ]),
+);
+
 /**
- * The first problem of a request's fields, or undefined when they are fine. A field sent twice is
- * refused: which value counts would be a guess, and the signature covers both. Fields `judgedElsewhere`
- * (a signature's own) are left out as they are read, without a copy of the form.
+ * The first problem of a request's fields, or undefined when they are fine: what ajv says of the schema's whole
+ * object (test/schemas/request-check-parity.test.ts holds the two together), found in one pass over the pairs
+ * without building it. A field sent twice is refused first: which value counts would be a guess, and the signature
+ * covers both. Then the first mandatory field missing, then the first malformed field in FIELDS order. Fields
+ * `judgedElsewhere` (a signature's own) are left out as they are read.
  */
 export function checkRequestFields(
   schemaName: string,
   params: readonly Pair[],
   judgedElsewhere: (name: string) => boolean = () => false,
 ): RequestProblem | undefined {
-  const body: Record<string, string> = {};
+  const required = REQUIRED_INDEXES.get(schemaName);
+  if (required === undefined) throw new Error(`internal: no request schema named ${schemaName}`);
+  const values: (string | undefined)[] = new Array<string | undefined>(FIELD_NAMES.length);
+  let others: string[] | undefined; // names no schema knows, kept only to see one sent twice
   for (const [name, value] of params) {
     if (judgedElsewhere(name)) continue;
-    if (Object.hasOwn(body, name) && !name.startsWith('oauth_'))
+    const index = FIELD_INDEX.get(name);
+    const seen = index === undefined ? (others?.includes(name) ?? false) : values[index] !== undefined;
+    if (seen && !name.startsWith('oauth_'))
       return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
-    body[name] = value;
+    if (index !== undefined) values[index] = value;
+    else if (!seen) (others ??= []).push(name);
   }
-  const validate = validatorOf(schemaName);
-  if (validate(body)) return undefined;
+  for (const index of required) if (values[index] === undefined) return missingProblem(schemaName, required, values);
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
+    if (value === undefined) continue;
+    const validate = validatorOfField(index);
+    if (!validate(value)) return invalidProblem(FIELD_NAMES[index] ?? '', validate);
+  }
+  return undefined;
+}
+
+/** Every missing field at once, the first named: a developer should not find them one round trip at a time. */
+function missingProblem(
+  schemaName: string,
+  required: readonly number[],
+  values: readonly (string | undefined)[],
+): RequestProblem {
+  const all = required.filter((index) => values[index] === undefined).map((index) => FIELD_NAMES[index] ?? '');
+  const field = all[0] ?? '';
+  return {
+    code: 'FIELD_MISSING',
+    field,
+    message:
+      all.length === 1 ? `${field}: is required by ${schemaName}` : `${all.join(', ')}: are required by ${schemaName}`,
+  };
+}
+
+function invalidProblem(field: string, validate: ValidateFunction): RequestProblem {
   const [error] = validate.errors ?? [];
-  if (error === undefined) throw new Error(`internal: ${schemaName} refused a request without saying why`);
-  if (error.keyword === 'required') {
-    // Every missing field at once (ajv stops at the first, which keeps the mock fast): a developer
-    // should not find them one round trip at a time.
-    const field = (error.params as { missingProperty: string }).missingProperty;
-    const missing = (REQUIRED_FIELDS[schemaName] ?? [field]).filter((name) => !Object.hasOwn(body, name));
-    const all = missing.includes(field) ? missing : [field, ...missing];
-    return {
-      code: 'FIELD_MISSING',
-      field,
-      message:
-        all.length === 1
-          ? `${field}: is required by ${schemaName}`
-          : `${all.join(', ')}: are required by ${schemaName}`,
-    };
-  }
-  const field = error.instancePath.split('/')[1] ?? '';
+  if (error === undefined) throw new Error(`internal: the rule of ${field} refused a value without saying why`);
   const rule =
     error.keyword === 'pattern'
       ? `must match ${(error.params as { pattern: string }).pattern}`
