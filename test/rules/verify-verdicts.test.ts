@@ -99,12 +99,14 @@ describe('verifyRequest, control (Scheme A)', () => {
       message: 'control: missing',
       ...base,
     });
-    assert.deepEqual(verifyRequest({ url, params }, {}, { control: good.toUpperCase() }), {
-      valid: false,
-      reason: 'malformed',
-      message: 'control: must appear once, as 40 lowercase hex digits (SHA-1)',
-      ...base,
-    });
+    // Anything but exactly 40 lowercase hex digits, extra characters at either end included.
+    for (const sent of [good.toUpperCase(), `z${good}`, `${good}z`, `0${good}`, good.slice(1)])
+      assert.deepEqual(verifyRequest({ url, params }, {}, { control: sent }), {
+        valid: false,
+        reason: 'malformed',
+        message: 'control: must appear once, as 40 lowercase hex digits (SHA-1)',
+        ...base,
+      });
   });
 
   it('a shaped control without the key is bad input naming the credential', () => {
@@ -190,6 +192,7 @@ describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
     'POST&https%3A%2F%2Fgw.example%2Fapi%2Fv2%2Fpayout%2F77&amount%3D5.00%26client_orderid%3DO-1' +
     '%26oauth_consumer_key%3Dmerchant%26oauth_nonce%3Dabc%26oauth_signature_method%3DHMAC-SHA1' +
     '%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0';
+  const BASE_NO_VERSION = BASE.replace('%26oauth_version%3D1.0', '');
   const signed: P[] = [...protocol, ['oauth_signature', hmacSha1(`${key}&`, BASE)]];
   const creds: Credentials = { login, controlKey: key };
   const check = (pairs: readonly P[] | undefined, credentials: Credentials = creds) =>
@@ -216,6 +219,21 @@ describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
     assert.deepEqual(check(signed, { controlKey: key }), valid);
   });
 
+  it('a header without oauth_version, signed without it: valid, with the base string it covers', () => {
+    const pairs: P[] = [
+      ...without(protocol, 'oauth_version'),
+      ['oauth_signature', hmacSha1(`${key}&`, BASE_NO_VERSION)],
+    ];
+    assert.deepEqual(check(pairs), {
+      valid: true,
+      reason: 'valid',
+      message: 'HMAC-SHA1 signature is valid',
+      operation: 'PAYOUT',
+      scheme: 'oauth-hmac-sha1',
+      baseString: BASE_NO_VERSION,
+    });
+  });
+
   it('a signature made with another key: mismatch, with the base string', () => {
     assert.deepEqual(check(replaced(signed, 'oauth_signature', hmacSha1('other-key&', BASE))), {
       ...refused('mismatch', 'authorization: HMAC-SHA1 signature does not match the request'),
@@ -233,10 +251,8 @@ describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
       refused('malformed', 'authorization: must start with "OAuth " followed by name="value" parameters'),
     );
     assert.deepEqual(check(protocol), refused('missing', 'authorization: oauth_signature is missing'));
-    assert.deepEqual(
-      check(without(signed, 'oauth_nonce')),
-      refused('malformed', 'authorization: oauth_nonce is missing'),
-    );
+    for (const name of ['oauth_consumer_key', 'oauth_nonce', 'oauth_timestamp', 'oauth_signature_method'])
+      assert.deepEqual(check(without(signed, name)), refused('malformed', `authorization: ${name} is missing`));
     assert.deepEqual(
       check(signed, { login: 'someone-else', controlKey: key }),
       refused('wrong-consumer-key', 'authorization: oauth_consumer_key is not a known merchant login'),
@@ -252,6 +268,12 @@ describe('verifyRequest, OAuth HMAC-SHA1 (Scheme B, payout)', () => {
       check(replaced(signed, 'oauth_version', '2.0')),
       refused('wrong-version', 'authorization: oauth_version must be 1.0 (got 2.0)'),
     );
+  });
+
+  it('lets an error that is no header problem through instead of calling the header malformed', () => {
+    // An untyped caller's Symbol cannot be read as text: a TypeError, not a verdict.
+    const authorization = Symbol('not a header') as unknown as string;
+    assert.throws(() => verifyRequest({ url, params }, creds, { authorization }), TypeError);
   });
 
   it('the control key is needed to check an HMAC signature', () => {
@@ -303,8 +325,14 @@ describe('verifyRequest, OAuth RSA-SHA256 (Scheme B, /api/v4/)', () => {
       { publicKeyPem: publicPem },
       { authorization: header(pairs(rsa(`${BASE}x`))) },
     );
-    assert.equal(v.reason, 'mismatch');
-    assert.equal(v.message, 'authorization: RSA-SHA256 signature does not match the request');
+    assert.deepEqual(v, {
+      valid: false,
+      reason: 'mismatch',
+      message: 'authorization: RSA-SHA256 signature does not match the request',
+      operation: 'PAYOUT_V4',
+      scheme: 'oauth-rsa-sha256',
+      baseString: BASE,
+    });
   });
 
   it('needs a key to verify with, named as the public key; the control key is not it', () => {
