@@ -14,12 +14,10 @@ import {
 import type { AnswerSeen } from '../../src/rules/answers.ts';
 import { answerFieldsKnown, answerJsonBody, answerSchema, otherStatusAnswer } from '../../src/rules/answer-body.ts';
 import { answerFailure, judgeAnswer } from '../../src/rules/judge-answer.ts';
-import type { Outcome } from '../../src/rules/rule.ts';
+import { evidence, reason } from './outcomes.ts';
 
 const JSON_TYPE = 'application/vnd.pay+json';
 const ok: AnswerSeen = { status: 200, contentType: JSON_TYPE, text: '{}' };
-const evidence = (outcome: Outcome) => (outcome.outcome === 'fail' ? outcome.evidence : assert.fail(outcome.outcome));
-const reason = (outcome: Outcome) => (outcome.outcome === 'skip' ? outcome.reason : assert.fail(outcome.outcome));
 /** 4111 1111 1111 1111: Luhn, doubling every second digit from the right: 4→8, seven 1→2, eight 1: 8 + 14 + 8 = 30. */
 const PAN = '4111111111111111';
 

@@ -15,7 +15,8 @@ import {
   handlerTakesGenuineAgain,
   type HandlerAnswer,
 } from '../../src/rules/callbacks.ts';
-import type { Evidence, Outcome } from '../../src/rules/rule.ts';
+import type { Outcome } from '../../src/rules/rule.ts';
+import { evidence, reason } from './outcomes.ts';
 
 type P = [string, string];
 const KEY = 'callback-key';
@@ -30,10 +31,6 @@ const FIELDS: P[] = [
   ['type', 'sale'],
 ];
 
-const evidence = (outcome: Outcome): Evidence =>
-  outcome.outcome === 'fail' ? outcome.evidence : assert.fail(outcome.outcome);
-const reason = (outcome: Outcome): string =>
-  outcome.outcome === 'skip' ? outcome.reason : assert.fail(outcome.outcome);
 const signed = (pairs: readonly P[]): Outcome => callbackSigned.check({ pairs, controlKey: KEY });
 
 describe('callback-signed', () => {

@@ -8,6 +8,7 @@ import { controlFormat, controlPresent, controlSignature } from '../../src/rules
 import { NonceStore } from '../../src/rules/nonces.ts';
 import { RequestUnderTest } from '../../src/rules/request.ts';
 import type { Outcome } from '../../src/rules/rule.ts';
+import { evidence, reason } from './outcomes.ts';
 
 const merchant = testMerchant();
 const [endpointId = ''] = merchant.endpointIds;
@@ -31,8 +32,6 @@ const judge = (rule: { check(req: RequestUnderTest): Outcome }, url: string, bod
       },
     ),
   );
-const evidence = (outcome: Outcome) => (outcome.outcome === 'fail' ? outcome.evidence : assert.fail(outcome.outcome));
-const reason = (outcome: Outcome) => (outcome.outcome === 'skip' ? outcome.reason : assert.fail(outcome.outcome));
 
 describe('control rules, in detail', () => {
   it('do not apply to an endpoint signed with OAuth, and say so', () => {

@@ -4,9 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXPECTATION_RULES } from '../../src/rules/book.ts';
 import { refusalCode } from '../../src/rules/expectations.ts';
-import type { Outcome } from '../../src/rules/rule.ts';
-
-const evidence = (outcome: Outcome) => (outcome.outcome === 'fail' ? outcome.evidence : assert.fail(outcome.outcome));
+import { evidence } from './outcomes.ts';
 
 describe('expectation rules', () => {
   it('pass a value that is one of those expected, or any value where none is named', () => {

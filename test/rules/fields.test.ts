@@ -8,6 +8,7 @@ import { NonceStore } from '../../src/rules/nonces.ts';
 import { RequestUnderTest } from '../../src/rules/request.ts';
 import type { Outcome } from '../../src/rules/rule.ts';
 import { judgeRequest } from '../../src/rules/run.ts';
+import { evidence } from './outcomes.ts';
 
 // PayoutRequest's mandatory fields (schemas/requests.ts, A-25), written out by hand.
 const PAYOUT_FIELDS =
@@ -32,7 +33,6 @@ const unread = (path: string) =>
     { method: 'POST', url: `http://h${path}`, headers: {}, body: undefined },
     { merchants: [], windowSeconds: 300, now: () => 0, nonces: new NonceStore(300), maxBodyBytes: 1e4, explain: false },
   );
-const evidence = (o: Outcome) => (o.outcome === 'fail' ? o.evidence : assert.fail(`${o.outcome}: expected a failure`));
 
 describe('required-fields', () => {
   it('passes the mandatory fields, with anything else beside them', () => {

@@ -10,7 +10,7 @@ import { OrderHistory } from '../../src/rules/history.ts';
 import { NonceStore } from '../../src/rules/nonces.ts';
 import { RequestUnderTest } from '../../src/rules/request.ts';
 import { judgeRequest } from '../../src/rules/run.ts';
-import type { Outcome } from '../../src/rules/rule.ts';
+import { evidence, reason } from './outcomes.ts';
 
 const merchant = testMerchant();
 const other = { ...merchant, login: 'other-merchant', endpointIds: ['1002'], endpointGroupIds: [] };
@@ -43,8 +43,6 @@ function request(target: string, body: string | undefined, history: OrderHistory
     },
   );
 }
-const evidence = (outcome: Outcome) => (outcome.outcome === 'fail' ? outcome.evidence : assert.fail(outcome.outcome));
-const reason = (outcome: Outcome) => (outcome.outcome === 'skip' ? outcome.reason : assert.fail(outcome.outcome));
 
 describe('startsOrder (A-30)', () => {
   it('is true where the operation acts on no earlier order, or on a card reference; false on an order id', () => {

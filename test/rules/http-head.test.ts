@@ -16,7 +16,7 @@ import {
 import { NonceStore } from '../../src/rules/nonces.ts';
 import { RequestUnderTest, type SeenRequest } from '../../src/rules/request.ts';
 import { judgeRequest } from '../../src/rules/run.ts';
-import type { Outcome } from '../../src/rules/rule.ts';
+import { evidence, reason } from './outcomes.ts';
 
 const SALE = 'http://h/paynet/api/v2/sale/1001';
 /** a body over 64 KiB is refused. */
@@ -37,8 +37,6 @@ function request(seen: Partial<SeenRequest>, prefix?: string, maxBodyBytes = LIM
   );
 }
 const body = (text: string) => request({ body: Buffer.from(text) });
-const evidence = (outcome: Outcome) => (outcome.outcome === 'fail' ? outcome.evidence : assert.fail(outcome.outcome));
-const reason = (outcome: Outcome) => (outcome.outcome === 'skip' ? outcome.reason : assert.fail(outcome.outcome));
 
 describe('method-post', () => {
   it('passes POST and names any other method, cut to ten characters', () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { OP } from '../../src/catalogue/index.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../../src/rules/lookups.ts';
 import type { OrderState } from '../../src/rules/orders.ts';
-import type { Outcome } from '../../src/rules/rule.ts';
+import { evidence } from './outcomes.ts';
 
 const approved: OrderState = {
   operation: OP.SALE,
@@ -17,7 +17,6 @@ const approved: OrderState = {
   capturedCents: 0n,
   returnedCents: 0n,
 };
-const evidence = (o: Outcome) => (o.outcome === 'fail' ? o.evidence : assert.fail(`${o.outcome}: expected a failure`));
 
 describe('order-known', () => {
   it('passes an order of the merchant, refuses none', () => {

@@ -20,6 +20,7 @@ import {
   type OrderState,
 } from '../../src/rules/orders.ts';
 import type { Outcome } from '../../src/rules/rule.ts';
+import { evidence, reason } from './outcomes.ts';
 
 const order = (o: Partial<OrderState> = {}): OrderState => ({
   operation: OP.PREAUTH,
@@ -37,8 +38,6 @@ const move = (operation: Operation, parent: Partial<OrderState> = {}, amountCent
   parent: order(parent),
   amountCents,
 });
-const evidence = (o: Outcome) => (o.outcome === 'fail' ? o.evidence : assert.fail(`${o.outcome}: expected a failure`));
-const reason = (o: Outcome) => (o.outcome === 'skip' ? o.reason : assert.fail(`${o.outcome}: expected a skip`));
 const passes = (o: Outcome) => assert.equal(o.outcome, 'pass');
 
 const UPLOADS = [OP.TDS_UPLOAD_CRES_RESULT, OP.TDS_UPLOAD_METHOD_URL_RESULT, OP.TDS_UPLOAD_PARES_RESULT];

@@ -12,8 +12,9 @@ import type { Merchant } from '../../src/rules/merchant.ts';
 import { NonceStore } from '../../src/rules/nonces.ts';
 import { oauthSignature } from '../../src/rules/oauth.ts';
 import { RequestUnderTest } from '../../src/rules/request.ts';
-import type { Evidence, Outcome } from '../../src/rules/rule.ts';
+import type { Evidence } from '../../src/rules/rule.ts';
 import type { SignatureDetail } from '../../src/rules/signature-evidence.ts';
+import { evidence } from './outcomes.ts';
 
 type P = [string, string];
 const merchant = testMerchant(); // endpoint 1001
@@ -49,8 +50,6 @@ const request = ({ url, body, explain = true, authorization, signedFor, owner = 
       explain,
     },
   );
-const evidence = (outcome: Outcome): Evidence =>
-  outcome.outcome === 'fail' ? outcome.evidence : assert.fail(outcome.outcome);
 const detail = (e: Evidence): SignatureDetail => e.detail as SignatureDetail;
 const KEY_TRIED = "; the key tried is merchant payconform-test-merchant's from the merchants file, for endpoint 1001";
 
