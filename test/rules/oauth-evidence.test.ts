@@ -3,7 +3,6 @@
 // signature rule needs a real signature; these rules judge the header's shape, so its value is a stub.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { testMerchant } from '../../src/gateway/merchants.ts';
 import { NonceStore } from '../../src/rules/nonces.ts';
 import {
   consumerKeyKnown,
@@ -18,33 +17,16 @@ import {
 } from '../../src/rules/oauth.ts';
 import { RequestUnderTest } from '../../src/rules/request.ts';
 import type { Outcome } from '../../src/rules/rule.ts';
+import { header, merchant, NOW_S, oauthRequest, PROTOCOL, set } from './oauth-fixture.ts';
+import { evidence, reason } from './outcomes.ts';
 
-const merchant = testMerchant();
 const [endpointId = ''] = merchant.endpointIds;
 const PAYOUT = `http://h/paynet/api/v2/payout/${endpointId}`; // HMAC-SHA1
 const V4 = `http://h/paynet/api/v4/payout/${endpointId}`; // RSA-SHA256
 const SALE = `http://h/paynet/api/v2/sale/${endpointId}`; // control
-const NOW_S = 1_700_000_000;
-type P = [string, string];
-const PROTOCOL: P[] = [
-  ['oauth_consumer_key', merchant.login],
-  ['oauth_nonce', 'n-1'],
-  ['oauth_signature_method', 'HMAC-SHA1'],
-  ['oauth_timestamp', String(NOW_S)],
-  ['oauth_signature', 'stub'],
-];
-const header = (pairs: readonly P[]): string => `OAuth ${pairs.map(([n, v]) => `${n}="${v}"`).join(', ')}`;
-const set = (name: string, value: string): P[] => PROTOCOL.map(([n, v]): P => [n, n === name ? value : v]);
-
-function request(url: string, authorization: string | undefined, body = 'amount=1.00', nonces = new NonceStore(300)) {
-  return new RequestUnderTest(
-    { method: 'POST', url, headers: { authorization }, body: Buffer.from(body) },
-    { merchants: [merchant], windowSeconds: 300, now: () => NOW_S * 1000, nonces, maxBodyBytes: 1e6, explain: false },
-  );
-}
+const request = (url: string, authorization: string | undefined, body?: string, nonces?: NonceStore) =>
+  oauthRequest(url, authorization, { body, nonces });
 const judge = (rule: { check(req: RequestUnderTest): Outcome }, req: RequestUnderTest): Outcome => rule.check(req);
-const evidence = (o: Outcome) => (o.outcome === 'fail' ? o.evidence : assert.fail(`${o.outcome}: expected a failure`));
-const reason = (o: Outcome) => (o.outcome === 'skip' ? o.reason : assert.fail(`${o.outcome}: expected a skip`));
 
 describe('OAuth rules, in detail', () => {
   it('stand aside on a control endpoint, saying so', () => {

@@ -4,7 +4,6 @@
 // the signature's words, and what each rule needs and refuses with (403 for the OAuth check, A-21).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { testMerchant } from '../../src/gateway/merchants.ts';
 import { NonceStore } from '../../src/rules/nonces.ts';
 import {
   consumerKeyKnown,
@@ -18,41 +17,14 @@ import {
   oauthVersion,
   signatureMethod,
 } from '../../src/rules/oauth.ts';
-import { RequestUnderTest } from '../../src/rules/request.ts';
-import type { Outcome } from '../../src/rules/rule.ts';
 import { judgeRequest } from '../../src/rules/run.ts';
+import { header, NOW_S, oauthRequest, PROTOCOL, set, type P } from './oauth-fixture.ts';
+import { evidence, reason } from './outcomes.ts';
 
-const merchant = testMerchant(); // endpoint 1001
-const other = { ...merchant, login: 'other-merchant', endpointIds: ['3001'], endpointGroupIds: [] };
 const PAYOUT = 'http://h/api/v2/payout/1001'; // HMAC-SHA1
 const V4 = 'http://h/api/v4/payout/1001'; // RSA-SHA256
-const NOW_S = 1_700_000_000;
-type P = [string, string];
-const PROTOCOL: P[] = [
-  ['oauth_consumer_key', merchant.login],
-  ['oauth_nonce', 'n-1'],
-  ['oauth_signature_method', 'HMAC-SHA1'],
-  ['oauth_timestamp', String(NOW_S)],
-  ['oauth_signature', 'stub'],
-];
-const header = (pairs: readonly P[]): string => `OAuth ${pairs.map(([n, v]) => `${n}="${v}"`).join(', ')}`;
-const set = (name: string, value: string): P[] => PROTOCOL.map(([n, v]): P => [n, n === name ? value : v]);
-
-function request(url: string, authorization: string | undefined, nonces = new NonceStore(300)) {
-  return new RequestUnderTest(
-    { method: 'POST', url, headers: { authorization }, body: Buffer.from('amount=1.00') },
-    {
-      merchants: [merchant, other],
-      windowSeconds: 300,
-      now: () => NOW_S * 1000 + 999, // 999 ms into the second: the clock is read in whole seconds
-      nonces,
-      maxBodyBytes: 1e6,
-      explain: false,
-    },
-  );
-}
-const evidence = (o: Outcome) => (o.outcome === 'fail' ? o.evidence : assert.fail(`${o.outcome}: expected a failure`));
-const reason = (o: Outcome) => (o.outcome === 'skip' ? o.reason : assert.fail(`${o.outcome}: expected a skip`));
+const request = (url: string, authorization: string | undefined, nonces?: NonceStore) =>
+  oauthRequest(url, authorization, { nonces });
 const AFTER_HEADER = [oauthBodyConsistent, consumerKeyKnown, signatureMethod, oauthVersion, oauthTimestampWindow];
 
 describe('OAuth rules after the header checks', () => {
