@@ -76,7 +76,15 @@ function explanationOf(req: With<'endpoint' | 'form'>, merchant: Merchant): { ex
       },
       { login: merchant.login, controlKey: merchant.merchantControlKey },
       {
-        ...(header ? { nonce: getParam(header, 'oauth_nonce'), timestamp: getParam(header, 'oauth_timestamp') } : {}),
+        // The header's own nonce, timestamp and, where it sent none, no oauth_version: the steps then build the
+        // base string the signature is checked against.
+        ...(header
+          ? {
+              nonce: getParam(header, 'oauth_nonce'),
+              timestamp: getParam(header, 'oauth_timestamp'),
+              omitVersion: getParam(header, 'oauth_version') === undefined,
+            }
+          : {}),
       },
     );
     const e = explain(result);

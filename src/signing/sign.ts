@@ -15,6 +15,8 @@ export interface SignOptions {
   readonly nonce?: string | undefined;
   readonly timestamp?: string | undefined;
   readonly realm?: string | undefined;
+  /** Leave oauth_version out, as A-9 allows: to explain a header that was sent without it. */
+  readonly omitVersion?: boolean | undefined;
 }
 
 interface Resolved {
@@ -76,7 +78,7 @@ export function signRequest(request: RequestInput, credentials: Credentials, opt
     consumerKey: requireCredential(credentials.login, 'login', HOW.login),
     nonce: options.nonce ?? newNonce(),
     timestamp: options.timestamp ?? currentTimestamp(),
-    version: '1.0',
+    version: options.omitVersion === true ? undefined : '1.0',
     token: credentials.token,
   };
   const oauth = signOAuth(

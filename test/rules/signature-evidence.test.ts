@@ -150,6 +150,19 @@ describe('signature evidence, OAuth', () => {
     assert.ok(explanation?.includes('"oauth_timestamp" = "1700000000"'), explanation);
     // The last step shown is the key's shape; the signature and the header that carries it are left out.
     assert.ok(explanation?.endsWith('enc(<merchant_control_key>)&'), explanation);
+    // A header sent without oauth_version is explained without it (A-9): the base string the steps build is the one
+    // the signature is checked against.
+    assert.ok(explanation?.includes(INSPECT_BASE), explanation);
+    assert.ok(!explanation?.includes('oauth_version'), explanation);
+  });
+
+  it('a header sent with oauth_version="1.0" is explained with it, over the base string that covers it', () => {
+    const sent = header([...protocol('HMAC-SHA1', 'c3R1Yg=='), ['oauth_version', '1.0']]);
+    const { explanation, correct } = detail(evidence(judge({ url: INSPECT, authorization: sent })));
+    const withVersion = `${INSPECT_BASE}%26oauth_version%3D1.0`;
+    assert.deepEqual(correct, { baseString: withVersion });
+    assert.ok(explanation?.includes('"oauth_version" = "1.0"'), explanation);
+    assert.ok(explanation?.includes(withVersion), explanation);
   });
 
   it('RSA-SHA256: no steps (the verifier holds no private key)', () => {

@@ -130,3 +130,30 @@ describe('signRequest with the URL already matched', () => {
     assert.equal(result.control.control, createHash('sha1').update('2A100e@x.exampleK').digest('hex'));
   });
 });
+
+describe('signRequest: oauth_version', () => {
+  // RFC 5849 §3.4.1: POST & enc(url) & enc(the sorted name=value pairs); written out here by hand.
+  const BASE =
+    'POST&https%3A%2F%2Fgw.example%2Fapi%2Fv2%2Fpayout%2F1234&oauth_consumer_key%3Dm%26oauth_nonce%3Dn' +
+    '%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000';
+  const sign = (omitVersion?: boolean) => {
+    const result = signRequest(
+      { url: hmacUrl, params: [] },
+      { login: 'm', controlKey: 'k' },
+      { ...options, omitVersion },
+    );
+    return result.scheme === 'control' ? assert.fail('expected an OAuth scheme') : result.oauth;
+  };
+
+  it('sends and signs oauth_version="1.0" (Scheme B rule 2)', () => {
+    const { baseString, authorization } = sign();
+    assert.equal(baseString, `${BASE}%26oauth_version%3D1.0`);
+    assert.match(authorization, /oauth_version="1\.0"/);
+  });
+
+  it('leaves it out of the header and the base string where asked (A-9: it may be left out)', () => {
+    const { baseString, authorization } = sign(true);
+    assert.equal(baseString, BASE);
+    assert.doesNotMatch(authorization, /oauth_version/);
+  });
+});
