@@ -42,12 +42,13 @@ function markerFiles(outDir: string): string[] | undefined {
   if (!lstatOrUndefined(marker)?.isFile()) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(marker, 'utf8'));
+    parsed = JSON.parse(readFileSync(marker).toString()); // UTF-8, Buffer#toString's default
   } catch {
-    return undefined;
+    // not JSON: no pack, like any marker that is not an object of the pack's format (below)
   }
-  const files = (parsed as { format?: unknown; files?: unknown } | null)?.files;
-  if ((parsed as { format?: unknown }).format !== PACK_FORMAT || !Array.isArray(files)) return undefined;
+  // Not JSON leaves parsed undefined, a marker reading `null` makes it null: neither is a pack.
+  const { format, files } = (parsed ?? {}) as { format?: unknown; files?: unknown };
+  if (format !== PACK_FORMAT || !Array.isArray(files)) return undefined;
   if (!files.every((f): f is string => typeof f === 'string' && PACK_FILE.test(f))) return undefined;
   return files;
 }

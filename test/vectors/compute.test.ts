@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { computeVector } from '../../src/vectors/compute.ts';
+import { computeExpected, computeVector, explainVector } from '../../src/vectors/compute.ts';
 import type { Vector } from '../../src/vectors/types.ts';
 
 const pem = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
@@ -159,5 +159,47 @@ describe('computeVector, control', () => {
 
   it('refuses an operation whose scheme is not control', () => {
     assert.throws(() => computeVector(sale({ operation: 'PAYOUT' })), /PAYOUT is not a control endpoint/);
+  });
+});
+
+describe('a callback vector', () => {
+  const callback: Vector = {
+    id: 'cb',
+    scheme: 'control',
+    message: 'callback',
+    request: {
+      method: 'POST',
+      url: 'https://merchant.example/callback',
+      params: [
+        ['orderid', '42'],
+        ['client_orderid', 'A-1'],
+        ['amount', '10.00'],
+        ['status', 'approved'],
+      ],
+    },
+    credentials: { merchantControlKey: 'k' },
+    expected: {},
+  };
+  // docs/assumptions.md A-31: SHA-1(status + orderid + client_orderid + merchant_control_key), amount left out;
+  // the computed concatenation shows the key as its placeholder (docs/vectors.md: reports always do).
+  const control = createHash('sha1').update('approved42A-1k').digest('hex');
+  const controlInput = 'approved42A-1<merchant_control_key>';
+
+  it("is explained as the gateway's callback, with its control over the callback's own fields", () => {
+    const { steps, ...rest } = explainVector(callback);
+    assert.deepEqual(rest, {
+      operation: 'CALLBACK',
+      path: 'server_callback_url',
+      endpointId: '',
+      scheme: 'control',
+      expected: { controlInput, control },
+    });
+    // The steps themselves are explain's (test/signing); here: it is the callback's walk, ending in its control.
+    assert.equal(steps[0]?.step, 'message');
+    assert.equal(steps.at(-1)?.value, control);
+  });
+
+  it('expects that control', () => {
+    assert.deepEqual(computeExpected(callback), { controlInput, control });
   });
 });

@@ -152,6 +152,25 @@ describe('vector file errors', () => {
     }
   });
 
+  it('says a file that is not UTF-8 is not, and at which byte', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payconform-load-'));
+    try {
+      const bad = join(dir, 'v.json');
+      // `{"vectors":[` is 12 bytes (offsets 0-11), so the 0xff after it is byte 12.
+      writeFileSync(bad, Buffer.concat([Buffer.from('{"vectors":[', 'utf8'), Buffer.from([0xff, 0x5d, 0x7d])]));
+      assert.throws(
+        () => readVectorText(bad),
+        (err: unknown) => {
+          assert.ok(err instanceof VectorFileError, String(err));
+          assert.deepEqual(err.lines, [`${bad}: is not UTF-8 text (first at byte 12)`]);
+          return true;
+        },
+      );
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
   it('says a file that cannot be read cannot be read, with the error code', () => {
     const missing = new URL('./no-such-vectors.json', import.meta.url).pathname;
     assert.throws(
@@ -169,6 +188,28 @@ describe('vector file errors', () => {
 });
 
 describe('credentials each scheme needs', () => {
+  it("a callback vector needs the merchant control key, the key of the callback's control", () => {
+    const callback = {
+      id: 'cb-1',
+      scheme: 'control',
+      message: 'callback',
+      request: {
+        method: 'POST',
+        url: 'https://merchant.example/callback',
+        params: [
+          ['status', 'approved'],
+          ['orderid', '1'],
+          ['client_orderid', 'A'],
+        ],
+      },
+      credentials: {},
+      expected: { control: '0'.repeat(40) },
+    };
+    assert.deepEqual(problems(file(callback)), [
+      'f.json: /vectors/0/credentials: merchantControlKey is required for a callback',
+    ]);
+  });
+
   it('control and HMAC-SHA1 vectors need the merchant control key', () => {
     assert.ok(
       problems(file({ ...sale(), credentials: {} })).includes(

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writePack, SECRETS_BANNER } from '../../src/vectors/pack.ts';
+import { operationReadme } from '../../src/vectors/pack-readme.ts';
 
 const pem = readFileSync(new URL('../../vectors/keys/test-only-merchant-rsa-2048.pem', import.meta.url), 'utf8');
 const LOGIN = 'partner-login-7';
@@ -231,5 +232,35 @@ describe('partner pack: top README and vectors.json', () => {
     );
     assert.deepEqual([...plainPaths].sort(), onDisk.sort());
     for (const f of plainPaths) assert.ok(read(f).length > 0, f);
+  });
+});
+
+describe('operationReadme', () => {
+  it('leaves the description line blank for a vector without one', () => {
+    const text = operationReadme(
+      'SALE',
+      [
+        {
+          id: 'bare',
+          scheme: 'control',
+          operation: 'SALE',
+          request: {
+            method: 'POST',
+            url: 'https://h.example/api/v2/sale/1',
+            params: [
+              ['client_orderid', 'A'],
+              ['amount', '1.00'],
+              ['email', 'e'],
+            ],
+          },
+          credentials: { merchantControlKey: KEY },
+          expected: {},
+        },
+      ],
+      [],
+    );
+    const lines = text.split('\n');
+    const at = lines.indexOf('## bare');
+    assert.deepEqual(lines.slice(at, at + 5), ['## bare', '', '', '', '- URL: `https://h.example/api/v2/sale/1`']);
   });
 });

@@ -131,6 +131,35 @@ describe('writePack', () => {
     );
   }
 
+  it('says what a missing credential is and which variable gives it, in one whole line', () => {
+    assert.throws(
+      () => writePack({ ...base, login: undefined, operations: ['STATUS'], outDir: fresh() }),
+      (err: unknown) => {
+        assert.ok(isPayconformError(err), String(err));
+        assert.equal(err.code, 'ERR_CREDENTIALS');
+        assert.equal(err.message, 'login: missing (set PAYCONFORM_LOGIN to your test credentials)');
+        return true;
+      },
+    );
+  });
+
+  it('marks a pack with secrets in its description, and lists its own files, sorted, in its marker', () => {
+    const out = fresh();
+    writePack({ ...base, operations: ['STATUS'], outDir: out, includeSecrets: true });
+    const { description } = JSON.parse(readFileSync(join(out, 'vectors.json'), 'utf8')) as { description: string };
+    assert.equal(
+      description,
+      'TEST-ONLY SECRETS INCLUDED: this pack contains the credentials given to `payconform vectors pack ' +
+        '--include-secrets`. Use it only with test keys. Partner pack for STATUS, made by payconform vectors pack.',
+    );
+    // Sorted by code unit: "." before capitals, "R" before "S" before "v".
+    const marker = {
+      format: 'payconform-pack/1',
+      files: ['.payconform-pack.json', 'README.md', 'STATUS/README.md', 'vectors.json'],
+    };
+    assert.equal(readFileSync(join(out, '.payconform-pack.json'), 'utf8'), `${JSON.stringify(marker, null, 2)}\n`);
+  });
+
   it('asks for at least one operation', () => {
     refuses(
       { ...base, operations: [], outDir: fresh() },
