@@ -26,8 +26,13 @@ export interface ControlMistake extends Mistake {
 function raw(field: ControlField, ctx: ControlContext, name = field.name): string | undefined {
   if (field.from === 'url') return ctx.endpointId;
   if (field.from === 'credentials' && ctx.login !== undefined) return ctx.login;
-  const found = ctx.params.filter(([n]) => n === name);
-  return found.length === 1 ? found[0]?.[1] : undefined;
+  return sent(ctx, name);
+}
+
+/** The value of a form field sent once; undefined when it is missing or repeated (which one would count?). */
+function sent(ctx: ControlContext, name: string): string | undefined {
+  const found = ctx.params.filter(([n]) => n === name).map(([, v]) => v);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 function cents(value: string): string | undefined {
@@ -101,12 +106,12 @@ export function explanationForRequest(
   formula: readonly ControlField[],
   ctx: ControlContext,
 ): string | undefined {
+  if (m.explainSent === undefined) return undefined;
   const field = formula.find((f) => f.cents);
   const amount = field === undefined ? undefined : raw(field, ctx);
-  const exact = amount === undefined ? undefined : cents(amount);
-  return m.explainSent === undefined || amount === undefined || exact === undefined
-    ? undefined
-    : m.explainSent(amount, exact);
+  if (amount === undefined) return undefined;
+  const exact = cents(amount);
+  return exact === undefined ? undefined : m.explainSent(amount, exact);
 }
 
 /**
@@ -234,17 +239,15 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
     "Concatenate only the formula's fields (payconform catalogue, docs/callbacks.md), and compare the amount with " +
       'your own order separately.',
     (formula, ctx) => {
-      const sent = formula.some((f) => f.name === 'amount')
-        ? undefined
-        : raw({ name: 'amount', from: 'params', cents: false }, ctx);
+      const amount = formula.some((f) => f.name === 'amount') ? undefined : sent(ctx, 'amount');
       const v = values(formula, ctx);
-      if (sent === undefined || !v.every((x): x is string => x !== undefined)) return [];
-      const forms = [...new Set([sent, cents(sent)].filter((x): x is string => x !== undefined))];
+      if (amount === undefined || !v.every((x): x is string => x !== undefined)) return [];
+      const forms = [...new Set([amount, cents(amount)].filter((x): x is string => x !== undefined))];
       // The amount at every place in the concatenation, as sent and in cents; first where it is most often put, just
       // before the key.
-      return forms.flatMap((amount) => [
-        { prefix: v.join('') + amount },
-        ...v.map((_, at) => ({ prefix: [...v.slice(0, at), amount, ...v.slice(at)].join('') })),
+      return forms.flatMap((form) => [
+        { prefix: v.join('') + form },
+        ...v.map((_, at) => ({ prefix: [...v.slice(0, at), form, ...v.slice(at)].join('') })),
       ]);
     },
   ),

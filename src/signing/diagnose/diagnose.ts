@@ -43,16 +43,16 @@ export const MISTAKES: readonly Mistake[] = [...OAUTH_MISTAKES, WRONG_SIGNATURE_
  */
 export function diagnoseSent(input: DiagnoseInput, match: PathMatch | undefined): Diagnosis | undefined {
   const endpoint = match?.endpoint;
-  if (match !== undefined && endpoint?.auth.kind === 'control') {
+  if (match?.endpoint.auth.kind === 'control') {
     const given = controlGiven(input);
-    return given === undefined
-      ? undefined
-      : diagnoseControl(input, endpoint.operation, endpoint.auth.fields, match.endpointId, given);
+    const { operation, auth } = match.endpoint;
+    return given === undefined ? undefined : diagnoseControl(input, operation, auth.fields, match.endpointId, given);
   }
   const header = parsedHeader(input);
-  const signature = header && getParam(header, 'oauth_signature');
-  const used = header && getParam(header, 'oauth_signature_method');
-  if (header === undefined || signature === undefined || used === undefined) return undefined;
+  if (header === undefined) return undefined;
+  const signature = getParam(header, 'oauth_signature');
+  const used = getParam(header, 'oauth_signature_method');
+  if (signature === undefined || used === undefined) return undefined;
   const required =
     endpoint === undefined ? used : endpoint.auth.kind === 'oauth-hmac-sha1' ? 'HMAC-SHA1' : 'RSA-SHA256';
   return isMethod(required) ? diagnoseOAuth(input, required, header, signature, used) : undefined;

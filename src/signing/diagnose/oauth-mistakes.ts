@@ -5,6 +5,7 @@
  * (query values encoded twice), and the usual `+` for space and encodeURIComponent without fix-ups.
  */
 import type { Pair } from '../form-body.ts';
+import { compareEncodedPairs } from '../normalize-params.ts';
 import { percentEncode } from '../percent-encode.ts';
 import { REFERENCE, rawQueryPairs, type OAuthRecipe } from './oauth-recipe.ts';
 import type { Mistake } from './types.ts';
@@ -22,7 +23,8 @@ const uriComponent = (s: string): string => {
   }
 };
 const lowerHex = (s: string): string => percentEncode(s).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
-const byName = (a: Pair, b: Pair): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** The reference order by name only: b's own value on both sides makes every value equal. */
+const byName = (a: Pair, b: Pair): number => compareEncodedPairs([a[0], b[1]], b);
 const keepOnePerName = (pairs: Pair[], last: boolean): Pair[] => {
   const kept = new Map<string, Pair>();
   for (const p of pairs) if (last || !kept.has(p[0])) kept.set(p[0], p);
@@ -136,12 +138,7 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
       'lowercase.',
     'Sort by the encoded name, then the encoded value, comparing bytes (plain < on ASCII strings).',
     {
-      sort: (e) =>
-        e.sort((a, b) => {
-          const x = a[0].toLowerCase();
-          const y = b[0].toLowerCase();
-          return x < y ? -1 : x > y ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
-        }),
+      sort: (e) => e.sort((a, b) => compareEncodedPairs([a[0].toLowerCase(), a[1]], [b[0].toLowerCase(), b[1]])),
     },
     { sort: (e) => e.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1])) },
   ),
