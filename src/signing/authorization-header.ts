@@ -22,7 +22,7 @@ export function buildAuthorizationHeader(oauthPairs: readonly Pair[], realm?: st
   const sorted: Pair[] = [];
   for (const pair of oauthPairs) {
     let at = sorted.length;
-    while (at > 0 && (sorted[at - 1]?.[0] ?? '') > pair[0]) at--;
+    while (at > 0 && (sorted[at - 1] as Pair)[0] > pair[0]) at--; // at > 0: sorted[at - 1] is there
     sorted.splice(at, 0, pair);
   }
   // Appending as we go instead of collecting parts and joining them with ", ".

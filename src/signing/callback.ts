@@ -21,18 +21,16 @@ export interface CallbackFacts {
 
 /** The callback's form pairs, signed with the key, in CALLBACK_FIELDS order. */
 export function callbackPairs(facts: CallbackFacts, controlKey: string): Pair[] {
-  const unsigned: Pair[] = [
-    ['orderid', facts.orderid],
-    ['merchant_order', facts.clientOrderId],
-    ['client_orderid', facts.clientOrderId],
-    ['amount', facts.amount],
-    ['status', facts.status],
-    ['type', facts.type],
-  ];
-  const values = new Map<string, string>([...unsigned, ['control', callbackControl(unsigned, controlKey).control]]);
-  return CALLBACK_FIELDS.map((name): Pair => {
-    const value = values.get(name);
-    if (value === undefined) throw new Error(`internal: callback field ${name} is not built here`);
-    return [name, value];
-  });
+  const unsigned = {
+    orderid: facts.orderid,
+    merchant_order: facts.clientOrderId,
+    client_orderid: facts.clientOrderId,
+    amount: facts.amount,
+    status: facts.status,
+    type: facts.type,
+  };
+  const { control } = callbackControl(Object.entries(unsigned), controlKey);
+  // A value for every field the catalogue lists, or the type check fails: no field can be missing at run time.
+  const values: Record<(typeof CALLBACK_FIELDS)[number], string> = { ...unsigned, control };
+  return CALLBACK_FIELDS.map((name): Pair => [name, values[name]]);
 }

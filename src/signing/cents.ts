@@ -21,8 +21,8 @@ export function toCents(amount: string | number, field = 'amount'): string {
   if (!match) {
     throw fieldError('ERR_AMOUNT_FORMAT', field, whyNotDecimal(text));
   }
-  // The integer group always takes part in the match ('' for '.5'); the decimals may not.
-  const [, whole = '', decimals = ''] = match;
+  // The integer group always takes part in the match ('' for '.5'), so it needs no default; the decimals may not.
+  const [, whole, decimals = ''] = match as unknown as [string, string, string | undefined];
   const fraction = decimals.padEnd(2, '0');
   // Up to 13 integer digits the cents stay below 2^53, so integer Number arithmetic is exact and
   // spares the mock a BigInt per amount.

@@ -80,7 +80,8 @@ function rawValue(field: ControlField, ctx: ControlContext, formula: readonly Co
   let value: string | undefined;
   let count = 0;
   for (const [name, v] of ctx.params) if (name === field.name && count++ === 0) value = v;
-  if (value !== undefined && count === 1) return value;
+  // One match sets value, so it is a string here; the type checker cannot see that through count.
+  if (count === 1) return value as string;
   const needs = `the ${ctx.operation} control formula is ${formulaText(formula)}`;
   if (count === 0) {
     const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';

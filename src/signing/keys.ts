@@ -13,8 +13,8 @@ const privateCache = new Map<string, KeyObject>();
 const publicCache = new Map<string, KeyObject>();
 
 function remember(cache: Map<string, KeyObject>, pem: string, key: KeyObject): KeyObject {
-  const oldest = cache.keys().next();
-  if (cache.size >= CACHE_LIMIT && oldest.done !== true) cache.delete(oldest.value);
+  // A full cache is not empty, so its first key, the oldest, is there to evict.
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(pem, key);
   return key;
 }

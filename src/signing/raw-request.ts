@@ -13,8 +13,9 @@ export interface RawRequest {
 
 /** Parses `POST /path HTTP/1.1`, headers (Host, Authorization), a blank line and a urlencoded body. */
 export function parseRawRequest(text: string, scheme: string, field = '--request-file'): RawRequest {
-  const [head = '', ...rest] = text.split(/\r?\n\r?\n/);
-  const [requestLine = '', ...headerLines] = head.split(/\r?\n/);
+  // split gives at least one piece, even of '': no default to stand in for a missing head.
+  const [head, ...rest] = text.split(/\r?\n\r?\n/) as [string, ...string[]];
+  const [requestLine, ...headerLines] = head.split(/\r?\n/) as [string, ...string[]];
   const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(requestLine.trim());
   if (!line)
     throw fieldError('ERR_REQUEST_TEXT', field, 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"');

@@ -28,6 +28,12 @@ describe('control = SHA-1 of the formula, key last (spec Scheme A)', () => {
     }
   });
 
+  it('hands the text to the one-shot hash where node has one, asking for SHA-1 in hex', () => {
+    const oneShot = ((algorithm: string, text: string, encoding: string) =>
+      `${algorithm}(${text}) as ${encoding}`) as typeof hash;
+    assert.equal(sha1HexWith(oneShot)('abc'), 'sha1(abc) as hex');
+  });
+
   it('endpointId + client_orderid + email (account-verification)', () => {
     // printf '%s' '9876A-7jane@example.comTESTKEY-123' | sha1sum
     const r = control('/api/v2/account-verification/9876', [
@@ -271,5 +277,24 @@ describe('computeControl with the amount already in cents', () => {
       computeControl(fields.fields, ctx, 'K').control,
       createHash('sha1').update('7A999e@x.exampleK').digest('hex'),
     );
+  });
+
+  it("converts any other cents field itself: the caller's cents are the amount's alone", () => {
+    const formula = [
+      { name: 'fee', from: 'params', cents: true },
+      { name: 'amount', from: 'params', cents: true },
+    ] as const;
+    const params: [string, string][] = [
+      ['fee', '0.50'],
+      ['amount', '1.00'],
+    ];
+    assert.deepEqual(computeControl(formula, { operation: 'X', endpointId: '', params, amountCents: '999' }, 'K'), {
+      fields: [
+        { name: 'fee', from: 'params', raw: '0.50', value: '50', cents: true },
+        { name: 'amount', from: 'params', raw: '1.00', value: '999', cents: true },
+      ],
+      controlInput: '50999<merchant_control_key>',
+      control: createHash('sha1').update('50999K').digest('hex'),
+    });
   });
 });

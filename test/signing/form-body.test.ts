@@ -64,4 +64,34 @@ describe('parseParamOption', () => {
       (err: Error) => !err.message.includes('TAIL'),
     );
   });
+  it('refuses a value read as U+FFFD (bytes that are not UTF-8), naming the parameter but never showing the value', () => {
+    const rule = (name: string): string =>
+      `${name} has bytes that are not UTF-8 (read as U+FFFD, which would be signed in their place); ` +
+      'give the value as UTF-8 text';
+    const refusal = (option: string, field: string, name: string) => {
+      try {
+        parseParamOption(option, field);
+      } catch (err) {
+        const {
+          code,
+          message,
+          field: f,
+          rule: r,
+        } = err as { code: string; message: string; field: string; rule: string };
+        return assert.deepEqual(
+          { code, message, field: f, rule: r },
+          {
+            code: 'ERR_ENCODING',
+            message: `${field}: ${rule(name)}`,
+            field,
+            rule: rule(name),
+          },
+        );
+      }
+      assert.fail(`no error for ${option}`);
+    };
+    refusal('card_holder=J\uFFFDrg', '--param', 'card_holder');
+    // A name longer than 40 characters is cut at 40, as the usage error cuts an option.
+    refusal(`${'n'.repeat(45)}=\uFFFD`, '-p', 'n'.repeat(40));
+  });
 });

@@ -50,6 +50,13 @@ describe('parseRawRequest', () => {
     assert.deepEqual(crlf.request.params, [['a', '1\n']]);
   });
 
+  it('trims the space around a header name as well as around its value', () => {
+    assert.deepEqual(parseRawRequest('POST /p HTTP/1.1\nHost \t: h\n Authorization : a\n\n', 'https'), {
+      request: { method: 'POST', url: 'https://h/p', params: [] },
+      authorization: 'a',
+    });
+  });
+
   it('a header that appears twice: the last one counts', () => {
     const { authorization } = parseRawRequest(
       'POST /p HTTP/1.1\nHost: h\nauthorization: one\nAuthorization: two\n\n',
@@ -66,6 +73,7 @@ describe('parseRawRequest', () => {
       'POST  /p HTTP/1.1',
       'POST /p HTTP/1.1 x',
       'POST /a b HTTP/1.1',
+      'get POST /p HTTP/1.1',
     ])
       assert.deepEqual(
         thrown(() => parseRawRequest(`${first}\nHost: h\n\na=1`, 'https')),

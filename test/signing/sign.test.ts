@@ -20,10 +20,17 @@ describe('signableScheme', () => {
     assert.throws(
       () => signableScheme(paymentForm),
       (err: Error & { code?: string; field?: string; rule?: string }) => {
-        assert.equal(err.code, 'ERR_SCHEME');
-        assert.equal(err.field, 'operation');
-        assert.match(err.rule ?? '', /scheme must be stated/);
-        assert.match(err.message, /^operation: PAYMENTFORM has no authentication stated/);
+        const { code, field, rule, message } = err;
+        assert.deepEqual(
+          { code, field, rule, message },
+          {
+            code: 'ERR_SCHEME',
+            field: 'operation',
+            rule: 'scheme must be stated',
+            message:
+              'operation: PAYMENTFORM has no authentication stated in the spec ("none stated"), so there is nothing to sign',
+          },
+        );
         return true;
       },
     );
