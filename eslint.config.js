@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'reports/', 'node_modules/', 'features/', 'vectors/', 'docs/'] },
+  { ignores: ['dist/', 'coverage/', 'reports/', 'node_modules/', 'features/', 'vectors/', 'docs/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
