@@ -7,6 +7,7 @@ import { createHash, createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { verifyCallbackRequest, verifyRequest } from '../../src/rules/verify.ts';
 import type { Credentials } from '../../src/signing/request.ts';
+import { thrown } from '../signing/thrown.ts';
 
 type P = [string, string];
 const sha1 = (data: string | Buffer): Buffer => createHash('sha1').update(data).digest();
@@ -23,15 +24,6 @@ const header = (pairs: readonly P[]): string =>
 const without = (pairs: readonly P[], name: string): P[] => pairs.filter(([n]) => n !== name);
 const replaced = (pairs: readonly P[], name: string, value: string): P[] =>
   pairs.map(([n, v]): P => [n, n === name ? value : v]);
-const thrown = (fn: () => unknown): { code: string; message: string; field?: string; rule?: string } => {
-  try {
-    fn();
-  } catch (err) {
-    const { code, message, field, rule } = err as { code: string; message: string; field?: string; rule?: string };
-    return { code, message, field, rule };
-  }
-  return assert.fail('no error');
-};
 const CONTROL_KEY_MISSING = {
   code: 'ERR_CREDENTIALS',
   message: 'control key: missing (give --control-key-file or set PAYCONFORM_CONTROL_KEY)',

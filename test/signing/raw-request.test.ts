@@ -3,16 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseRawRequest } from '../../src/signing/raw-request.ts';
+import { thrown } from './thrown.ts';
 
-const thrown = (fn: () => unknown): { code: string; message: string; field?: string; rule?: string } => {
-  try {
-    fn();
-  } catch (err) {
-    const { code, message, field, rule } = err as { code: string; message: string; field?: string; rule?: string };
-    return { code, message, field, rule };
-  }
-  return assert.fail('no error');
-};
 const FIRST_LINE = 'first line must be like "POST /paynet/api/v2/sale/1234 HTTP/1.1"';
 
 describe('parseRawRequest', () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { compareSignature, constantTimeEqual } from '../../src/signing/verify.ts';
+import { thrown } from './thrown.ts';
 
 describe('constantTimeEqual', () => {
   it('compares the UTF-8 bytes', () => {
@@ -15,16 +16,6 @@ describe('constantTimeEqual', () => {
     assert.equal(constantTimeEqual('ab', 'abc'), false);
   });
 });
-
-const thrown = (fn: () => unknown): { code: string; message: string; field?: string; rule?: string } => {
-  try {
-    fn();
-  } catch (err) {
-    const { code, message, field, rule } = err as { code: string; message: string; field?: string; rule?: string };
-    return { code, message, field, rule };
-  }
-  return assert.fail('no error');
-};
 
 describe('compareSignature, control (Scheme A)', () => {
   const sale = {
