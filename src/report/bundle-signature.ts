@@ -121,9 +121,9 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
       };
     return { problems: checkFiles(dir, manifest.files, MANIFEST_FILE), signed: false, trusted: false, verdict };
   }
-  let jws: string;
+  let text: string;
   try {
-    jws = readBundleText(dir, SIGNATURE_FILE).trim();
+    text = readBundleText(dir, SIGNATURE_FILE);
   } catch (err) {
     return { problems: [(err as Error).message], signed: true, trusted: false, verdict: summaryVerdict(dir) };
   }
@@ -133,6 +133,10 @@ export async function verifyBundle(dir: string, trusted: TrustedKeys = NO_TRUSTE
     trusted: false,
     verdict: summaryVerdict(dir),
   });
+  // Byte for byte as signBundle wrote it, like every file the manifest lists: a changed byte is a changed bundle.
+  const jws = text.slice(0, -1);
+  if (!text.endsWith('\n') || jws !== jws.trim())
+    return unverified('not as written (one compact JWS and a line break)');
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(jws);

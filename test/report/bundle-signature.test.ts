@@ -113,6 +113,26 @@ describe('signed evidence', () => {
     ]);
   });
 
+  it('manifest.jws byte for byte as written: its line break dropped, doubled or spaced is a changed bundle', async () => {
+    const original = await bundle('jws-bytes', true);
+    const written = readFileSync(join(original, 'manifest.jws'), 'utf8');
+    for (const [name, text] of [
+      ['no-break', written.slice(0, -1)],
+      ['two-breaks', `${written}\n`],
+      ['crlf', written.replace(/\n$/, '\r\n')],
+      ['leading-space', ` ${written}`],
+    ] as const) {
+      const d = join(dir, `jws-${name}`);
+      cpSync(original, d, { recursive: true });
+      writeFileSync(join(d, 'manifest.jws'), text);
+      assert.deepEqual(
+        (await verifyBundle(d)).problems,
+        ['manifest.jws: not as written (one compact JWS and a line break)'],
+        name,
+      );
+    }
+  });
+
   it('an unsigned bundle verifies its digests and says it is unsigned', async () => {
     const d = await bundle('unsigned', false);
     assert.deepEqual(await verifyBundle(d), { problems: [], signed: false, trusted: false, verdict: 'passed' });
