@@ -1,9 +1,18 @@
 /**
- * Card numbers in one place: the documented test cards of the API family by the role each plays
- * (docs/mock.md: the mock decides an order's outcome by them, a live run sends nothing else), the
+ * Card numbers in one place: the form fields that carry card data, the documented test cards of the API family by
+ * the role each plays (docs/mock.md: the mock decides an order's outcome by them, a live run sends nothing else), the
  * Luhn check that tells a card number from another long digit string, and the masking that lets a
  * card number be shown at all (design.md, Habits: at most the first six and last four digits).
  */
+
+/** Form fields that carry a full card number (public field names of the API family). */
+export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set([
+  'credit_card_number',
+  'destination-card-no',
+  'card_number',
+]);
+/** Form fields that carry a card verification value. */
+export const CVV_FIELDS: ReadonlySet<string> = new Set(['cvv2', 'cvv', 'cvc']);
 
 /** The test card of each role. Features name a card by its role, never by its number. */
 export const TEST_CARDS = {

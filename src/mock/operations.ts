@@ -16,16 +16,9 @@ import type { RefusalCode, RuleId } from '../rules/book.ts';
 import { customerPagePath } from '../gateway/customer-pages.ts';
 import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL, type CardOutcome } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
-import {
-  isFinal,
-  ownString,
-  sharedCents,
-  type CardRef,
-  type Order,
-  type OrderStore,
-  type StoredCard,
-} from './orders.ts';
+import { isFinal, sharedCents, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
 import type { Gate } from './seams.ts';
+import { ownString } from '../own-string.ts';
 
 /** A request every refusing request rule let through: its endpoint and its merchant are known. */
 export interface AcceptedRequest {

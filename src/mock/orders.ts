@@ -7,6 +7,7 @@
 import type { Operation } from '../catalogue/index.ts';
 import type { CardOutcome } from './magic.ts';
 import type { OrderStatus } from './order-status.ts';
+import { ownString } from '../own-string.ts';
 
 export type { OrderStatus };
 
@@ -68,12 +69,6 @@ export interface RecurringPayment {
   readonly amount: string;
   readonly currency: string;
 }
-
-/**
- * A string of its own: V8 keeps a long substring as a slice of its parent, so an id read from a
- * request would keep the whole request body alive for as long as its order is kept.
- */
-export const ownString = (s: string): string => (s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8'));
 
 /**
  * Values many orders repeat (currency, amount, the merchant's callback and return URLs), kept once: with a copy

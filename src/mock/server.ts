@@ -294,7 +294,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     const started = options.log ? performance.now() : 0;
     const url = req.url ?? '/';
     // The customer's pages sit beside the API, under the prefix the order was made with.
-    const pathname = url.split('?', 1)[0] ?? url;
+    const query = url.indexOf('?');
+    const pathname = query === -1 ? url : url.slice(0, query);
     const customerPage =
       pathname.includes('/checkout/') || pathname.includes('/3ds/') ? customerPageOf(pathname) : undefined;
     if (customerPage && (options.anyPrefix || customerPage.prefix === prefix))

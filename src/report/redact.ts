@@ -3,18 +3,9 @@
  * at most its first six and last four digits; a CVV never shows). Redaction is by field name, so
  * it is anchored and never rewrites unrelated text that happens to share digits.
  */
-import { maskCardNumber } from '../catalogue/test-cards.ts';
+import { CARD_NUMBER_FIELDS, CVV_FIELDS, maskCardNumber } from '../catalogue/test-cards.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { percentEncode } from '../signing/percent-encode.ts';
-
-/** Form fields that carry a full card number (public field names of the API family). */
-export const CARD_NUMBER_FIELDS: ReadonlySet<string> = new Set([
-  'credit_card_number',
-  'destination-card-no',
-  'card_number',
-]);
-/** Form fields that carry a card verification value. */
-export const CVV_FIELDS: ReadonlySet<string> = new Set(['cvv2', 'cvv', 'cvc']);
 
 /** The masked form of a field's value, or null when the field is not sensitive. */
 export function maskedValue(name: string, value: string): string | null {

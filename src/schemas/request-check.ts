@@ -5,6 +5,8 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Endpoint } from '../catalogue/index.ts';
+import { CARD_NUMBER_FIELDS, CVV_FIELDS } from '../catalogue/test-cards.ts';
+import { ownString } from '../own-string.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { addFormats } from './formats.ts';
 import { FIELDS, REQUIRED_FIELDS } from './requests.ts';
@@ -36,6 +38,26 @@ function validatorOfField(index: number): ValidateFunction {
   let validate = fieldValidators[index];
   if (validate === undefined) fieldValidators[index] = validate = ajv.compile(FIELDS[FIELD_NAMES[index] ?? ''] ?? {});
   return validate;
+}
+
+/**
+ * Each field's last value that its grammar accepted: a merchant's requests mostly repeat a field's value (the same
+ * currency, country, e-mail and URLs in a test run, certify's examples), and the same value needs no second look.
+ * One value per field bounds it; it is a copy, so no request body stays alive through it, and a card number or CVV is
+ * never kept.
+ */
+const lastValid: (string | undefined)[] = [];
+const REMEMBERED: readonly boolean[] = FIELD_NAMES.map(
+  (name) => !CARD_NUMBER_FIELDS.has(name) && !CVV_FIELDS.has(name),
+);
+
+/** The field's validator where it refuses the value (its errors say why), else undefined: ajv's verdict, remembered. */
+function refusedBy(index: number, value: string): ValidateFunction | undefined {
+  if (value === lastValid[index]) return undefined;
+  const validate = validatorOfField(index);
+  if (!validate(value)) return validate;
+  if (REMEMBERED[index] === true) lastValid[index] = ownString(value);
+  return undefined;
 }
 
 /** Each schema's mandatory fields by their place in FIELDS, in the schema's order (ajv reports the first missing). */
@@ -80,8 +102,8 @@ export function checkRequestFields(
   for (let index = 0; index < values.length; index++) {
     const value = values[index];
     if (value === undefined) continue;
-    const validate = validatorOfField(index);
-    if (!validate(value)) return invalidProblem(FIELD_NAMES[index] ?? '', validate);
+    const refused = refusedBy(index, value);
+    if (refused !== undefined) return invalidProblem(FIELD_NAMES[index] ?? '', refused);
   }
   return undefined;
 }

@@ -15,13 +15,17 @@ export type Pair = readonly [name: string, value: string];
 export function decodeForm(text: string, field = 'body'): Pair[] {
   const pairs: Pair[] = [];
   let index = 0;
-  for (const segment of text.split('&')) {
-    index += 1;
-    if (segment === '') continue;
-    const eq = segment.indexOf('=');
-    const rawName = eq === -1 ? segment : segment.slice(0, eq);
-    const rawValue = eq === -1 ? '' : segment.slice(eq + 1);
-    pairs.push([formDecode(rawName, field, index), formDecode(rawValue, field, index)]);
+  // Names and values are cut from the text by position, not split into segments first: the mock decodes every body.
+  for (let start = 0; start <= text.length; index++) {
+    const amp = text.indexOf('&', start);
+    const end = amp === -1 ? text.length : amp;
+    if (end > start) {
+      const eq = text.indexOf('=', start);
+      const named = eq === -1 || eq > end ? end : eq;
+      const rawValue = named === end ? '' : text.slice(named + 1, end);
+      pairs.push([formDecode(text.slice(start, named), field, index + 1), formDecode(rawValue, field, index + 1)]);
+    }
+    start = end + 1;
   }
   return pairs;
 }

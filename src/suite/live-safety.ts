@@ -4,9 +4,8 @@
  * amounts up to the cap. The runner checks the target before anything is sent; the steps check each
  * request before it leaves.
  */
-import { isTestCard } from '../catalogue/test-cards.ts';
+import { CARD_NUMBER_FIELDS, isTestCard } from '../catalogue/test-cards.ts';
 import { fieldError } from '../errors.ts';
-import { CARD_NUMBER_FIELDS } from '../report/redact.ts';
 import { DECIMAL_AMOUNT, toCents } from '../signing/cents.ts';
 import type { Pair } from '../signing/form-body.ts';
 import type { Profile } from './profile.ts';

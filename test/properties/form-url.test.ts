@@ -39,6 +39,18 @@ describe(`form bodies and URL normalisation (seed ${seed})`, () => {
     );
   });
 
+  it('decodeForm cuts any well-formed text as WHATWG URLSearchParams does: empty segments skipped, no = is an empty value', () => {
+    // Pieces that move segment and name boundaries about; every escape is well-formed UTF-8, which both read alike.
+    const piece = fc.constantFrom('a', 'b', '=', '&', '&&', '+', '%41', '%C3%A9', '%26', '%3D', '');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        assert.deepEqual(decodeForm(text), [...new URLSearchParams(text)], text);
+      }),
+      fcParams(500),
+    );
+  });
+
   it('normalizeUrl: lowercase scheme/host, default port dropped, other ports kept, no query/fragment, query pairs decoded', () => {
     fc.assert(
       fc.property(urlCase, ({ c, schemeCase, hostCase }) => {

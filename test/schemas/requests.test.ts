@@ -74,6 +74,21 @@ describe('request schemas', () => {
     );
   });
 
+  it('judge every value alike whatever came before: the last valid value remembered never lets another through', () => {
+    const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
+    const verdict = (field: string, value: string): string | undefined =>
+      checkRequestFields('SaleRequest', sampleRequest(sale, [[field, value]]))?.code;
+    for (const [field, valid, invalid] of [
+      ['currency', 'EUR', 'eur'],
+      ['redirect_url', 'https://merchant.example/return', 'https://merchant.example/return '],
+      ['cvv2', '123', '12'],
+    ] as const) {
+      // Valid twice (the second may be remembered), then a near miss twice (a refusal is never remembered), then valid.
+      const seen = [valid, valid, invalid, invalid, valid].map((value) => verdict(field, value));
+      assert.deepEqual(seen, [undefined, undefined, 'FIELD_INVALID', 'FIELD_INVALID', undefined], field);
+    }
+  });
+
   it('sampleRequest keeps given values, adds extra fields after the mandatory ones', () => {
     const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
     const pairs = sampleRequest(sale, [

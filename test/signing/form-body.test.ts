@@ -20,6 +20,18 @@ describe('decodeForm', () => {
     assert.deepEqual(decodeForm(''), []);
   });
 
+  it('a segment without = is a name with an empty value, even where a later segment has one', () => {
+    assert.deepEqual(decodeForm('a&b=c'), [
+      ['a', ''],
+      ['b', 'c'],
+    ]);
+    assert.deepEqual(decodeForm('=x&k=v=w&z'), [
+      ['', 'x'],
+      ['k', 'v=w'],
+      ['z', ''],
+    ]);
+  });
+
   it('a malformed escape names the field (default "body") and the 1-based parameter number', () => {
     const check = (text: string, field: string | undefined, expectedField: RegExp) =>
       assert.throws(
