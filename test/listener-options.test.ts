@@ -2,6 +2,8 @@
 // the same words in --help, the same checks.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { cannotListen } from '../src/cli/listener-options.ts';
 import { runCli } from './support/cli.ts';
 import { startListening } from './support/listening.ts';
 
@@ -35,6 +37,23 @@ describe('listener options of mock and inspect', () => {
         assert.match(r.err, message);
       }
     }
+  });
+
+  it("blame --port or --host only for the listener's own failure, never for a file read while starting", async () => {
+    const busy = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => busy.once('listening', r));
+    const { port } = busy.address() as { port: number };
+    const inUse = await new Promise<NodeJS.ErrnoException>((resolve) =>
+      createServer().once('error', resolve).listen(port, '127.0.0.1'),
+    );
+    busy.close();
+    assert.match(cannotListen(inUse, { port, host: '127.0.0.1' }).message, /^--port: \d+ is in use on 127\.0\.0\.1/);
+    // What startMock throws when a key file it reads is missing: ENOENT from open, not from listen.
+    const missing = Object.assign(new Error("ENOENT: no such file or directory, open '/x/key.pem'"), {
+      code: 'ENOENT',
+      syscall: 'open',
+    });
+    assert.equal(cannotListen(missing, { port: 0, host: '127.0.0.1' }), missing);
   });
 
   it('--host 0.0.0.0: both warn that the listener is reachable from the network and print a URL a client can use', async () => {

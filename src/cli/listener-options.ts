@@ -127,11 +127,18 @@ const HOST_ERRORS = new Set([
   'EINVAL',
 ]);
 
+/** The system calls a listener's own failures come from: anything else (a file the server reads) is not the flags'. */
+const LISTEN_CALLS: ReadonlySet<string | undefined> = new Set(['listen', 'bind', 'getaddrinfo']);
+
 /**
  * A listener that could not start, said as a problem of the flag behind it: --host (no such address here) or --port (in
- * use, not allowed).
+ * use, not allowed). Any other failure while starting is passed on as it is, not blamed on a flag.
  */
-export function cannotListen(err: NodeJS.ErrnoException, settings: { port: number; host: string }): PayconformError {
+export function cannotListen(
+  err: NodeJS.ErrnoException,
+  settings: { port: number; host: string },
+): PayconformError | NodeJS.ErrnoException {
+  if (!LISTEN_CALLS.has(err.syscall)) return err;
   const code = err.code ?? err.message;
   if (HOST_ERRORS.has(code))
     return fieldError(
