@@ -32,6 +32,14 @@ describe('decodeForm', () => {
     ]);
   });
 
+  it('decodes escapes in either case, ASCII and UTF-8 alike, as decodeURIComponent does', () => {
+    assert.deepEqual(decodeForm('u=https%3a%2F%2Fx&n=J%C3%A4ne+%26+%3d&e=%7e%7F'), [
+      ['u', 'https://x'],
+      ['n', 'Jäne & ='],
+      ['e', '~\x7f'],
+    ]);
+  });
+
   it('a malformed escape names the field (default "body") and the 1-based parameter number', () => {
     const check = (text: string, field: string | undefined, expectedField: RegExp) =>
       assert.throws(
@@ -44,6 +52,9 @@ describe('decodeForm', () => {
         },
       );
     check('a=1&b=%ZZ', undefined, /^body \(parameter 2\)$/);
+    check('a=%4Z', undefined, /^body \(parameter 1\)$/);
+    check('a=ok%2', undefined, /^body \(parameter 1\)$/);
+    check('a=%C3', undefined, /^body \(parameter 1\)$/);
     check('a=1&&c=3&d%ZZ=4', 'form', /^form \(parameter 4\)$/);
   });
 });
