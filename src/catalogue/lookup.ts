@@ -1,5 +1,6 @@
 /** Finding catalogue rows by operation name or by request URL path. */
 import { PayconformError, fieldError } from '../errors.ts';
+import { ownString } from '../own-string.ts';
 import { ENDPOINTS, type Endpoint, type Operation } from './endpoints.ts';
 
 const byOperation = new Map<string, Endpoint>(ENDPOINTS.map((e) => [e.operation, e]));
@@ -93,10 +94,23 @@ export interface PathMatch {
 }
 
 /**
+ * The last path matched and its match: a merchant sends one path request after request, and the mock matches every
+ * request's. A match is immutable, so the same one serves again; one entry bounds it, and the path is a copy.
+ */
+let lastMatched: { readonly pathname: string; readonly match: PathMatch } | undefined;
+
+/**
  * Resolves a URL path such as `/paynet/api/v2/sale/1234` to its catalogue row and endpointId, or the
  * endpoint-group form `/paynet/api/v2/sale/group/4343` to the row and the group id.
  */
 export function matchPath(pathname: string): PathMatch {
+  if (lastMatched?.pathname === pathname) return lastMatched.match;
+  const match = Object.freeze(resolvePath(pathname));
+  lastMatched = { pathname: ownString(pathname), match };
+  return match;
+}
+
+function resolvePath(pathname: string): PathMatch {
   const lastSlash = pathname.lastIndexOf('/');
   const rawId = pathname.slice(lastSlash + 1);
   const stemWithId = pathname.slice(0, lastSlash);

@@ -89,7 +89,9 @@ export const contentType: RequestRule<'content-type', 'UNSUPPORTED_MEDIA_TYPE'> 
   refusals: [{ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }],
   hint: `Send Content-Type: ${FORM_TYPE} (a charset parameter is fine).`,
   check(req) {
-    const mediaType = baseMediaType(req.seen.headers['content-type'] ?? '');
+    const sent = req.seen.headers['content-type'] ?? '';
+    // Most clients send the type exactly; only another spelling is split from its parameters and lower-cased.
+    const mediaType = sent === FORM_TYPE ? sent : baseMediaType(sent);
     if (mediaType === FORM_TYPE) return PASS;
     return fail(`content-type: must be ${FORM_TYPE}`, {
       field: 'content-type',

@@ -64,11 +64,12 @@ export type AmountFact =
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const NOT_YET = Symbol('not derived yet');
+const NO_MATCH_ERROR = { message: '', code: '' } as const;
 type Derived<T> = T | undefined | typeof NOT_YET;
 
 export class RequestUnderTest {
   private matchFact: Derived<PathMatch> = NOT_YET;
-  private matchError: { message: string; code: string } = { message: '', code: '' };
+  private matchError: { readonly message: string; readonly code: string } = NO_MATCH_ERROR;
   private paramsFact: Derived<Pair[]> = NOT_YET;
   private paramsError = '';
   private ownerFact: Derived<Merchant | ReturnType<typeof ownerOf>> = NOT_YET;
@@ -111,7 +112,9 @@ export class RequestUnderTest {
     const url = this.seen.url;
     const start = url.indexOf('/', url.indexOf('//') + 2);
     if (start === -1) return '/';
-    const end = url.search(/[?#]/);
+    const query = url.indexOf('?', start);
+    const fragment = url.indexOf('#', start);
+    const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment);
     return url.slice(start, end === -1 ? undefined : end);
   }
 

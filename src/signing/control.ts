@@ -58,15 +58,23 @@ export function formulaText(formula: readonly ControlField[]): string {
 export function controlFieldValues(formula: readonly ControlField[], ctx: ControlContext): ControlFieldValue[] {
   return formula.map((field) => {
     const raw = rawValue(field, ctx, formula);
-    return {
-      name: field.name,
-      from: field.from,
-      raw,
-      value: field.cents ? centsOf(field.name, raw, ctx) : raw,
-      cents: field.cents,
-    };
+    return { name: field.name, from: field.from, raw, value: enteredValue(field, raw, ctx), cents: field.cents };
   });
 }
+
+/**
+ * The formula's values concatenated, the key left out: what verifying a control needs, without the record of each
+ * field that an explanation reads (the mock verifies every request's).
+ */
+export function controlConcatenation(formula: readonly ControlField[], ctx: ControlContext): string {
+  let text = '';
+  for (const field of formula) text += enteredValue(field, rawValue(field, ctx, formula), ctx);
+  return text;
+}
+
+/** A field's value as it enters the concatenation: in cents where the formula says so. */
+const enteredValue = (field: ControlField, raw: string, ctx: ControlContext): string =>
+  field.cents ? centsOf(field.name, raw, ctx) : raw;
 
 /** A cents field's value: the amount in cents where the caller has it already, else converted here. */
 function centsOf(name: string, raw: string, ctx: ControlContext): string {
@@ -100,6 +108,9 @@ export function sha1HexWith(oneShot: typeof crypto.hash | undefined): (text: str
 }
 const sha1Hex = sha1HexWith((crypto as { hash?: typeof crypto.hash }).hash);
 
+/** The control of a concatenation: SHA-1 of it with the control key last, lowercase hex. */
+export const controlOf = (concatenation: string, controlKey: string): string => sha1Hex(concatenation + controlKey);
+
 export function computeControl(
   formula: readonly ControlField[],
   ctx: ControlContext,
@@ -110,6 +121,6 @@ export function computeControl(
   return {
     fields,
     controlInput: prefix + CONTROL_KEY_PLACEHOLDER,
-    control: sha1Hex(prefix + controlKey),
+    control: controlOf(prefix, controlKey),
   };
 }

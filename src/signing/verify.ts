@@ -7,7 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { getParam, type ParsedAuthorization } from './authorization-header.ts';
-import { computeControl } from './control.ts';
+import { CONTROL_KEY_PLACEHOLDER, controlConcatenation, controlOf } from './control.ts';
 import { hmacSha1Signature, hmacSigningKey } from './hmac-sha1.ts';
 import { loadPublicKey } from './keys.ts';
 import { oauthBaseString } from './oauth.ts';
@@ -64,8 +64,11 @@ export function compareSignature(request: RequestInput, credentials: Credentials
     const controlKey = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
     const { params, amountCents } = request;
     const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params, amountCents };
-    const expected = computeControl(auth.fields, ctx, controlKey);
-    return { valid: constantTimeEqual(sent.control, expected.control), controlInput: expected.controlInput };
+    const concatenation = controlConcatenation(auth.fields, ctx);
+    return {
+      valid: constantTimeEqual(sent.control, controlOf(concatenation, controlKey)),
+      controlInput: concatenation + CONTROL_KEY_PLACEHOLDER,
+    };
   }
   if (!('header' in sent) || (auth.kind !== 'oauth-hmac-sha1' && auth.kind !== 'oauth-rsa-sha256'))
     return { valid: false };

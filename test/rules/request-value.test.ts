@@ -28,6 +28,9 @@ describe('the path', () => {
   it('is the part after the host, without query or fragment; "/" where there is none', () => {
     assert.equal(req('http://h/paynet/api/v2/sale/1001?a=/b#c').pathname, '/paynet/api/v2/sale/1001');
     assert.equal(req('https://h:8443/x#frag').pathname, '/x');
+    // Whichever of ? and # comes first ends the path.
+    assert.equal(req('http://h/x#frag?not-a-query').pathname, '/x');
+    assert.equal(req('http://h/x?a#b').pathname, '/x');
     assert.equal(req('http://h').pathname, '/');
     // An empty Host header: the mock writes the origin as http:// and nothing.
     assert.equal(req('http:///paynet/api/v2/sale/1001').pathname, '/paynet/api/v2/sale/1001');
@@ -58,6 +61,18 @@ describe('the route match', () => {
     assert.equal(zero.match, undefined);
     assert.equal(zero.whyNoMatch.code, 'ERR_ENDPOINT_ID');
     assert.match(zero.whyNoMatch.message, /^endpointId: must be a positive int64/);
+  });
+
+  it("is each path's own when paths alternate (the last match is kept for the next request with its path)", () => {
+    const paths = [SALE, 'http://h/api/v2/status/1002', SALE, 'http://h/nowhere/1', SALE, 'http://h/api/v2/sale/0123'];
+    const matched = paths.map((url) => req(url).match);
+    assert.deepEqual(
+      matched.map((m) => m && `${m.prefix} ${m.endpoint.operation} ${m.endpointId}`),
+      ['/paynet SALE 1001', ' STATUS 1002', '/paynet SALE 1001', undefined, '/paynet SALE 1001', undefined],
+    );
+    const again = req(SALE).match;
+    assert.equal(req(SALE).match, again, 'the same path again: the same match');
+    assert.ok(Object.isFrozen(again), 'a match served again cannot be changed by whoever read it first');
   });
 });
 
