@@ -74,6 +74,31 @@ const REQUIRED_INDEXES: ReadonlyMap<string, readonly number[]> = new Map(
 );
 
 /**
+ * A request's field names in order as last judged for a schema, and where its fields sit. Duplicates and missing
+ * fields depend on the names alone, and a merchant sends the same names in the same order request after request: a
+ * layout seen before is not read again, only its values are judged (without looking each name up).
+ */
+interface Layout {
+  readonly names: readonly string[];
+  readonly judgedElsewhere: (name: string) => boolean;
+  /** The schema's fields sent, by their place in FIELDS and in that order: the order values are judged in. */
+  readonly fields: readonly number[];
+  /** Where each of `fields` is in the pairs. */
+  readonly positions: readonly number[];
+}
+const layouts = new Map<string, Layout>();
+/** Longer requests are judged afresh each time: a layout kept is at most this many names. */
+const MAX_KEPT_LAYOUT = 64;
+const NOTHING_ELSEWHERE = (): boolean => false;
+
+function sameLayout(layout: Layout, params: readonly Pair[], judgedElsewhere: (name: string) => boolean): boolean {
+  const { names } = layout;
+  if (layout.judgedElsewhere !== judgedElsewhere || names.length !== params.length) return false;
+  for (let i = 0; i < names.length; i++) if (params[i]?.[0] !== names[i]) return false;
+  return true;
+}
+
+/**
  * The first problem of a request's fields, or undefined when they are fine: what ajv says of the schema's whole
  * object (test/schemas/request-check-parity.test.ts holds the two together), found in one pass over the pairs
  * without building it. A field sent twice is refused first: which value counts would be a guess, and the signature
@@ -83,38 +108,63 @@ const REQUIRED_INDEXES: ReadonlyMap<string, readonly number[]> = new Map(
 export function checkRequestFields(
   schemaName: string,
   params: readonly Pair[],
-  judgedElsewhere: (name: string) => boolean = () => false,
+  judgedElsewhere: (name: string) => boolean = NOTHING_ELSEWHERE,
 ): RequestProblem | undefined {
-  const required = REQUIRED_INDEXES.get(schemaName);
-  if (required === undefined) throw new Error(`internal: no request schema named ${schemaName}`);
-  const values: (string | undefined)[] = new Array<string | undefined>(FIELD_NAMES.length);
-  let others: string[] | undefined; // names no schema knows, kept only to see one sent twice
-  for (const [name, value] of params) {
-    if (judgedElsewhere(name)) continue;
-    const index = FIELD_INDEX.get(name);
-    const seen = index === undefined ? (others?.includes(name) ?? false) : values[index] !== undefined;
-    if (seen && !name.startsWith('oauth_'))
-      return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
-    if (index !== undefined) values[index] = value;
-    else if (!seen) (others ??= []).push(name);
+  let layout = layouts.get(schemaName);
+  if (layout === undefined || !sameLayout(layout, params, judgedElsewhere)) {
+    const read = readLayout(schemaName, params, judgedElsewhere);
+    if ('code' in read) return read;
+    layout = read;
+    if (params.length <= MAX_KEPT_LAYOUT) layouts.set(schemaName, layout);
   }
-  for (const index of required) if (values[index] === undefined) return missingProblem(schemaName, required, values);
-  for (let index = 0; index < values.length; index++) {
-    const value = values[index];
-    if (value === undefined) continue;
-    const refused = refusedBy(index, value);
+  const { fields, positions } = layout;
+  for (let k = 0; k < fields.length; k++) {
+    const index = fields[k] ?? 0;
+    const refused = refusedBy(index, params[positions[k] ?? 0]?.[1] ?? '');
     if (refused !== undefined) return invalidProblem(FIELD_NAMES[index] ?? '', refused);
   }
   return undefined;
+}
+
+/** The layout of the pairs, or its problem: a field sent twice, else the mandatory fields missing. */
+function readLayout(
+  schemaName: string,
+  params: readonly Pair[],
+  judgedElsewhere: (name: string) => boolean,
+): Layout | RequestProblem {
+  const required = REQUIRED_INDEXES.get(schemaName);
+  if (required === undefined) throw new Error(`internal: no request schema named ${schemaName}`);
+  const positionOf: (number | undefined)[] = new Array<number | undefined>(FIELD_NAMES.length);
+  let others: string[] | undefined; // names no schema knows, kept only to see one sent twice
+  for (let position = 0; position < params.length; position++) {
+    const name = params[position]?.[0] ?? '';
+    if (judgedElsewhere(name)) continue;
+    const index = FIELD_INDEX.get(name);
+    const seen = index === undefined ? (others?.includes(name) ?? false) : positionOf[index] !== undefined;
+    if (seen && !name.startsWith('oauth_'))
+      return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
+    if (index !== undefined) positionOf[index] = position;
+    else if (!seen) (others ??= []).push(name);
+  }
+  if (required.some((index) => positionOf[index] === undefined))
+    return missingProblem(schemaName, required, positionOf);
+  const fields: number[] = [];
+  const positions: number[] = [];
+  positionOf.forEach((position, index) => {
+    if (position === undefined) return;
+    fields.push(index);
+    positions.push(position);
+  });
+  return { names: params.map(([name]) => ownString(name)), judgedElsewhere, fields, positions };
 }
 
 /** Every missing field at once, the first named: a developer should not find them one round trip at a time. */
 function missingProblem(
   schemaName: string,
   required: readonly number[],
-  values: readonly (string | undefined)[],
+  positionOf: readonly (number | undefined)[],
 ): RequestProblem {
-  const all = required.filter((index) => values[index] === undefined).map((index) => FIELD_NAMES[index] ?? '');
+  const all = required.filter((index) => positionOf[index] === undefined).map((index) => FIELD_NAMES[index] ?? '');
   const field = all[0] ?? '';
   return {
     code: 'FIELD_MISSING',

@@ -100,6 +100,10 @@ describe(`the request check in one pass (seed ${seed})`, () => {
         const problem = checkRequestFields(schemaName, params, elsewhere);
         assert.deepEqual(problem, expected);
         outcomes.add(problem?.code ?? 'accepted');
+        // The same names in the same order again, with the values turned round by one: judged from the layout kept.
+        const turned = params.map(([name], i): Pair => [name, params[(i + 1) % params.length]?.[1] ?? '']);
+        assert.deepEqual(checkRequestFields(schemaName, turned, elsewhere), wholeObject(schemaName, turned, elsewhere));
+        assert.deepEqual(checkRequestFields(schemaName, params, elsewhere), expected, 'judged again, the same');
       }),
       fcParams(1500),
     );

@@ -89,6 +89,23 @@ describe('request schemas', () => {
     }
   });
 
+  it('judge a layout seen before as they would afresh: fields judged elsewhere, or not, are told apart', () => {
+    const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
+    const twoControls = [...sampleRequest(sale), ['control', 'a'], ['control', 'b']] as const;
+    const isControl = (name: string): boolean => name === 'control';
+    // Apart (a signature rule judges control), the same names are fine; as fields, control is sent twice.
+    const verdicts = [isControl, undefined, isControl, undefined].map(
+      (elsewhere) => checkRequestFields('SaleRequest', twoControls, elsewhere)?.code,
+    );
+    assert.deepEqual(verdicts, [undefined, 'FIELD_DUPLICATE', undefined, 'FIELD_DUPLICATE']);
+    // The same names in another order, one missing, one renamed: each judged on its own names.
+    const moved = [...twoControls.slice(1), twoControls[0]];
+    assert.equal(checkRequestFields('SaleRequest', moved, isControl), undefined);
+    assert.equal(checkRequestFields('SaleRequest', twoControls.slice(1), isControl)?.code, 'FIELD_MISSING');
+    const renamed = twoControls.map(([n, v]) => (n === 'email' ? (['e-mail', v] as const) : ([n, v] as const)));
+    assert.equal(checkRequestFields('SaleRequest', renamed, isControl)?.field, 'email');
+  });
+
   it('sampleRequest keeps given values, adds extra fields after the mandatory ones', () => {
     const sale = ENDPOINTS.find((e) => e.operation === 'SALE')!;
     const pairs = sampleRequest(sale, [
