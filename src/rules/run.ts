@@ -36,19 +36,43 @@ function firstMissing(req: RequestUnderTest, needs: readonly Fact[]): Fact {
   throw new Error('internal: no fact is missing');
 }
 
-function judge(rule: RequestRule, req: RequestUnderTest, bent: Bent | undefined): Outcome {
-  const needs = rule.needs ?? NO_NEEDS;
+/**
+ * A rule as the runner calls it, in one shape for every rule: read off a dozen rules of as many shapes per request (the
+ * mock's), a rule's `needs` and its check were megamorphic reads.
+ */
+interface Runnable {
+  readonly rule: RequestRule;
+  readonly needs: readonly Fact[];
+  /** The facts were found by the runner: a rule's own look-up of them would be the same work again. */
+  readonly check: (req: With<Fact>) => Outcome;
+}
+
+const runnable = (rule: RequestRule): Runnable => ({
+  rule,
+  needs: rule.needs ?? NO_NEEDS,
+  check: rule.checkFound ?? ((req) => rule.check(req)),
+});
+
+const runnables = new WeakMap<readonly RequestRule[], readonly Runnable[]>();
+
+/** The rules as the runner calls them, made once per list. */
+function runnablesOf(rules: readonly RequestRule[]): readonly Runnable[] {
+  let found = runnables.get(rules);
+  if (found === undefined) runnables.set(rules, (found = rules.map(runnable)));
+  return found;
+}
+
+function judge({ rule, needs, check }: Runnable, req: RequestUnderTest, bent: Bent | undefined): Outcome {
   if (!hasFacts(req, needs)) return NOT_REACHED[firstMissing(req, needs)];
   const replacement = bent?.get(rule.id);
   if (replacement === 'off') return skip('switched off (a deliberately broken gateway)');
   if (replacement !== undefined) return replacement(req);
-  // The facts were found here: the rule's own look-up of them would be the same work again.
-  return rule.checkFound === undefined ? rule.check(req) : rule.checkFound(req);
+  return check(req);
 }
 
 /** Every rule's outcome, in order (inspect). */
 export function judgeRequest(rules: readonly RequestRule[], req: RequestUnderTest, bent?: Bent): Judgement[] {
-  return rules.map((rule) => ({ rule, outcome: judge(rule, req, bent) }));
+  return runnablesOf(rules).map((r) => ({ rule: r.rule, outcome: judge(r, req, bent) }));
 }
 
 const byRow = new WeakMap<readonly RequestRule[], Map<Endpoint, readonly RequestRule[]>>();
@@ -72,9 +96,9 @@ export function firstFailure(
   bent?: Bent,
 ): { readonly rule: RequestRule; readonly evidence: Evidence } | undefined {
   const match = req.match;
-  for (const rule of bent === undefined && match !== undefined ? rulesFor(rules, match.endpoint) : rules) {
-    const outcome = judge(rule, req, bent);
-    if (outcome.outcome === 'fail') return { rule, evidence: outcome.evidence };
+  for (const r of runnablesOf(bent === undefined && match !== undefined ? rulesFor(rules, match.endpoint) : rules)) {
+    const outcome = judge(r, req, bent);
+    if (outcome.outcome === 'fail') return { rule: r.rule, evidence: outcome.evidence };
   }
   return undefined;
 }
