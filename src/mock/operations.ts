@@ -160,7 +160,7 @@ class Run {
 
   cardRef(): CardRef {
     const id = this.request.field('cardrefid') ?? '';
-    const ref = this.ctx.orders.cardRefs.find(id, this.login);
+    const ref = this.ctx.orders.findCardRef(id, this.login);
     enforce(referenceKnown, { field: 'cardrefid', found: ref !== undefined }, this.ctx.gate);
     return ref ?? { id, merchantLogin: this.login, card: INVENTED_CARD };
   }
@@ -210,8 +210,7 @@ class Run {
   }
 
   addCardRef(card: StoredCard): Record<string, string> {
-    const id = this.ctx.orders.newId();
-    this.ctx.orders.cardRefs.add(id, { id, merchantLogin: this.login, card });
+    const { id } = this.ctx.orders.addCardRef(this.login, card);
     return { ...this.answer('async-response', this.start(undefined, { approved: true })), 'card-ref-id': id };
   }
 }
@@ -289,9 +288,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       return run.answer('async-response', run.start(run.cardRef().card));
     case 'recurring-create': {
       const cardRef = run.cardRef();
-      const id = orders.newId();
-      orders.recurring.add(id, {
-        id,
+      const { id } = orders.addRecurring({
         merchantLogin: run.login,
         cardRef,
         amount: known(run.amount, 'amount'),
@@ -303,7 +300,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
       };
     }
     case 'recurring-process': {
-      const found = orders.recurring.find(request.field('recurring-payment-id') ?? '', run.login);
+      const found = orders.findRecurring(request.field('recurring-payment-id') ?? '', run.login);
       enforce(referenceKnown, { field: 'recurring-payment-id', found: found !== undefined }, ctx.gate);
       const plan = found ?? { amount: '1.00', currency: 'USD', cardRef: { card: INVENTED_CARD } };
       return run.answer(
