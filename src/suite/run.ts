@@ -126,6 +126,9 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
         // count.
         // cucumber's own page is cucumber.html; report.html is the certification page (certificate.ts).
         format: [
+          // Cucumber always runs a formatter on stdout (progress, if none is named), here into a stream that is
+          // thrown away: rerun is the one that does nothing until the end, and then writes a line per failure.
+          'rerun',
           ['html', join(dir, 'cucumber.html')],
           ['junit', join(dir, 'junit.xml')],
           ['message', join(dir, 'messages.ndjson')],
