@@ -58,6 +58,8 @@ export interface Figure {
     readonly label: string;
     readonly value: number;
     readonly minRatio?: number;
+    /** For a time: ours at most this multiple of the peer's (a ratio of at least its inverse). */
+    readonly maxTimesPeer?: number;
     /** The median of ratios paired round by round, where the figure was taken in rounds (servers). */
     readonly pairedRatio?: number;
   };

@@ -67,6 +67,9 @@ function figureRow(f: Figure): Row {
     f.max === undefined ? undefined : { text: `≤ ${fmtValue(f.max, f.unit)}`, ok: f.value <= f.max },
     f.min === undefined ? undefined : { text: `≥ ${fmtValue(f.min, f.unit)}`, ok: f.value >= f.min },
     f.peer?.minRatio === undefined ? undefined : { text: `≥ ${f.peer.minRatio}×`, ok: ratio! >= f.peer.minRatio },
+    f.peer?.maxTimesPeer === undefined
+      ? undefined
+      : { text: `≤ ${f.peer.maxTimesPeer}× peer's`, ok: ratio! >= 1 / f.peer.maxTimesPeer },
   ].filter((t) => t !== undefined);
   return {
     name: f.name,
