@@ -18,7 +18,7 @@ import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../gateway/merchants.ts';
 import { startMock, type RunningMock } from '../mock/index.ts';
 import { redactPairsInText } from '../report/redact.ts';
-import type { RequestUnderTest } from '../rules/request.ts';
+import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
 import { customerStepOf, type CustomerStep, type PaidOrder } from './customer-steps.ts';
 import { FinalOrderWatch } from './final-orders.ts';
@@ -217,7 +217,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     const signedFor = options.upstream === undefined ? undefined : `${upstreamUrl.origin}${req.url ?? '/'}`;
     const request = inspector.request({
       method,
-      url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`,
+      url: `${addressedOrigin(req.headers.host)}${req.url ?? '/'}`,
       headers,
       ...(body === undefined ? { bodyBytes: size } : { body }),
       ...(signedFor ? { signedFor } : {}),

@@ -14,7 +14,7 @@ import { BODY_RULES, HEAD_RULES } from '../rules/book.ts';
 import { acceptHeader } from '../rules/http.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { NonceStore } from '../rules/nonces.ts';
-import { RequestUnderTest, type RuleContext } from '../rules/request.ts';
+import { addressedOrigin, RequestUnderTest, type RuleContext } from '../rules/request.ts';
 import type { Judgement, RequestRule } from '../rules/run.ts';
 import { customerPageOf } from '../gateway/customer-pages.ts';
 import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
@@ -224,7 +224,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
 
   /** The origin clients reach this mock at: the one they addressed, unless a public URL is given. */
   const originOf = (host: string | undefined): string =>
-    options.publicUrl?.replace(/\/+$/, '') ?? `http://${host ?? 'localhost'}`;
+    options.publicUrl?.replace(/\/+$/, '') ?? addressedOrigin(host);
 
   /** The operation's answer to a request the rules let through. */
   function operationAnswer(request: RequestUnderTest, serialNumber: string): MockAnswer {

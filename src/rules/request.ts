@@ -62,6 +62,16 @@ export interface KnownFacts {
 export type AmountFact =
   { readonly cents: string; readonly problem?: undefined } | { readonly cents?: undefined; readonly problem: string };
 
+/** The characters of a host and port (RFC 3986 reg-name, IP literal, `:port`): no `/`, `?`, `#`, `@` or space. */
+const HOST = /^[A-Za-z0-9\-._~%!$&'()*+,;=:[\]]+$/;
+
+/**
+ * The origin a request addressed, from its Host header; http://localhost where there is none or it is no host
+ * (RFC 9112 §3.2). The path is the request line's alone: `Host: a/b` made the rules read /b/api/… for /api/….
+ */
+export const addressedOrigin = (host: string | undefined): string =>
+  host !== undefined && HOST.test(host) ? `http://${host}` : 'http://localhost';
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const NOT_YET = Symbol('not derived yet');
 const NO_MATCH_ERROR = { message: '', code: '' } as const;
