@@ -7,7 +7,6 @@ import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { buildRequest } from '../../src/client/client.ts';
 import { testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
-import { addressedOrigin } from '../../src/rules/request.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 
 let mock: RunningMock;
@@ -53,11 +52,4 @@ describe('mock: the Host header does not move the path', () => {
       assert.match(answer, /"status":"processing"/);
     });
   }
-
-  it('a well-formed Host is the origin; a missing or malformed one is http://localhost (RFC 9112 §3.2)', () => {
-    for (const host of ['example.com', 'gate.example:8443', '127.0.0.1:8080', '[::1]:3000', 'xn--bcher-kva.example'])
-      assert.equal(addressedOrigin(host), `http://${host}`);
-    for (const host of [undefined, '', 'a/b', 'a b', 'user@h', 'h#x', 'h?x', 'h\tx'])
-      assert.equal(addressedOrigin(host), 'http://localhost', String(host));
-  });
 });

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { testMerchant } from '../../src/gateway/merchants.ts';
 import { NonceStore } from '../../src/rules/nonces.ts';
-import { hasFact, hasFacts, RequestUnderTest, type SeenRequest } from '../../src/rules/request.ts';
+import { addressedOrigin, hasFact, hasFacts, RequestUnderTest, type SeenRequest } from '../../src/rules/request.ts';
 import type { Fact } from '../../src/rules/rule.ts';
 
 const merchant = testMerchant(); // endpoint 1001, group 2001
@@ -35,6 +35,16 @@ describe('the path', () => {
     // An empty Host header: the mock writes the origin as http:// and nothing.
     assert.equal(req('http:///paynet/api/v2/sale/1001').pathname, '/paynet/api/v2/sale/1001');
     assert.equal(req('http:///paynet/api/v2/sale/1001').match?.prefix, '/paynet');
+  });
+});
+
+describe('the addressed origin', () => {
+  it('is the Host where it is a host; http://localhost where none is sent or it is no host (RFC 9112 §3.2)', () => {
+    // A Host holding a slash used to move the path the rules read (test/mock/host-header.test.ts).
+    for (const host of ['example.com', 'gate.example:8443', '127.0.0.1:8080', '[::1]:3000', 'xn--bcher-kva.example'])
+      assert.equal(addressedOrigin(host), `http://${host}`);
+    for (const host of [undefined, '', 'a/b', 'a b', 'user@h', 'h#x', 'h?x', 'h\tx'])
+      assert.equal(addressedOrigin(host), 'http://localhost', String(host));
   });
 });
 
