@@ -11,37 +11,6 @@ import { ownString } from '../own-string.ts';
 
 export type { OrderStatus };
 
-export interface Order {
-  readonly paynetOrderId: string;
-  readonly merchantLogin: string;
-  readonly operation: Operation;
-  readonly merchantOrderId: string;
-  /** In integer cents, where the operation carries an amount. */
-  readonly amountCents: bigint | undefined;
-  readonly amount: string | undefined;
-  readonly currency: string | undefined;
-  finalStatus: OrderStatus;
-  statusRequests: number;
-  /** The order waits for a 3-D Secure result upload. */
-  awaiting3ds: boolean;
-  /** A hosted-form order waits for its checkout page to be submitted. */
-  awaitingCheckout: boolean;
-  voided: boolean;
-  /** Captured (preauth) or paid out (payout-check) so far. */
-  capturedCents: bigint;
-  returnedCents: bigint;
-  /** The card, masked: the mock never keeps a full card number. */
-  card: StoredCard | undefined;
-  /** The request's notify_url or server_callback_url: the callback goes there when the order is final. */
-  readonly callbackUrl: string | undefined;
-  /** The callback URL came as notify_url: later transactions on this order are reported there too. */
-  readonly notify: boolean;
-  /** The request's redirect_url: the hosted page sends the customer back there. */
-  readonly redirectUrl: string | undefined;
-  /** The final status has been announced (callback or hook), so it is never announced twice. */
-  announced: boolean;
-}
-
 /** The order has its outcome: no step is awaited and the outcome is a final status. */
 export const isFinal = (order: Order): boolean =>
   !order.awaiting3ds && !order.awaitingCheckout && order.finalStatus !== 'processing';
@@ -96,6 +65,61 @@ export const sharedText = (text: string | undefined): string | undefined =>
 
 /** An amount in cents (decimal digits) as the one bigint of that value. */
 export const sharedCents = (cents: string): bigint => SHARED_CENTS.of(cents);
+
+/** An order as the mock keeps it. Its id is its serial, written out when asked: a string kept per order cost 32 B. */
+export class Order {
+  readonly merchantLogin: string;
+  readonly operation: Operation;
+  readonly merchantOrderId: string;
+  /** In integer cents, where the operation carries an amount. */
+  readonly amountCents: bigint | undefined;
+  readonly amount: string | undefined;
+  readonly currency: string | undefined;
+  finalStatus: OrderStatus;
+  statusRequests = 0;
+  /** The order waits for a 3-D Secure result upload. */
+  awaiting3ds: boolean;
+  /** A hosted-form order waits for its checkout page to be submitted. */
+  awaitingCheckout: boolean;
+  voided = false;
+  /** Captured (preauth) or paid out (payout-check) so far. */
+  capturedCents = 0n;
+  returnedCents = 0n;
+  /** The card, masked: the mock never keeps a full card number. */
+  card: StoredCard | undefined;
+  /** The request's notify_url or server_callback_url: the callback goes there when the order is final. */
+  readonly callbackUrl: string | undefined;
+  /** The callback URL came as notify_url: later transactions on this order are reported there too. */
+  readonly notify: boolean;
+  /** The request's redirect_url: the hosted page sends the customer back there. */
+  readonly redirectUrl: string | undefined;
+  /** The final status has been announced (callback or hook), so it is never announced twice. */
+  announced = false;
+
+  /** Made by OrderStore.create only, which issues the serial. */
+  constructor(
+    private readonly serial: number,
+    fields: NewOrder,
+  ) {
+    this.merchantLogin = fields.merchantLogin;
+    this.operation = fields.operation;
+    this.merchantOrderId = ownString(fields.merchantOrderId);
+    this.amountCents = fields.amountCents;
+    this.amount = sharedText(fields.amount);
+    this.currency = sharedText(fields.currency);
+    this.finalStatus = fields.finalStatus;
+    this.awaiting3ds = fields.awaiting3ds;
+    this.awaitingCheckout = fields.awaitingCheckout;
+    this.card = fields.card;
+    this.callbackUrl = sharedText(fields.callbackUrl);
+    this.notify = fields.notify;
+    this.redirectUrl = sharedText(fields.redirectUrl);
+  }
+
+  get paynetOrderId(): string {
+    return String(this.serial);
+  }
+}
 
 export type NewOrder = Pick<
   Order,
@@ -172,51 +196,6 @@ class Recent<V extends { readonly merchantLogin: string }> {
   }
 }
 
-/** An order as kept: its id is its serial, written out when asked (a string kept per order cost 32 B). */
-class KeptOrder implements Order {
-  readonly merchantLogin: string;
-  readonly operation: Operation;
-  readonly merchantOrderId: string;
-  readonly amountCents: bigint | undefined;
-  readonly amount: string | undefined;
-  readonly currency: string | undefined;
-  finalStatus: OrderStatus;
-  statusRequests = 0;
-  awaiting3ds: boolean;
-  awaitingCheckout: boolean;
-  voided = false;
-  capturedCents = 0n;
-  returnedCents = 0n;
-  card: StoredCard | undefined;
-  readonly callbackUrl: string | undefined;
-  readonly notify: boolean;
-  readonly redirectUrl: string | undefined;
-  announced = false;
-
-  constructor(
-    private readonly serial: number,
-    fields: NewOrder,
-  ) {
-    this.merchantLogin = fields.merchantLogin;
-    this.operation = fields.operation;
-    this.merchantOrderId = ownString(fields.merchantOrderId);
-    this.amountCents = fields.amountCents;
-    this.amount = sharedText(fields.amount);
-    this.currency = sharedText(fields.currency);
-    this.finalStatus = fields.finalStatus;
-    this.awaiting3ds = fields.awaiting3ds;
-    this.awaitingCheckout = fields.awaitingCheckout;
-    this.card = fields.card;
-    this.callbackUrl = sharedText(fields.callbackUrl);
-    this.notify = fields.notify;
-    this.redirectUrl = sharedText(fields.redirectUrl);
-  }
-
-  get paynetOrderId(): string {
-    return String(this.serial);
-  }
-}
-
 export class OrderStore {
   private readonly orders: Recent<Order>;
   private readonly cardRefs: Recent<CardRef>;
@@ -232,7 +211,7 @@ export class OrderStore {
 
   create(fields: NewOrder): Order {
     const serial = this.nextSerial++;
-    return this.orders.add(serial, new KeptOrder(serial, fields));
+    return this.orders.add(serial, new Order(serial, fields));
   }
 
   /** The merchant's own order; another merchant's order is as unknown as a missing one. */
