@@ -1,9 +1,10 @@
 /**
  * An interrupted run (SIGINT, SIGTERM) leaves a bundle that says so and nothing that passes for a
- * complete report: cucumber writes junit.xml and report.html only at the end, so what exists of them
- * is removed; messages.ndjson is written again from the messages received (whole lines, as far as the
- * run got); summary.json says `"status": "interrupted"` with the counts of the scenarios that finished;
- * the manifest lists what is there.
+ * complete report: junit.xml is written only at the end and cucumber.html is finished only then
+ * (report/cucumber-files.ts, whose thread is stopped first), so what exists of them is removed;
+ * messages.ndjson is written again from the messages received (whole lines, as far as the run got);
+ * summary.json says `"status": "interrupted"` with the counts of the scenarios that finished; the
+ * manifest lists what is there.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
 import { CAUSE_FACTS } from '../rules/cause-facts.ts';
 import { ndjsonOf, type RunRecord } from '../report/run-record.ts';
 
-/** Files cucumber completes only at the end of a run. */
+/** Files complete only at the end of a run. */
 const WRITTEN_AT_THE_END = ['junit.xml', 'cucumber.html'];
 
 /** `page` writes report.html, the certification page, which says INTERRUPTED. */

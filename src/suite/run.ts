@@ -5,7 +5,7 @@
  * junit.xml and messages.ndjson from cucumber, then summary.json and manifest.json.
  * `payconform certify` and `npm run prove` are argument parsing around one call of `runSuite`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import type { IConfiguration, ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
@@ -18,9 +18,10 @@ import { selectedTags, withCoverage } from '../report/coverage-verdict.ts';
 import { signBundle } from '../report/bundle-signature.ts';
 import type { KeyObject } from 'node:crypto';
 import { RunRecord } from '../report/run-record.ts';
+import { CucumberFiles } from '../report/cucumber-files.ts';
 import { claimReportDir, type ClaimedDir } from '../report/report-dir.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
-import { cucumberStderr, reportNotWritten, writeFailureOf } from './write-failure.ts';
+import { reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { checkAnswersHttp } from '../answers-http.ts';
 import { CAUSE_FACTS } from '../rules/cause-facts.ts';
@@ -102,14 +103,12 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
   const { loadConfiguration, loadSources } = await import('@cucumber/cucumber/api');
   // Cucumber's own console output (progress dots, its summary) goes nowhere: progressReporter and
-  // certify's table say it better. Its file formats are unaffected.
-  // Its stderr is read too: a report file it cannot write is named there (writeFailureOf), not in its error.
-  const stderr = cucumberStderr((text) => process.stderr.write(text));
+  // certify's table say it better.
   const environment: IRunEnvironment = {
     cwd: PACKAGE_ROOT,
     env: process.env,
     stdout: new PassThrough().resume(),
-    stderr: stderr.stream,
+    stderr: process.stderr,
   };
   const { runConfiguration } = await loadConfiguration(
     {
@@ -123,16 +122,11 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
           ? [packageFile('dist/steps/**/*.js')]
           : [packageFile('steps/tsx.mjs'), packageFile('steps/**/*.ts')],
         // Progress is ours (progressReporter): scenarios, failures and warnings, which cucumber's own formatters cannot
-        // count.
-        // cucumber's own page is cucumber.html; report.html is the certification page (certificate.ts).
-        format: [
-          // Cucumber always runs a formatter on stdout (progress, if none is named), here into a stream that is
-          // thrown away: rerun is the one that does nothing until the end, and then writes a line per failure.
-          'rerun',
-          ['html', join(dir, 'cucumber.html')],
-          ['junit', join(dir, 'junit.xml')],
-          ['message', join(dir, 'messages.ndjson')],
-        ],
+        // count. cucumber's files (messages.ndjson, cucumber.html, junit.xml) are made off this thread from the same
+        // messages (report/cucumber-files.ts); report.html is the certification page (certificate.ts).
+        // Cucumber always runs a formatter on stdout (progress, if none is named), here into a stream that is
+        // thrown away: rerun is the one that does nothing until the end, and then writes a line per failure.
+        format: ['rerun'],
         ...(tags ? { tags } : {}),
         parallel: run.parallel ?? 0,
         ...(run.shard ? { shard: run.shard } : {}),
@@ -162,7 +156,7 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   try {
     return await runAndWrite(claim, run, { runConfiguration, environment, selected, described, tags, progress });
   } catch (err) {
-    const cause = writeFailureOf(err, stderr.text());
+    const cause = writeFailureOf(err);
     throw cause === undefined ? err : reportNotWritten(dir, cause);
   }
 }
@@ -182,6 +176,21 @@ interface Prepared {
  * Runs the selected scenarios and writes the bundle (summary, JUnit warnings, certification page, manifest, signature).
  */
 async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared): Promise<RunOutcome> {
+  // Started first: the thread loads its formatters while this one loads the steps.
+  const files = new CucumberFiles(claim.dir);
+  try {
+    return await runWithFiles(claim, run, prepared, files);
+  } finally {
+    await files.stop(); // a failed run's thread writes nothing after the failure is handled
+  }
+}
+
+async function runWithFiles(
+  claim: ClaimedDir,
+  run: SuiteRun,
+  prepared: Prepared,
+  files: CucumberFiles,
+): Promise<RunOutcome> {
   const { target } = run;
   const { dir } = claim;
   const { runConfiguration, environment, selected, described, tags, progress } = prepared;
@@ -193,6 +202,7 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
   const execute = () =>
     runCucumber({ ...runConfiguration, support }, environment, (e) => {
       record.add(e);
+      files.add(e);
       reporter.update(record);
     });
   const running = runConfiguration.runtime.parallel === 0 ? oneAtATime(execute) : execute();
@@ -214,12 +224,16 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
   };
   if (stopped === 'aborted') {
     running.catch(() => undefined);
+    await files.stop(); // before the interrupted bundle removes what the thread had begun
     const summary = writeInterruptedBundle(dir, record, described, versions, extra, (s) =>
       writeCertificationPage(dir, record, s, extra, true),
     );
     await signIfAsked(run.signKey, dir, summary);
     return { passed: false, selected, finished: record.finished, summary, dir };
   }
+  // The thread finishes cucumber's files while this one makes the summary and the page.
+  const junit = files.finish();
+  junit.catch(() => undefined); // awaited below; a summary that cannot be written fails first
   const summary = withCoverage(
     summarize(record, described, versions, CAUSE_FACTS),
     coverageOf(record.results, {
@@ -235,8 +249,8 @@ async function runAndWrite(claim: ClaimedDir, run: SuiteRun, prepared: Prepared)
     join(dir, 'summary.json'),
     `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`,
   );
-  writeFileSync(join(dir, 'junit.xml'), withWarnings(readFileSync(join(dir, 'junit.xml'), 'utf8'), summary));
   writeCertificationPage(dir, record, summary, extra);
+  writeFileSync(join(dir, 'junit.xml'), withWarnings(await junit, summary));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   await signIfAsked(run.signKey, dir, summary);
   return {

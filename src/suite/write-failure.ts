@@ -1,37 +1,20 @@
 /**
  * A report that cannot be written (disk full, read-only folder, a write error): the run ends with one line naming
- * the folder and the cause, exit 2, and leaves nothing that passes for a report. Cucumber's formatters report a
- * failed write on its stderr and then fail their stream (ERR_STREAM_DESTROYED), so both are read here.
+ * the folder and the cause, exit 2, and leaves nothing that passes for a report. The write error's code comes from
+ * node:fs, in this thread or from the thread that writes cucumber's files (report/cucumber-files.ts).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { PayconformError } from '../errors.ts';
 import { RUN_FILES } from '../report/report-dir.ts';
 
 /** The write errors of the file system that mean the report cannot be written (not a mistake of the suite's). */
 const WRITE_CODES = ['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG', 'EACCES', 'EPERM'] as const;
-const WRITE_CODE = new RegExp(`\\b(${WRITE_CODES.join('|')})\\b`);
 
-/** What cucumber writes on its stderr, kept so a failed write can be named; anything else is passed on unchanged. */
-export function cucumberStderr(passOn: (text: string) => void): { stream: PassThrough; text: () => string } {
-  let seen = '';
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => {
-    const text = chunk.toString('utf8');
-    seen += text;
-    if (!WRITE_CODE.test(text)) passOn(text);
-  });
-  return { stream, text: () => seen };
-}
-
-/** The write error behind a failure, from its code, its cause's, or what cucumber said on stderr; undefined if none. */
-export function writeFailureOf(err: unknown, stderrText: string): string | undefined {
+/** The write error behind a failure, from its code or its cause's; undefined if none. */
+export function writeFailureOf(err: unknown): string | undefined {
   const codes = [(err as NodeJS.ErrnoException)?.code, (err as { cause?: NodeJS.ErrnoException })?.cause?.code];
-  const direct = codes.find((c): c is string => c !== undefined && (WRITE_CODES as readonly string[]).includes(c));
-  if (direct !== undefined) return direct;
-  const said = WRITE_CODE.exec(stderrText)?.[1];
-  return said !== undefined || codes.includes('ERR_STREAM_DESTROYED') ? (said ?? 'a write error') : undefined;
+  return codes.find((c): c is string => c !== undefined && (WRITE_CODES as readonly string[]).includes(c));
 }
 
 const WHY: Readonly<Record<string, string>> = {
