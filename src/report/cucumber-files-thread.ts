@@ -1,12 +1,13 @@
 /**
- * The worker thread behind cucumber-files.ts: writes messages.ndjson and cucumber.html, and builds junit.xml's text,
- * with the libraries cucumber's own `message`, `html` and `junit` formatters use, fed the same messages (options as
- * cucumber gives them: none). The messages arrive as ndjson bytes in batches; `end` finishes the files and answers with
- * the JUnit text, or with the first write error.
+ * The worker thread behind cucumber-files.ts: for each run, writes messages.ndjson and cucumber.html, and builds
+ * junit.xml's text, with the libraries cucumber's own `message`, `html` and `junit` formatters use, fed the same
+ * messages (options as cucumber gives them: none). A run starts with where its files go; its messages arrive as
+ * ndjson bytes in batches; its end finishes the files and answers with the JUnit text, or with the first write error.
+ * One run at a time; the thread then waits for the next (a process that certifies again loads the libraries once).
  */
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import { JUnitXmlPrinter } from '@cucumber/junit-xml-formatter';
 import type { Envelope } from '@cucumber/messages';
@@ -14,44 +15,59 @@ import type { CucumberFilesSetup, FromRun, ToRun } from './cucumber-files.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('internal: cucumber-files-thread.ts runs only as a worker thread');
-const setup = workerData as CucumberFilesSetup;
 const UTF8 = new TextDecoder();
 
-let failure: NodeJS.ErrnoException | undefined;
-const failed = (err: NodeJS.ErrnoException): void => {
-  failure ??= err;
-};
+/** One run's files. */
+class RunFiles {
+  private failure: NodeJS.ErrnoException | undefined;
+  private readonly ndjson;
+  private readonly htmlFile;
+  private readonly html = new CucumberHtmlStream();
+  private junit = '';
+  private readonly printer = new JUnitXmlPrinter({}, (text: string) => {
+    this.junit += text;
+  });
 
-const ndjson = createWriteStream(setup.ndjson).on('error', failed);
-const htmlFile = createWriteStream(setup.html).on('error', failed);
-const html = new CucumberHtmlStream().on('error', failed);
-html.pipe(htmlFile);
-let junit = '';
-const printer = new JUnitXmlPrinter({}, (text: string) => {
-  junit += text;
-});
-
-async function end(): Promise<ToRun> {
-  ndjson.end();
-  html.end();
-  try {
-    await Promise.all([finished(ndjson), finished(htmlFile)]);
-  } catch (err) {
-    failed(err as NodeJS.ErrnoException);
+  constructor(setup: CucumberFilesSetup) {
+    const failed = (err: NodeJS.ErrnoException): void => {
+      this.failure ??= err;
+    };
+    this.ndjson = createWriteStream(setup.ndjson).on('error', failed);
+    this.htmlFile = createWriteStream(setup.html).on('error', failed);
+    this.html.on('error', failed).pipe(this.htmlFile);
   }
-  return failure === undefined ? { junit } : { failed: { code: failure.code, message: failure.message } };
+
+  add(bytes: Uint8Array): void {
+    this.ndjson.write(bytes);
+    for (const line of UTF8.decode(bytes).split('\n')) {
+      if (line === '') continue;
+      const envelope = JSON.parse(line) as Envelope;
+      this.html.write(envelope);
+      this.printer.update(envelope);
+    }
+  }
+
+  async end(): Promise<ToRun> {
+    this.ndjson.end();
+    this.html.end();
+    try {
+      await Promise.all([finished(this.ndjson), finished(this.htmlFile)]);
+    } catch (err) {
+      this.failure ??= err as NodeJS.ErrnoException;
+    }
+    const { failure, junit } = this;
+    return failure === undefined ? { junit } : { failed: { code: failure.code, message: failure.message } };
+  }
 }
 
+let run: RunFiles | undefined;
+
 port.on('message', (message: FromRun) => {
-  if (message.ndjson === undefined) {
-    void end().then((answer) => port.postMessage(answer));
-    return;
-  }
-  ndjson.write(message.ndjson);
-  for (const line of UTF8.decode(message.ndjson).split('\n')) {
-    if (line === '') continue;
-    const envelope = JSON.parse(line) as Envelope;
-    html.write(envelope);
-    printer.update(envelope);
+  if (message.start !== undefined) run = new RunFiles(message.start);
+  else if (run === undefined) throw new Error('internal: cucumber-files-thread.ts was sent messages before a start');
+  else if (message.ndjson !== undefined) run.add(message.ndjson);
+  else {
+    void run.end().then((answer) => port.postMessage(answer));
+    run = undefined;
   }
 });

@@ -11,14 +11,15 @@ import type { Envelope } from '@cucumber/messages';
 import { ownWorker } from '../package-root.ts';
 import { ndjsonOf } from './run-record.ts';
 
-/** Where the thread writes (workerData). */
+/** Where the thread writes a run's files. */
 export interface CucumberFilesSetup {
   readonly ndjson: string;
   readonly html: string;
 }
 
-/** To the thread: messages as ndjson, UTF-8 (handed over, not copied), or (none) the end of the run. */
+/** To the thread: a run's start, its messages as ndjson (UTF-8, handed over, not copied), or (neither) its end. */
 export interface FromRun {
+  readonly start?: CucumberFilesSetup;
   readonly ndjson?: Uint8Array;
 }
 
@@ -34,23 +35,46 @@ export type ToRun =
 const BATCH = 512;
 const UTF8 = new TextEncoder();
 
+/**
+ * Threads between runs, unreferenced so they keep no process alive: a process that certifies again (npm run prove's
+ * workers) starts a thread and loads cucumber's libraries once, not once per run.
+ */
+const idle: Worker[] = [];
+
+function newThread(): Worker {
+  const worker = ownWorker('src/report/cucumber-files-thread.ts', {});
+  // A thread that fails between runs is dropped; during a run, the run's own listeners hear of it.
+  worker.on('error', () => undefined);
+  worker.on('exit', () => {
+    const at = idle.indexOf(worker);
+    if (at !== -1) idle.splice(at, 1);
+  });
+  return worker;
+}
+
 export class CucumberFiles {
   private readonly worker: Worker;
   private readonly answer: Promise<ToRun>;
+  private readonly unlisten: () => void;
   private batch: Envelope[] = [];
+  private done = false;
 
   constructor(dir: string) {
-    const setup: CucumberFilesSetup = { ndjson: join(dir, 'messages.ndjson'), html: join(dir, 'cucumber.html') };
-    this.worker = ownWorker('src/report/cucumber-files-thread.ts', { workerData: setup });
+    this.worker = idle.pop() ?? newThread();
+    this.worker.ref();
+    const worker = this.worker;
+    let unlisten = (): void => undefined;
     this.answer = new Promise<ToRun>((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
-      this.worker.once('exit', (code) =>
-        reject(new Error(`internal: the thread writing cucumber's files exited (${code})`)),
-      );
+      const exited = (code: number): void =>
+        reject(new Error(`internal: the thread writing cucumber's files exited (${code})`));
+      worker.once('message', resolve).once('error', reject).once('exit', exited);
+      unlisten = () => worker.off('message', resolve).off('error', reject).off('exit', exited);
     });
+    this.unlisten = unlisten;
     // Read by finish(); a run that stops earlier terminates the thread and never asks.
     this.answer.catch(() => undefined);
+    const start: CucumberFilesSetup = { ndjson: join(dir, 'messages.ndjson'), html: join(dir, 'cucumber.html') };
+    worker.postMessage({ start } satisfies FromRun);
   }
 
   add(envelope: Envelope): void {
@@ -63,19 +87,27 @@ export class CucumberFiles {
     this.send();
     this.worker.postMessage({} satisfies FromRun);
     const answer = await this.answer;
-    await this.stop();
+    this.done = true;
+    this.unlisten();
+    this.worker.unref();
+    idle.push(this.worker);
     if (answer.failed === undefined) return answer.junit;
     throw Object.assign(new Error(answer.failed.message), { code: answer.failed.code });
   }
 
-  /** Stops the thread where it is (an interrupted or failed run): nothing more is written once this resolves. */
+  /**
+   * Stops the thread where it is, unless the run finished (an interrupted or failed run): nothing more is written once
+   * this resolves.
+   */
   async stop(): Promise<void> {
-    await this.worker.terminate();
+    if (this.done) return;
+    this.done = true;
+    await this.worker.terminate(); // its exit settles the answer, should finish() still be waiting
+    this.unlisten();
   }
 
   private send(): void {
     if (this.batch.length === 0) return;
-    // Encoded here and transferred: posting the text copied it, about as long again as making it.
     const ndjson = UTF8.encode(ndjsonOf(this.batch));
     this.worker.postMessage({ ndjson } satisfies FromRun, [ndjson.buffer]);
     this.batch = [];

@@ -44,20 +44,23 @@ describe("cucumber's files, made off the main thread", () => {
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 
-  it("are byte for byte the files cucumber's own formatters write from the same messages", async () => {
-    const dir = join(work, 'thread');
-    mkdirSync(dir);
-    const files = new CucumberFiles(dir);
+  it("are byte for byte the files cucumber's own formatters write from the same messages, run after run", async () => {
     const given = envelopes();
     assert.ok(
       given.some((e) => e.testCaseFinished !== undefined),
       'the plain run finished no test case',
     );
-    for (const envelope of given) files.add(envelope);
-    const junit = await files.finish();
-    assert.equal(junit, readFileSync(join(plain, 'junit.xml'), 'utf8'));
-    for (const name of ['messages.ndjson', 'cucumber.html'])
-      assert.equal(readFileSync(join(dir, name), 'utf8'), readFileSync(join(plain, name), 'utf8'), name);
+    // The second run is written by the thread the first one left idle.
+    for (const run of ['first', 'second']) {
+      const dir = join(work, run);
+      mkdirSync(dir);
+      const files = new CucumberFiles(dir);
+      for (const envelope of given) files.add(envelope);
+      const junit = await files.finish();
+      assert.equal(junit, readFileSync(join(plain, 'junit.xml'), 'utf8'), run);
+      for (const name of ['messages.ndjson', 'cucumber.html'])
+        assert.equal(readFileSync(join(dir, name), 'utf8'), readFileSync(join(plain, name), 'utf8'), `${run}: ${name}`);
+    }
   });
 
   it('fail their finish with the code of a file that cannot be written, and stop when told', async () => {
