@@ -1,8 +1,9 @@
 /**
  * The suite runner: checks that the target is safe to run against, runs the conformance features
  * through cucumber's JavaScript API with the target in cucumber's worldParameters (the steps read it
- * there, docs/certify.md), and writes the evidence bundle in the report directory: report.html,
- * junit.xml and messages.ndjson from cucumber, then summary.json and manifest.json.
+ * there, docs/certify.md), and writes the evidence bundle in the report directory: cucumber's files
+ * (messages.ndjson, cucumber.html, junit.xml) made from its messages in a worker thread
+ * (report/cucumber-files.ts), then summary.json, report.html and manifest.json.
  * `payconform certify` and `npm run prove` are argument parsing around one call of `runSuite`.
  */
 import { writeFileSync } from 'node:fs';
