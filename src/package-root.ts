@@ -5,8 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 
 /** True when this module is compiled JavaScript (dist/), false under tsx. */
 export const COMPILED = !import.meta.url.endsWith('.ts');
@@ -36,18 +35,3 @@ export function packageVersion(): string {
 /** A module of payconform's own code by its source path (`src/prove/worker.ts`), as this process runs it. */
 export const ownModule = (sourcePath: string): string =>
   COMPILED ? join(PACKAGE_ROOT, 'dist', sourcePath.replace(/\.ts$/, '.js')) : join(PACKAGE_ROOT, sourcePath);
-
-/**
- * A worker thread running a module of payconform's own code, of the kind this process runs. Under tsx a thread does
- * not inherit the TypeScript hooks (`--import tsx` registers them on the main thread only), so there the thread loads
- * its module through tsx's tsImport.
- */
-export function ownWorker(sourcePath: string, options: WorkerOptions): Worker {
-  const file = ownModule(sourcePath);
-  if (COMPILED) return new Worker(file, options);
-  const [tsx, module] = [import.meta.resolve('tsx/esm/api'), pathToFileURL(file).href].map((s) => JSON.stringify(s));
-  return new Worker(`import(${tsx}).then(({ tsImport }) => tsImport(${module}, ${module}))`, {
-    ...options,
-    eval: true,
-  });
-}

@@ -6,9 +6,10 @@
  * the JUnit text, which it writes itself with its warnings (junit-warnings.ts).
  */
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Envelope } from '@cucumber/messages';
-import { ownWorker } from '../package-root.ts';
+import { COMPILED, ownModule } from '../package-root.ts';
 import { ndjsonOf } from './run-record.ts';
 
 /** Where the thread writes a run's files. */
@@ -41,8 +42,19 @@ const UTF8 = new TextEncoder();
  */
 const idle: Worker[] = [];
 
+/**
+ * The thread, of the kind this process runs. Under tsx a thread does not inherit the TypeScript hooks (`--import tsx`
+ * registers them on the main thread only), so there it loads its module through tsx's tsImport.
+ */
+function startThread(): Worker {
+  const file = ownModule('src/report/cucumber-files-thread.ts');
+  if (COMPILED) return new Worker(file);
+  const [tsx, module] = [import.meta.resolve('tsx/esm/api'), pathToFileURL(file).href].map((s) => JSON.stringify(s));
+  return new Worker(`import(${tsx}).then(({ tsImport }) => tsImport(${module}, ${module}))`, { eval: true });
+}
+
 function newThread(): Worker {
-  const worker = ownWorker('src/report/cucumber-files-thread.ts', {});
+  const worker = startThread();
   // A thread that fails between runs is dropped; during a run, the run's own listeners hear of it.
   worker.on('error', () => undefined);
   worker.on('exit', () => {
