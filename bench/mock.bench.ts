@@ -7,7 +7,8 @@
  * mock must do with the work it need not); RSA-signed v4 payouts per second; and the mock's RSS
  * before and after 100,000 requests (target at most 150 MB).
  * The three servers take turns in short rounds whose order alternates, and each ratio is the median
- * of the rounds' ratios, so a shared machine's slow swings hit them alike. Each server's CPU time per
+ * of the rounds' ratios, so a shared machine's slow swings hit them alike; eight rounds, as four rounds' median
+ * moved from run to run by more than the target's margin. Each server's CPU time per
  * SALE is shown beside (for information): on a busy machine it says what the throughput cannot.
  * Each request is pre-signed with a distinct nonce, so the mock does its full verification each time.
  */
@@ -16,7 +17,7 @@ import { autocannon, cpuMs, load, requests, rssMb, serve, type PreparedRequest }
 import { median, type BenchModule, type Figure } from './measure.ts';
 
 const CONNECTIONS = 20;
-const ROUNDS = 4;
+const ROUNDS = 8;
 const ROUND_SECONDS = 2;
 
 const BARE = `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => {
