@@ -79,6 +79,17 @@ export const OAUTH_OPTIONS: OptionSpecs = {
   realm: { type: 'string', valueName: 'REALM', description: 'realm in the Authorization header (never signed)' },
 };
 
+/** How much of an answer is read (capped-answer.ts): certify, send and inspect --upstream take it. */
+export const MAX_ANSWER_BYTES_OPTION: OptionSpecs = {
+  'max-answer-bytes': {
+    type: 'string',
+    valueName: 'N',
+    description:
+      'answer bytes kept (default 1048576, 1 MiB): of a larger answer its first N bytes are kept, marked ' +
+      'truncated, with its size',
+  },
+};
+
 /** What a partner sent, for verify and diagnose. */
 export const GIVEN_SIGNATURE_OPTIONS: OptionSpecs = {
   control: {
@@ -86,7 +97,11 @@ export const GIVEN_SIGNATURE_OPTIONS: OptionSpecs = {
     valueName: 'HEX',
     description: 'the control value sent (default: the control form parameter)',
   },
-  authorization: { type: 'string', valueName: 'HEADER', description: 'the Authorization header value sent (OAuth …)' },
+  authorization: {
+    type: 'string',
+    valueName: 'HEADER',
+    description: 'the Authorization header value sent (OAuth …)',
+  },
   'public-key-file': {
     type: 'string',
     valueName: 'FILE',

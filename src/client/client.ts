@@ -12,6 +12,7 @@ import {
   type AnswerFormat,
 } from '../catalogue/answer-format.ts';
 import { endpointByOperation, endpointTarget, type Endpoint } from '../catalogue/index.ts';
+import { readCapped, truncationOf, DEFAULT_MAX_ANSWER_BYTES, type Truncation } from '../capped-answer.ts';
 import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
 import type { Credentials } from '../signing/request.ts';
@@ -40,8 +41,14 @@ export interface ClientOptions {
   /** How a gateway profile says this gateway answers (`answers`): read as such, each answer a declared deviation. */
   readonly answers?: AnswerFormat | undefined;
   readonly connectTimeoutMs?: number;
-  readonly responseTimeoutMs?: number;
+  /** The whole exchange's deadline, from sending to the answer's last byte (default 20000 ms): not an idle timer. */
+  readonly timeoutMs?: number | undefined;
+  /** Answer bytes kept (default DEFAULT_MAX_ANSWER_BYTES); a larger answer is kept in part, marked truncated. */
+  readonly maxAnswerBytes?: number | undefined;
 }
+
+/** The default deadline of one exchange: below the suite's step timeout (30 s), so the exchange says why it ended. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
 
 export interface SendOptions extends SignOptions {
   readonly endpointId?: string | undefined;
@@ -82,6 +89,8 @@ export interface Exchange {
   readonly problems: AnswerProblem[];
   /** The answer as the answer rules judge it (never the control key): a step asks the rules again with it. */
   readonly seen: AnswerSeen;
+  /** The answer was larger than maxAnswerBytes: its size, and how much of it `body` holds. */
+  readonly truncated?: Truncation | undefined;
 }
 
 /**
@@ -119,6 +128,7 @@ export function answerProblems(
   controlKey: string | undefined,
   names: Readonly<Record<string, string>> = {},
   declared: AnswerFormat = SPEC_ANSWERS,
+  truncated?: Truncation,
 ): { found: AnswerProblem[]; parsed: unknown; status: number; seen: AnswerSeen } {
   const media = baseMediaType(contentType);
   const declaredHere = media !== MEDIA_TYPE && declared !== SPEC_ANSWERS && media === declared.mediaType;
@@ -133,6 +143,7 @@ export function answerProblems(
     body: underOurNames(parsed, names),
     readAs: format?.format,
     schema: schemaForStatus(endpoint, specStatus),
+    ...(truncated === undefined ? {} : { truncated }),
   };
   const found = judgeAnswer({ ...seen, controlKey }).map(({ rule, evidence }): AnswerProblem => {
     // A media type the profile declares is its deviation, not the spec's failure.
@@ -224,11 +235,9 @@ export class PayClient {
 
   constructor(options: ClientOptions) {
     this.options = options;
-    this.dispatcher = new Agent({
-      connect: { timeout: options.connectTimeoutMs ?? 5_000 },
-      headersTimeout: options.responseTimeoutMs ?? 30_000,
-      bodyTimeout: options.responseTimeoutMs ?? 30_000,
-    });
+    // undici's headersTimeout and bodyTimeout are idle timers, which an answer trickled a byte at a time never
+    // trips; the deadline is an AbortSignal over the whole exchange (exchange()).
+    this.dispatcher = new Agent({ connect: { timeout: options.connectTimeoutMs ?? 5_000 } });
   }
 
   async send(operation: string, params: readonly Pair[], send: SendOptions = {}): Promise<Exchange> {
@@ -238,25 +247,36 @@ export class PayClient {
   /** Sends a request built (and perhaps altered on purpose) by the caller, and checks the answer. */
   async exchange(operation: string, request: SentRequest): Promise<Exchange> {
     const endpoint = endpointByOperation(operation);
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const deadline = AbortSignal.timeout(timeoutMs);
     let response: Dispatcher.ResponseData;
+    let answer: Awaited<ReturnType<typeof readCapped>>;
     try {
       response = await undiciRequest(request.url, {
         method: 'POST',
         headers: request.headers,
         body: request.body,
         dispatcher: this.dispatcher,
+        signal: deadline,
       });
+      answer = await readCapped(response.body, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES);
     } catch (err) {
-      const code = (err as { code?: string }).code ?? 'error';
+      // undici reports the deadline as an AbortError: the signal says it was the deadline.
+      const why = deadline.aborted
+        ? `no whole answer within ${timeoutMs} ms, the request's deadline (--timeout-ms)`
+        : `no answer (${(err as { code?: string }).code ?? 'error'})`;
       // Not retried: the request may have reached the gateway and moved money.
       throw new PayconformError(
         'ERR_IO',
-        `${operation}: no answer from ${new URL(request.url).origin} (${code}); not retried, check the order's ` +
-          `status before sending again`,
-        { field: 'base-url', rule: 'reachable', cause: err },
+        `${operation}: ${why} from ${new URL(request.url).origin}; not retried, check the order's status before ` +
+          `sending again`,
+        deadline.aborted
+          ? { field: 'timeout', rule: 'deadline', cause: err }
+          : { field: 'base-url', rule: 'reachable', cause: err },
       );
     }
-    const text = await response.body.text();
+    const text = answer.bytes.toString('utf8');
+    const truncated = truncationOf(answer);
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
     );
@@ -269,6 +289,7 @@ export class PayClient {
       this.options.credentials.controlKey || undefined,
       this.options.answerFields,
       this.options.answers,
+      truncated,
     );
     const body = problems.parsed;
     const httpStatus = problems.status === response.statusCode ? {} : { httpStatus: response.statusCode };
@@ -282,10 +303,15 @@ export class PayClient {
       body,
       problems: problems.found,
       seen: problems.seen,
+      ...(truncated === undefined ? {} : { truncated }),
     };
   }
 
+  /**
+   * Ends the client. Requests still under way were abandoned by their caller (a step that timed out): they are cut,
+   * not awaited, so a gateway that never finishes an answer cannot keep the run alive.
+   */
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await this.dispatcher.destroy();
   }
 }

@@ -3,6 +3,7 @@
  * request's shape, all redacted (signatures, card numbers, CVVs) so they may be attached to reports.
  */
 import type { AnswerProblem, Exchange, SentRequest } from './client.ts';
+import { truncationText } from '../capped-answer.ts';
 import { encodeForm } from '../signing/form-body.ts';
 import { redactAuthorization, redactEchoes, redactParams } from '../report/redact.ts';
 
@@ -55,6 +56,7 @@ export function exchangeText(x: Exchange, secrets: readonly (string | undefined)
     ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`),
     '',
     body,
+    ...(x.truncated === undefined ? [] : [`[truncated: the answer is ${truncationText(x.truncated)}]`]),
   ];
   const problems = x.problems.length ? ['', ...x.problems.map(problemLine)] : [];
   return [

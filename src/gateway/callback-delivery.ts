@@ -10,11 +10,12 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import type { CallbackMethod } from '../catalogue/index.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
+import { DEFAULT_MAX_ANSWER_BYTES } from '../capped-answer.ts';
 
 export interface SendOutcome {
   /** The handler's HTTP status, when it answered. */
   readonly status?: number;
-  /** Why there is no status: `timeout`, a socket error code, or the host rule. */
+  /** Why there is no status: `timeout` (no whole answer by the deadline), a socket error code, or the host rule. */
   readonly error?: string;
 }
 
@@ -52,11 +53,25 @@ export function callbackGetUrl(url: URL, pairs: readonly Pair[]): string {
   return `${base}${joiner}${encodeForm(pairs)}`;
 }
 
-/** Sends the pairs by `method`; resolves with the status or the reason there is none (never rejects). */
+/** How a callback is sent, and how long and how much of the handler's answer is waited for. */
+export interface SendSettings {
+  readonly method: CallbackMethod;
+  /** The deadline of the whole exchange, from connecting to the answer's last byte (not an idle timer). */
+  readonly timeoutMs: number;
+  /** Answer bytes read (default DEFAULT_MAX_ANSWER_BYTES): past them the connection is closed, the status stands. */
+  readonly maxAnswerBytes?: number | undefined;
+  /** Ends the exchange at once (a mock or inspect that closes): resolves as a time-out. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Sends the pairs by `method`; resolves with the status or the reason there is none (never rejects). An answer
+ * not whole by the deadline is a time-out, as a gateway that retries takes it; its body is read, never kept.
+ */
 export function sendCallback(
   url: URL,
   pairs: readonly Pair[],
-  { method, timeoutMs }: { method: CallbackMethod; timeoutMs: number },
+  { method, timeoutMs, maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES, signal }: SendSettings,
 ): Promise<SendOutcome> {
   const body = method === 'POST' ? encodeForm(pairs) : undefined;
   const target = method === 'GET' ? new URL(callbackGetUrl(url, pairs)) : url;
@@ -70,13 +85,30 @@ export function sendCallback(
           'user-agent': 'payconform-callback',
         };
   return new Promise((resolve) => {
-    const req = send(target, { method, headers, timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
-      res.once('error', () => resolve({ status: res.statusCode ?? 0 }));
+    let settled = false;
+    const req = send(target, { method, headers }, (res) => {
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > maxAnswerBytes) settle({ status: res.statusCode ?? 0 });
+      });
+      res.once('end', () => settle({ status: res.statusCode ?? 0 }));
+      res.once('error', () => settle({ status: res.statusCode ?? 0 }));
     });
-    req.once('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
-    req.once('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    const timeOut = (): void => settle({ error: 'timeout' });
+    const timer = setTimeout(timeOut, timeoutMs);
+    signal?.addEventListener('abort', timeOut, { once: true });
+    if (signal?.aborted) timeOut();
+    // The first outcome stands; the connection goes with it, so nothing of the handler's is left open.
+    function settle(outcome: SendOutcome): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', timeOut);
+      req.destroy();
+      resolve(outcome);
+    }
+    req.once('error', (err: NodeJS.ErrnoException) => settle({ error: err.code ?? err.message }));
     req.end(body);
   });
 }

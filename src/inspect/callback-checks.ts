@@ -14,6 +14,7 @@ import { toCents } from '../signing/cents.ts';
 import { DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
 import { CALLBACK_HANDLER_RULES } from '../rules/book.ts';
 import { callbackHostAllowed, callbackTarget, sendCallback } from '../gateway/callback-delivery.ts';
+import { settledWithin } from '../gateway/settled.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
 
 export type CallbackCheckId = (typeof CALLBACK_HANDLER_RULES)[number]['id'];
@@ -87,8 +88,10 @@ export interface CallbackCheckerSettings {
   readonly allowedHosts?: readonly string[];
   /** GET with the fields in the query (default, as the public gateways send callbacks), or POST. */
   readonly method?: CallbackMethod;
-  /** Per callback (default 5000 ms). */
+  /** Per callback, from connecting to the answer's last byte (default 5000 ms). */
   readonly timeoutMs?: number;
+  /** The handler's answer bytes read (default 1 MiB); past them the connection is closed. */
+  readonly maxAnswerBytes?: number;
   /** Before the first callback of an order, so the integration has stored the order's answer (default 300 ms). */
   readonly delayMs?: number;
   readonly onRecord?: (record: CallbackRecord) => void;
@@ -98,6 +101,7 @@ export class CallbackChecker {
   readonly records: CallbackRecord[] = [];
   private readonly pending = new Set<Promise<void>>();
   private readonly started = new Set<string>();
+  private readonly closing = new AbortController();
 
   constructor(private readonly settings: CallbackCheckerSettings = {}) {}
 
@@ -136,6 +140,8 @@ export class CallbackChecker {
         const answer = await sendCallback(url, pairs(facts, merchant.merchantControlKey), {
           method,
           timeoutMs: this.settings.timeoutMs ?? 5000,
+          maxAnswerBytes: this.settings.maxAnswerBytes,
+          signal: this.closing.signal,
         });
         const outcome = rule.check({ method, ...answer });
         checks.push({
@@ -158,14 +164,12 @@ export class CallbackChecker {
   }
 
   /** Resolves when every order's callbacks are played, or after `timeoutMs`; returns how many are still under way. */
-  async idle(timeoutMs: number): Promise<number> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.pending.size > 0 && Date.now() < deadline) {
-      await Promise.race([
-        Promise.allSettled([...this.pending]),
-        new Promise((r) => setTimeout(r, Math.max(1, deadline - Date.now())).unref()),
-      ]);
-    }
-    return this.pending.size;
+  idle(timeoutMs: number): Promise<number> {
+    return settledWithin(this.pending, timeoutMs);
+  }
+
+  /** Ends every callback under way at once (as a time-out) and plays no more: inspect is closing. */
+  close(): void {
+    this.closing.abort();
   }
 }

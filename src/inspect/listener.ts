@@ -22,7 +22,8 @@ import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
 import { customerStepOf, type CustomerStep, type PaidOrder } from './customer-steps.ts';
 import { FinalOrderWatch } from './final-orders.ts';
-import { relay, type Forwarded } from './relay.ts';
+import { relay, type Forwarded, type RelayBounds } from './relay.ts';
+import { DEFAULT_MAX_ANSWER_BYTES, type Truncation } from '../capped-answer.ts';
 import { Inspector, type Inspected, type RequestVerdict } from './inspector.ts';
 
 export interface InspectRecord {
@@ -40,6 +41,8 @@ export interface InspectRecord {
         readonly orderStatus?: string;
         readonly paynetOrderId?: string;
         readonly errorCode?: string;
+        /** The answer was larger than --max-answer-bytes: relayed whole, but only its first part read. */
+        readonly truncated?: Truncation;
       }
     | { readonly error: string };
   /**
@@ -63,6 +66,8 @@ export interface ListenerOptions {
   readonly callbackHosts?: readonly string[];
   /** Play the gateway's callbacks against the merchant's handler (callback-checks.ts) instead of the mock's own. */
   readonly callbackChecks?: CallbackCheckerSettings;
+  /** Each relayed exchange's deadline and the answer bytes kept of it (default 30000 ms, 1 MiB). */
+  readonly relayBounds?: RelayBounds;
 }
 
 export interface RunningListener {
@@ -82,6 +87,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 interface Relayed {
   readonly status: number;
   readonly fields: Readonly<Record<string, string>>;
+  readonly truncated?: Truncation;
 }
 
 /** Far above any form body of the API (the mock refuses over 64 KiB): beyond it nothing is forwarded. */
@@ -150,7 +156,9 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     throw new Error('inspect: no gateway to answer, neither upstream nor the embedded mock');
   const upstreamUrl = new URL(gatewayUrl);
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
-  const dispatcher = new Agent({ connect: { timeout: 10_000 }, headersTimeout: 60_000, bodyTimeout: 60_000 });
+  // undici's own timers are idle timers: each relay's deadline is its AbortSignal (relay.ts).
+  const dispatcher = new Agent({ connect: { timeout: 10_000 } });
+  const bounds = options.relayBounds ?? { timeoutMs: 30_000, maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES };
   const records: InspectRecord[] = [];
   const target = options.upstream === undefined ? 'the embedded mock gateway' : upstreamUrl.origin;
   const customerSteps: CustomerStep[] = [];
@@ -169,11 +177,14 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   ): Promise<void> {
     // Recorded shortened, as a request's method is; sent on as it came.
     const method = (req.method ?? '?').slice(0, 10);
-    const step = await relay(res, `${upstreamUrl.origin}${req.url ?? '/'}`, sent, dispatcher)
+    const step = await relay(res, `${upstreamUrl.origin}${req.url ?? '/'}`, sent, dispatcher, bounds)
       .then((r) => customerStepOf(page, method, r.statusCode, orderOf(page.orderId)))
       .catch(() => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end('payconform inspect: no answer from the embedded mock gateway\n');
+        if (res.headersSent) res.destroy();
+        else {
+          res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end('payconform inspect: no answer from the embedded mock gateway\n');
+        }
         return customerStepOf(page, method, undefined, undefined);
       });
     customerSteps.push(step);
@@ -194,7 +205,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       res.end(written.text);
       return { status: written.status, fields: written.answer.body };
     }
-    const r = await relay(res, to, sent, dispatcher);
+    const r = await relay(res, to, sent, dispatcher, bounds);
     let parsed: Record<string, unknown> = {};
     try {
       parsed = JSON.parse(utf8.decode(r.text)) as Record<string, unknown>;
@@ -203,7 +214,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     }
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
-    return { status: r.statusCode, fields };
+    return { status: r.statusCode, fields, ...(r.truncated === undefined ? {} : { truncated: r.truncated }) };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -255,26 +266,37 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     let answer: InspectRecord['answer'];
     let refused: string | undefined;
     try {
-      const { status, fields } = await answerOf(res, request, judgements, `${upstreamUrl.origin}${req.url ?? '/'}`, {
-        method,
-        headers,
-        host: hostFor(req),
-        body,
-      });
+      const { status, fields, truncated } = await answerOf(
+        res,
+        request,
+        judgements,
+        `${upstreamUrl.origin}${req.url ?? '/'}`,
+        {
+          method,
+          headers,
+          host: hostFor(req),
+          body,
+        },
+      );
       answer = {
         status,
         ...(fields.type ? { type: fields.type } : {}),
         ...(fields.status ? { orderStatus: fields.status } : {}),
         ...(fields['paynet-order-id'] ? { paynetOrderId: fields['paynet-order-id'] } : {}),
         ...(fields['error-code'] ? { errorCode: fields['error-code'] } : {}),
+        ...(truncated === undefined ? {} : { truncated }),
       };
       const code = fields['error-code'];
       if (status >= 400) refused = `${target} answered ${status}${code ? ` ${code}` : ''}`;
       finalOrders?.saw(request, answer);
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`payconform inspect: no answer from ${upstreamUrl.origin} (${code})\n`);
+      // Once part of the answer went on, the caller must see it cut, not finished with inspect's own text.
+      if (res.headersSent) res.destroy();
+      else {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`payconform inspect: no answer from ${upstreamUrl.origin} (${code})\n`);
+      }
       answer = { error: `no answer from ${upstreamUrl.origin} (${code})` };
       refused = `${target} did not answer (${code})`;
     }
@@ -283,7 +305,8 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('payconform inspect: internal error\n');
     });
   });
@@ -294,7 +317,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     });
   } catch (err) {
     // Nothing may keep the process alive after a listener that could not start (a busy port).
-    await dispatcher.close();
+    await dispatcher.destroy();
     await mock?.close();
     throw err;
   }
@@ -310,7 +333,10 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await dispatcher.close();
+      // Relays and callbacks still under way are cut, not awaited: an upstream or a handler that never answers
+      // cannot hold inspect open.
+      checker?.close();
+      await dispatcher.destroy();
       await mock?.close();
     },
   };

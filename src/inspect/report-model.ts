@@ -32,4 +32,8 @@ export interface InspectMeta {
   readonly callbackChecks?: boolean;
   /** Where inspect listened: a report of a run no request reached tells where they should have gone. */
   readonly url?: string;
+  /** What ended the session: a signal, --duration or --until-requests. */
+  readonly stoppedBy?: 'SIGINT' | 'SIGTERM' | 'duration' | 'until-requests';
+  /** Ended by a signal: requests and callbacks still under way were cut and are not in the report. */
+  readonly interrupted?: boolean;
 }

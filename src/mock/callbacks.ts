@@ -22,6 +22,7 @@ import type { Pair } from '../signing/form-body.ts';
 import { PLAIN_SIGNER, type CallbackSigner } from './seams.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
 import { callbackHostAllowed, callbackTarget, sendCallback } from '../gateway/callback-delivery.ts';
+import { settledWithin } from '../gateway/settled.ts';
 import type { Order } from './orders.ts';
 
 /** A minute of the gateway's timeline lasts a millisecond here unless told otherwise: 30 attempts in about 20 s. */
@@ -90,6 +91,7 @@ export class CallbackSender {
   /** Waiting retries, each with what ends its wait early (close). */
   private readonly sleepers = new Map<NodeJS.Timeout, () => void>();
   private closed = false;
+  private readonly closing = new AbortController();
 
   constructor(
     private readonly settings: CallbackSettings,
@@ -146,7 +148,11 @@ export class CallbackSender {
     await this.sleep(this.settings.delayMs ?? 200);
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
       const started = performance.now();
-      const answer = await sendCallback(url, pairs, { method, timeoutMs: this.settings.timeoutMs ?? 5000 });
+      const answer = await sendCallback(url, pairs, {
+        method,
+        timeoutMs: this.settings.timeoutMs ?? 5000,
+        signal: this.closing.signal,
+      });
       // The public gateways take 200 only: anything else is sent again (A-31).
       const ok = answer.status === 200;
       record(
@@ -172,18 +178,13 @@ export class CallbackSender {
 
   /** Resolves when no delivery is under way, or after `timeoutMs`, whichever comes first. */
   async idle(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.pending.size > 0 && Date.now() < deadline) {
-      await Promise.race([
-        Promise.allSettled([...this.pending]),
-        new Promise((r) => setTimeout(r, Math.max(1, deadline - Date.now())).unref()),
-      ]);
-    }
+    await settledWithin(this.pending, timeoutMs);
   }
 
-  /** Stops retrying: waiting retries end at once. */
+  /** Stops retrying: waiting retries and callbacks under way end at once. */
   close(): void {
     this.closed = true;
+    this.closing.abort();
     for (const [timer, wake] of this.sleepers) {
       clearTimeout(timer);
       wake();

@@ -4,6 +4,7 @@
  * body and names its schema; these rules judge what it read (src/rules/judge-answer.ts runs them).
  */
 import { baseMediaType } from '../catalogue/answer-format.ts';
+import { truncationText } from '../capped-answer.ts';
 import { validateResponse } from '../schemas/index.ts';
 import { mediaTypeOf, SPEC_STATUSES, type AnswerSeen } from './answers.ts';
 import { fail, PASS, skip, type Outcome, type Rule } from './rule.ts';
@@ -12,6 +13,11 @@ type AnswerRule<Id extends string> = Rule<AnswerSeen, Id, never>;
 
 function jsonBody(a: AnswerSeen): Outcome {
   if (a.readAs !== 'json') return skip('the body is not read as JSON');
+  // Only the first part was read: no JSON parser can say the whole is JSON, and the size is the news.
+  if (a.truncated !== undefined)
+    return fail(`body: ${truncationText(a.truncated)}; an answer this large is not read whole, nor judged JSON`, {
+      field: 'body',
+    });
   try {
     JSON.parse(a.text);
     return PASS;

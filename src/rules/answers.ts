@@ -2,6 +2,7 @@
  * Rules of what a gateway answers. One runner (judge-answer.ts) judges every answer by them, for the
  * suite's client and its steps alike; a broken-gateway defect breaks one by id (src/mock/defects.ts).
  */
+import type { Truncation } from '../capped-answer.ts';
 import { containsFullPan } from '../schemas/index.ts';
 import { MEDIA_TYPE } from './http.ts';
 import { baseMediaType } from '../catalogue/answer-format.ts';
@@ -24,6 +25,8 @@ export interface AnswerSeen {
   readonly readAs?: 'json' | 'form' | undefined;
   /** The response schema the body must follow (the endpoint's for 200, the error schemas), or null for none. */
   readonly schema?: string | null | undefined;
+  /** The answer was larger than the client reads (--max-answer-bytes): `text` is its first part only. */
+  readonly truncated?: Truncation | undefined;
 }
 
 type AnswerRule<Id extends string> = Rule<AnswerSeen, Id, never>;

@@ -24,6 +24,10 @@ export interface TargetChoice {
   readonly defect?: Defect | undefined;
   readonly strict?: boolean | undefined;
   readonly profile?: Profile | undefined;
+  /** Each request's deadline, from sending to the answer's last byte (--timeout-ms; the client's default). */
+  readonly timeoutMs?: number | undefined;
+  /** Answer bytes kept (--max-answer-bytes; the client's default). */
+  readonly maxAnswerBytes?: number | undefined;
 }
 
 /** A run's target. Plain JSON (no bigint, no functions): cucumber copies it into every World and worker. */
@@ -54,6 +58,9 @@ export interface Target {
    * forwarded to PAYCONFORM_CALLBACK_PORT here); the embedded mock reaches loopback, so it needs none.
    */
   readonly callbackHandler?: { readonly url: string; readonly port: number } | undefined;
+  /** Each request's deadline and the answer bytes kept (certify's --timeout-ms, --max-answer-bytes). */
+  readonly timeoutMs?: number | undefined;
+  readonly maxAnswerBytes?: number | undefined;
 }
 
 /** The profile named in a run against a gateway for which no --profile was given. */
@@ -125,6 +132,8 @@ function readTarget(choice: TargetChoice, env: NodeJS.ProcessEnv): Target {
     pollDeadlineMs,
     strict: baseUrl === undefined || choice.strict === true,
     profile,
+    ...(choice.timeoutMs === undefined ? {} : { timeoutMs: choice.timeoutMs }),
+    ...(choice.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: choice.maxAnswerBytes }),
   };
   if (baseUrl === undefined) {
     const m = testMerchant();

@@ -43,6 +43,8 @@ BeforeAll(async function () {
     endpointId: target.endpointId,
     answerFields: target.profile.answerFields,
     answers: target.profile.answers,
+    timeoutMs: target.timeoutMs,
+    maxAnswerBytes: target.maxAnswerBytes,
   });
 });
 
@@ -56,7 +58,8 @@ Before(function (this: PayWorld, { pickle }) {
   return 'skipped';
 });
 
-// A process may run the suite more than once (npm run prove): leave nothing of this run behind.
+// A process may run the suite more than once (npm run prove): leave nothing of this run behind. The client is cut,
+// not drained: a request a timed-out step left behind must not keep the run waiting (PayClient.close).
 AfterAll(async function () {
   await shared.client?.close();
   await mock?.close();

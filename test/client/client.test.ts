@@ -178,7 +178,7 @@ describe('client', () => {
   it('never retries a POST: a response timeout is reported once, with advice', async () => {
     seen = [];
     reply = () => {}; // never answers
-    const client = new PayClient({ baseUrl: base, credentials, endpointId: '7', responseTimeoutMs: 200 });
+    const client = new PayClient({ baseUrl: base, credentials, endpointId: '7', timeoutMs: 200 });
     await assert.rejects(
       client.send('PAYOUT', [['amount', '1.00']]),
       (err: Error & { code: string }) =>

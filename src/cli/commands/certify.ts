@@ -16,7 +16,9 @@ import { deviationLine, profileDeviations, readProfile } from '../../suite/profi
 import { runSuite } from '../../suite/run.ts';
 import { resolveTarget } from '../../suite/target.ts';
 import { wholeNumber } from '../../whole-number.ts';
+import { maxAnswerBytes } from '../../capped-answer.ts';
 import { list, str } from '../args.ts';
+import { MAX_ANSWER_BYTES_OPTION } from '../request-options.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
 
 /**
@@ -37,6 +39,10 @@ async function confirmOnTerminal(io: Io, yes: boolean): Promise<boolean> {
   return /^y(es)?$/i.test(answer.trim());
 }
 
+/** The suite's step timeout (steps/support/hooks.ts): a request's deadline must end before it, to be the cause told. */
+const stepTimeoutMs = (env: Io['env']): number =>
+  wholeNumber(env.PAYCONFORM_STEP_TIMEOUT_MS || undefined, 'PAYCONFORM_STEP_TIMEOUT_MS', 2, 86_400_000) ?? 30_000;
+
 export const certifyCommand: Command = {
   spec: {
     name: 'certify',
@@ -45,7 +51,8 @@ export const certifyCommand: Command = {
       'evidence bundle.',
     usage:
       'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] ' +
-      '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME] [--require CAPABILITY …]',
+      '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME] [--require CAPABILITY …] ' +
+      '[--timeout-ms MS] [--max-answer-bytes N]',
     options: {
       'base-url': {
         type: 'string',
@@ -113,6 +120,14 @@ export const certifyCommand: Command = {
           'endpoint:SALE, scheme:oauth-rsa-sha256, flow:PREAUTH+CAPTURE (repeat it or separate by commas; a ' +
           "profile's require adds to it); without it a run that misses one is PARTIAL, exit 0",
       },
+      'timeout-ms': {
+        type: 'string',
+        valueName: 'MS',
+        description:
+          "deadline of each request, from sending to the answer's last byte (default 20000), below the step " +
+          'timeout ($PAYCONFORM_STEP_TIMEOUT_MS, default 30000): a gateway that trickles its answer fails there',
+      },
+      ...MAX_ANSWER_BYTES_OPTION,
       'sign-key': {
         type: 'string',
         valueName: 'PEM',
@@ -141,6 +156,8 @@ export const certifyCommand: Command = {
       defect,
       strict: values.strict === true,
       profile,
+      timeoutMs: wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, stepTimeoutMs(io.env) - 1),
+      maxAnswerBytes: maxAnswerBytes(str(values['max-answer-bytes'])),
     };
     const parallel = wholeNumber(str(values.parallel), '--parallel', 0, 99) ?? 0;
     const shard = str(values.shard);

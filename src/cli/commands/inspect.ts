@@ -8,12 +8,15 @@ import { fieldError } from '../../errors.ts';
 import { packageVersion } from '../../package-root.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { INSPECT_RUN_FILES, noRequestLine, recordLine, writeInspectReport } from '../../inspect/report.ts';
+import type { InspectMeta } from '../../inspect/report-model.ts';
 import { causesLines } from '../../report/causes.ts';
 import { checkAnswersHttp } from '../../answers-http.ts';
 import { testMerchant } from '../../gateway/merchants.ts';
 import { reportStamp } from '../../report/bundle.ts';
 import { claimReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
+import { maxAnswerBytes } from '../../capped-answer.ts';
+import { MAX_ANSWER_BYTES_OPTION } from '../request-options.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 import {
@@ -31,6 +34,10 @@ import { customerLine } from '../../inspect/customer-steps.ts';
 
 /** How long inspect waits, on stop, for callback checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
+/** The same after SIGINT or SIGTERM, which must end inspect within 5 s. */
+const SIGNAL_CALLBACK_WAIT_MS = 2_000;
+
+type StopCause = NonNullable<InspectMeta['stoppedBy']>;
 
 export const inspectCommand: Command = {
   spec: {
@@ -41,7 +48,7 @@ export const inspectCommand: Command = {
     usage:
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
-      '[--callback-method GET|POST] [--callback-hosts LIST]',
+      '[--callback-method GET|POST] [--callback-hosts LIST] [--timeout-ms MS] [--max-answer-bytes N]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -63,6 +70,14 @@ export const inspectCommand: Command = {
         description:
           "replace an earlier inspect run's files in --report-dir (a folder holding anything else is refused)",
       },
+      'timeout-ms': {
+        type: 'string',
+        valueName: 'MS',
+        description:
+          "with --upstream: deadline of each relayed request, from sending to the answer's last byte (default " +
+          '30000); past it the merchant gets the answer cut and the request counts as not answered',
+      },
+      ...MAX_ANSWER_BYTES_OPTION,
       'until-requests': { type: 'string', valueName: 'N', description: 'stop after N requests' },
       duration: { type: 'string', valueName: 'S', description: 'stop after S seconds' },
       'window-seconds': LISTENER_OPTIONS['window-seconds'],
@@ -87,7 +102,8 @@ export const inspectCommand: Command = {
       'is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every ' +
       'request (and, with --callback-checks, every callback check) passed, 1 otherwise (a run no request ' +
       'reached says so), 2 on bad input (a dead --upstream included, found before listening). Before the ' +
-      'report, inspect waits up to 30 s for callback checks under way.',
+      'report, inspect waits up to 30 s for callback checks under way (2 s after SIGINT or SIGTERM, which end ' +
+      'inspect within 5 s; report.json then says "interrupted": true).',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
@@ -99,9 +115,14 @@ export const inspectCommand: Command = {
       );
     const untilRequests = wholeNumber(str(values['until-requests']), '--until-requests', 1, 1_000_000);
     const duration = wholeNumber(str(values.duration), '--duration', 1, 86_400);
+    const answerCap = maxAnswerBytes(str(values['max-answer-bytes']));
+    const relayBounds = {
+      timeoutMs: wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, 86_400_000) ?? 30_000,
+      maxAnswerBytes: answerCap,
+    };
     const startedAt = new Date().toISOString();
-    let stop: () => void = () => {};
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    let stop: (by: StopCause) => void = () => {};
+    const stopped = new Promise<StopCause>((resolve) => (stop = resolve));
     const { merchants, windowSeconds, ...listen } = listenerSettings(values);
     const known = merchants ?? [testMerchant()];
     const callbackChecks = values['callback-checks'] === true;
@@ -123,13 +144,20 @@ export const inspectCommand: Command = {
       ...(upstream === undefined ? {} : { upstream }),
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       callbackHosts: callbackHostList,
+      relayBounds,
       ...(callbackChecks
-        ? { callbackChecks: { method, onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)) } }
+        ? {
+            callbackChecks: {
+              method,
+              maxAnswerBytes: answerCap,
+              onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)),
+            },
+          }
         : {}),
       onCustomerStep: (step) => io.stdout(customerLine(step)),
       onRecord: (record) => {
         io.stdout(recordLine(record));
-        if (untilRequests !== undefined && record.seq >= untilRequests) stop();
+        if (untilRequests !== undefined && record.seq >= untilRequests) stop('until-requests');
       },
     }).catch((err: NodeJS.ErrnoException) => {
       claim.abandon();
@@ -153,19 +181,23 @@ export const inspectCommand: Command = {
       `inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come ` +
         `from ${listener.target}. Ctrl-C writes the report.`,
     );
-    const timer = duration === undefined ? undefined : setTimeout(stop, duration * 1000);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    await stopped;
+    const timer = duration === undefined ? undefined : setTimeout(() => stop('duration'), duration * 1000);
+    const onSigint = (): void => stop('SIGINT');
+    const onSigterm = (): void => stop('SIGTERM');
+    process.once('SIGINT', onSigint);
+    process.once('SIGTERM', onSigterm);
+    const stoppedBy = await stopped;
     if (timer) clearTimeout(timer);
-    process.removeListener('SIGINT', stop);
-    process.removeListener('SIGTERM', stop);
-    // Callbacks under way belong in the report: waited for, within a bound (a second Ctrl-C still ends the process).
-    const unfinished = (await listener.callbackChecker?.idle(CALLBACK_WAIT_MS)) ?? 0;
+    process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigterm);
+    // Callbacks under way belong in the report: waited for, within a bound (a second Ctrl-C still ends the process);
+    // after a signal briefly, so that inspect ends within 5 s: what is still under way then is cut (listener.close).
+    const wait = stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM' ? SIGNAL_CALLBACK_WAIT_MS : CALLBACK_WAIT_MS;
+    const unfinished = (await listener.callbackChecker?.idle(wait)) ?? 0;
     if (unfinished > 0)
       io.stderr(
-        `inspect: the callbacks of ${unfinished} order(s) were still under way after ${CALLBACK_WAIT_MS / 1000} s ` +
-          `and are not in the report`,
+        `inspect: the callbacks of ${unfinished} order(s) were still under way after ${wait / 1000} s; they are ` +
+          `cut and not in the report`,
       );
     await listener.close();
     const callbacks = listener.callbackChecker?.records ?? [];
@@ -178,6 +210,8 @@ export const inspectCommand: Command = {
       version: packageVersion(),
       callbackChecks,
       url: listener.url,
+      stoppedBy,
+      ...(stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM' ? { interrupted: true } : {}),
     };
     const summary = writeInspectReport(dir, listener.records, meta, callbacks, listener.customerSteps);
     if (summary.requests === 0) {

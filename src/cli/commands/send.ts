@@ -7,12 +7,13 @@ import { problemLine } from '../../client/exchange-text.ts';
 import { prepareRequest } from '../../client/prepare.ts';
 import { endpointByOperation, endpointUrl } from '../../catalogue/index.ts';
 import { wholeNumber } from '../../whole-number.ts';
+import { maxAnswerBytes, truncationText } from '../../capped-answer.ts';
 import { fieldError } from '../../errors.ts';
 import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
 import { redactAuthorization, redactParams } from '../../report/redact.ts';
 import { list, onePositional, str } from '../args.ts';
 import type { Command } from '../command.ts';
-import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
+import { credentialsFromOptions, MAX_ANSWER_BYTES_OPTION, OAUTH_OPTIONS } from '../request-options.ts';
 
 /**
  * What the answer says of the spec. The spec lists 200, 400 and 500 for every endpoint; another
@@ -35,7 +36,8 @@ export const sendCommand: Command = {
       'Sends one signed request to a gateway and prints the redacted request, the answer and any way the answer ' +
       'breaks the spec.',
     usage:
-      'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [--prepare] [credentials]',
+      'payconform send OPERATION --base-url URL [--endpoint-id N] [--param NAME=VALUE …] [--prepare] [credentials] ' +
+      '[--timeout-ms MS] [--max-answer-bytes N]',
     positionals: true,
     options: {
       'base-url': {
@@ -76,8 +78,11 @@ export const sendCommand: Command = {
       'timeout-ms': {
         type: 'string',
         valueName: 'MS',
-        description: 'connect and response timeout (default 30000); a POST is never retried',
+        description:
+          "deadline of each request, from connecting to the answer's last byte (default 30000): a gateway that " +
+          'trickles its answer is cut there; a POST is never retried',
       },
+      ...MAX_ANSWER_BYTES_OPTION,
       json: { type: 'boolean', description: 'print one JSON object instead of text' },
     },
     epilog:
@@ -98,6 +103,7 @@ export const sendCommand: Command = {
       throw fieldError('ERR_USAGE', '--endpoint-id', 'required (or set PAYCONFORM_ENDPOINT_ID)');
     // At most a day: past 2^31 - 1 ms Node's timers fire at once, so 1e20 would have meant 1 ms.
     const timeout = wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, 86_400_000) ?? 30_000;
+    const answerCap = maxAnswerBytes(str(values['max-answer-bytes']));
     const params = list(values.param).map((p) => parseParamOption(p));
     const url = endpointUrl(baseUrl, endpoint, endpointId);
     const credentials = credentialsFromOptions({ url, params }, values, io.env);
@@ -106,7 +112,8 @@ export const sendCommand: Command = {
       credentials,
       endpointId,
       connectTimeoutMs: timeout,
-      responseTimeoutMs: timeout,
+      timeoutMs: timeout,
+      maxAnswerBytes: answerCap,
     });
     try {
       // Fresh client order ids, as a real integration sends them (a gateway or inspect refuses reuse).
@@ -135,6 +142,7 @@ export const sendCommand: Command = {
               status: x.status,
               contentType: x.contentType,
               body: x.body,
+              ...(x.truncated === undefined ? {} : { truncated: x.truncated }),
               problems: x.problems,
             },
             null,
@@ -151,6 +159,7 @@ export const sendCommand: Command = {
             '',
             `HTTP ${x.status} ${x.contentType}`,
             typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
+            ...(x.truncated === undefined ? [] : [`[truncated: the answer is ${truncationText(x.truncated)}]`]),
             '',
             ...x.problems.map(problemLine),
             ...verdictLines(x.status, x.problems.length === 0),
