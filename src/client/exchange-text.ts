@@ -38,6 +38,9 @@ export function problemLine(p: AnswerProblem): string {
     : `warning (${p.assumption}, an assumption): ${p.message}`;
 }
 
+/** The characters of an answer an exchange's evidence shows (the answers of the API are a few hundred). */
+export const EVIDENCE_CHARS = 16 * 1024;
+
 /** `secrets` (the control key) are replaced wherever the answer echoes them. */
 export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
   const request = [
@@ -46,16 +49,22 @@ export function exchangeText(x: Exchange, secrets: readonly (string | undefined)
     '',
     encodeForm(redactParams(x.request.params)),
   ];
-  const body = redactEchoes(
+  // Redacted whole, then shortened, so no secret is cut in half past redaction's reach.
+  const whole = redactEchoes(
     typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
     x.request.params,
     secrets,
   );
+  // Evidence is attached to every failing step and written to several files: a page of the answer says enough.
+  const body = whole.slice(0, EVIDENCE_CHARS);
+  const cut =
+    whole.length > body.length ? [`[… ${whole.length - body.length} more characters of the answer not shown]`] : [];
   const answer = [
     `HTTP ${x.httpStatus ?? x.status}${x.httpStatus === undefined ? '' : ` (a refusal: the spec's ${x.status})`}`,
     ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`),
     '',
     body,
+    ...cut,
     ...(x.truncated === undefined ? [] : [`[truncated: the answer is ${truncationText(x.truncated)}]`]),
   ];
   const problems = x.problems.length ? ['', ...x.problems.map(problemLine)] : [];

@@ -124,8 +124,9 @@ export const certifyCommand: Command = {
         type: 'string',
         valueName: 'MS',
         description:
-          "deadline of each request, from sending to the answer's last byte (default 20000), below the step " +
-          'timeout ($PAYCONFORM_STEP_TIMEOUT_MS, default 30000): a gateway that trickles its answer fails there',
+          "deadline of each request, from sending to the answer's last byte (default 20000, or a second less " +
+          'than the step timeout $PAYCONFORM_STEP_TIMEOUT_MS, default 30000, and always below it): a gateway that ' +
+          'trickles its answer fails there',
       },
       ...MAX_ANSWER_BYTES_OPTION,
       'sign-key': {
@@ -150,13 +151,17 @@ export const certifyCommand: Command = {
     const defect = defectName === undefined ? undefined : defectNamed(defectName);
     const profileFile = str(values.profile);
     const profile = profileFile === undefined ? undefined : readProfile(profileFile);
+    const step = stepTimeoutMs(io.env);
     const choice = {
       baseUrl: str(values['base-url']),
       live: values.live === true,
       defect,
       strict: values.strict === true,
       profile,
-      timeoutMs: wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, stepTimeoutMs(io.env) - 1),
+      // By default the deadline ends a second before the step would, so the deadline is the cause the run names.
+      timeoutMs:
+        wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, step - 1) ??
+        Math.max(1, Math.min(20_000, step - 1_000)),
       maxAnswerBytes: maxAnswerBytes(str(values['max-answer-bytes'])),
     };
     const parallel = wholeNumber(str(values.parallel), '--parallel', 0, 99) ?? 0;
