@@ -124,9 +124,8 @@ export const certifyCommand: Command = {
         type: 'string',
         valueName: 'MS',
         description:
-          "deadline of each request, from sending to the answer's last byte (default 20000, or a second less " +
-          'than the step timeout $PAYCONFORM_STEP_TIMEOUT_MS, default 30000, and always below it): a gateway that ' +
-          'trickles its answer fails there',
+          "deadline of each request, from sending to the answer's last byte (default 20000; below the step " +
+          'timeout $PAYCONFORM_STEP_TIMEOUT_MS): a gateway that trickles its answer fails there',
       },
       ...MAX_ANSWER_BYTES_OPTION,
       'sign-key': {
