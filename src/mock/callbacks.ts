@@ -167,6 +167,8 @@ export class CallbackSender {
   }
 
   private sleep(ms: number): Promise<void> {
+    // Once closed, no wait may begin: a retry timer would keep the process alive after close.
+    if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.sleepers.delete(timer);

@@ -318,7 +318,8 @@ describe('SIGTERM ends a long-running command within 5 s, with a report that say
   it("mock, while a merchant's handler drips its answer to a callback", async () => {
     const handler = await startHostile({ kind: 'trickle', everyMs: 200, bytes: 1000 });
     servers.push(handler);
-    const p = payconform(['mock', '--port', '0', '--quiet']);
+    // Real time: the retry after the cut attempt would wait minutes, and must not begin.
+    const p = payconform(['mock', '--port', '0', '--quiet', '--callback-time-scale', '1']);
     await until(() => /listening on http/.test(p.out()), 20_000, 'mock listening');
     const url = /listening on (http:\/\/\S+)/.exec(p.out())![1]!;
     const client = new PayClient({ baseUrl: url, credentials, endpointId: '1001' });
