@@ -45,7 +45,13 @@ const deadlineError = (ms: number): Error =>
   Object.assign(new Error(`no whole answer within ${ms} ms`), { code: `deadline of ${ms} ms` });
 
 /** Sends a request on and relays the answer to the caller as it comes. */
-export async function relay(res: ServerResponse, to: string, sent: Forwarded, dispatcher: Agent, bounds: RelayBounds) {
+export async function relay(
+  res: ServerResponse,
+  to: string,
+  sent: Forwarded,
+  dispatcher: Agent,
+  bounds: RelayBounds,
+): Promise<Relayed> {
   const forwardHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(sent.headers))
     if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length') forwardHeaders[name] = value;
@@ -75,7 +81,7 @@ export async function relay(res: ServerResponse, to: string, sent: Forwarded, di
     // Past the counting limit the answer was cut: the caller must not take it for whole.
     if (answer.endless) res.destroy();
     else res.end();
-    return { statusCode: r.statusCode, text: answer.bytes, truncated: truncationOf(answer) } satisfies Relayed;
+    return { statusCode: r.statusCode, text: answer.bytes, truncated: truncationOf(answer) };
   } catch (err) {
     throw deadline.aborted ? deadlineError(bounds.timeoutMs) : err;
   }
