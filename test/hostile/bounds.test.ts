@@ -1,7 +1,8 @@
 // Bounds at the edge (issue 41): a hostile peer on loopback (bounds-server.ts) trickles an answer, streams a big
 // one or never answers, and payconform's client, inspect's relay, the callback sender and the long-running
 // commands must each end within their deadline, keep at most their cap of an answer, and stop on SIGTERM within
-// 5 s writing a report that says it was interrupted. The sizes asserted are counted by the hostile server itself.
+// 5 s writing a report that says it was interrupted. The sizes asserted are counted by the hostile server itself;
+// the upper time limits leave room for a loaded machine (two cores shared by many runs).
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -186,7 +187,7 @@ describe('every request has a total deadline', () => {
         /^SALE: no whole answer within 1000 ms, the request's deadline \(--timeout-ms\)/.test(err.message),
       );
       const ms = Date.now() - started;
-      assert.ok(ms >= 950 && ms < 2500, `${ms} ms`);
+      assert.ok(ms >= 950 && ms < 4000, `${ms} ms`);
     } finally {
       await client.close();
     }
@@ -204,7 +205,7 @@ describe('every request has a total deadline', () => {
     const { code, at } = await p.exit;
     assert.equal(code, 2, p.out());
     const ms = at - reached;
-    assert.ok(ms >= 2900 && ms < 4500, `${ms} ms after the request`);
+    assert.ok(ms >= 2900 && ms < 5500, `${ms} ms after the request`);
     const lines = p.out().trim().split('\n');
     assert.equal(lines.length, 1, p.out());
     assert.match(lines[0]!, /^payconform send: SALE: no whole answer within 3000 ms, the request's deadline/);
@@ -223,7 +224,7 @@ describe('every request has a total deadline', () => {
       await assert.rejects(async () => {
         for await (const _ of r.body);
       }, 'the merchant sees the answer cut, not finished');
-      assert.ok(Date.now() - started < 2500, `${Date.now() - started} ms`);
+      assert.ok(Date.now() - started < 4000, `${Date.now() - started} ms`);
       await until(() => listener.records.length > 0, 2000, 'the request recorded');
       assert.deepEqual(listener.records[0]?.answer, { error: `no answer from ${server.url} (deadline of 800 ms)` });
     } finally {
@@ -239,7 +240,7 @@ describe('every request has a total deadline', () => {
     assert.deepEqual(await sendCallback(url, [['status', 'approved']], { method: 'POST', timeoutMs: 700 }), {
       error: 'timeout',
     });
-    assert.ok(Date.now() - started < 1500, `${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 3000, `${Date.now() - started} ms`);
     const closing = new AbortController();
     started = Date.now();
     setTimeout(() => closing.abort(), 200);
@@ -249,7 +250,7 @@ describe('every request has a total deadline', () => {
       signal: closing.signal,
     });
     assert.deepEqual(outcome, { error: 'timeout' });
-    assert.ok(Date.now() - started < 1000, `${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 2500, `${Date.now() - started} ms`);
   });
 
   it('certify against a trickling gateway ends within its deadline, the cause named on the console', async () => {
