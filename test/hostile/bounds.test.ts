@@ -316,6 +316,29 @@ describe('SIGTERM ends a long-running command within 5 s, with a report that say
     assert.equal(json.interrupted, true);
   });
 
+  it("inspect --callback-checks, while the merchant's handler drips its answer", async () => {
+    const handler = await startHostile({ kind: 'trickle', everyMs: 200, bytes: 1000 });
+    servers.push(handler);
+    const report = join(dir, 'inspect-callbacks-term');
+    const p = payconform(['inspect', '--port', '0', '--callback-checks', '--report-dir', report]);
+    await until(() => /listening on http/.test(p.out()), 20_000, 'inspect listening');
+    const url = /listening on (http:\/\/\S+)/.exec(p.out())![1]!;
+    const client = new PayClient({ baseUrl: `${url}/paynet`, credentials, endpointId: '1001' });
+    try {
+      const x = await client.send(
+        'SALE',
+        sampleRequest(endpointByOperation('SALE'), [['server_callback_url', `${handler.url}/callback`]]),
+      );
+      assert.equal(x.status, 200, JSON.stringify(x.body));
+    } finally {
+      await client.close();
+    }
+    const { ms } = await terminated(p, () => handler.requests() > 0, 'the callback reached the handler');
+    assert.ok(ms < 5000, `${ms} ms after SIGTERM`);
+    const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(json.interrupted, true);
+  });
+
   it("mock, while a merchant's handler drips its answer to a callback", async () => {
     const handler = await startHostile({ kind: 'trickle', everyMs: 200, bytes: 1000 });
     servers.push(handler);
