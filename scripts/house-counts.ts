@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertionsAndAny, importCycles, longLines, MAX_LINE, tsFiles } from './house.ts';
+import { assertionsAndAny, escapeFunctions, importCycles, longLines, MAX_LINE, tsFiles } from './house.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const files = tsFiles(join(ROOT, 'src')).map((f) => [f, readFileSync(f, 'utf8')] as const);
@@ -17,5 +17,8 @@ for (const c of counts.filter((c) => c.nonNull > 0).sort((a, b) => b.nonNull - a
 console.log(`any in src: ${total('any')}`);
 for (const c of counts.filter((c) => c.any > 0)) console.log(`  ${c.any} ${c.file}`);
 console.log(`lines over ${MAX_LINE} in src: ${longLines(files).length}`);
+const escapes = escapeFunctions(files, name);
+console.log(`escape functions in src (goal: one per medium): ${escapes.length}`);
+for (const e of escapes) console.log(`  ${e}`);
 console.log(`import cycles in src: ${cycles.length}`);
 for (const cycle of cycles) console.log(`  ${cycle}`);

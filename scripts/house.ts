@@ -82,3 +82,49 @@ export function assertionsAndAny(file: string, text: string): { nonNull: number;
   visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
   return counts;
 }
+
+/**
+ * A regular expression literal that escapes for an output medium: one character or one character
+ * class (`/</g`, `/[&<>"']/g`, `/[\x00-\x1f]/gu`) that takes in markup's special characters (`&`,
+ * `<`) or control characters (the terminal's and XML 1.0's forbidden ones).
+ */
+const ESCAPING = /^\/(?:\[[^\]]*(?:[&<]|\\x[01]|\\u00[01]|\\x7f|\\p\{C)[^\]]*\]|[&<])\+?\/[a-z]*$/i;
+
+/**
+ * Every escape function in `files`, as "file: name": a named function, method or arrow whose own
+ * body (not a nested named one) calls `.replace`/`.replaceAll` with a regular expression literal
+ * that escapes for a medium (ESCAPING). Issue 41's goal is one per medium.
+ */
+export function escapeFunctions(files: readonly Source[], name: (file: string) => string = (f) => f): string[] {
+  const found = new Set<string>();
+  for (const [file, text] of files) {
+    const visit = (node: ts.Node, owner: string | undefined): void => {
+      const own = declaredName(node) ?? owner;
+      if (
+        own !== undefined &&
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        ['replace', 'replaceAll'].includes(node.expression.name.text) &&
+        node.arguments[0] !== undefined &&
+        ts.isRegularExpressionLiteral(node.arguments[0]) &&
+        ESCAPING.test(node.arguments[0].text)
+      )
+        found.add(`${name(file)}: ${own}`);
+      ts.forEachChild(node, (child) => visit(child, own));
+    };
+    visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true), undefined);
+  }
+  return [...found];
+}
+
+/** The name a node declares a function under, if it is a function declaration, method or named arrow. */
+function declaredName(node: ts.Node): string | undefined {
+  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) return node.name.getText();
+  if (
+    ts.isVariableDeclaration(node) &&
+    node.initializer &&
+    (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+  )
+    return node.name.getText();
+  return undefined;
+}

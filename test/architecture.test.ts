@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertionsAndAny, importCycles, importsOf, longLines, MAX_LINE, tsFiles } from '../scripts/house.ts';
+import {
+  assertionsAndAny,
+  escapeFunctions,
+  importCycles,
+  importsOf,
+  longLines,
+  MAX_LINE,
+  tsFiles,
+} from '../scripts/house.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -140,5 +148,20 @@ describe('the house habits of src/', () => {
   it('counts non-null assertions and `any` by syntax, not by text in strings or comments', () => {
     const text = "const a = b!.c!.d; let x: any; const y = z as any;\n// w! any\nconst s = 'q! any'; if (!a) x = !y;";
     assert.deepEqual(assertionsAndAny('x.ts', text), { nonNull: 2, any: 2 });
+  });
+
+  it('counts an escape function by the character class it replaces, not by its name', () => {
+    const text = [
+      'const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);',
+      "function visible(s: string) { return s.replace(/[\\x00-\\x1f\\x7f]/gu, (c) => '?'); }",
+      "class W { amp(s: string) { return s.replace(/&/g, '&amp;'); } }",
+      "const escapeLike = (s: string) => s.replace(/<skipped\\/>/g, '');",
+      "const trim = (s: string) => s.replace(/^\\s+/, '');",
+    ].join('\n');
+    assert.deepEqual(escapeFunctions([[join(SRC, 'x.ts'), text]], name), [
+      'src/x.ts: esc',
+      'src/x.ts: visible',
+      'src/x.ts: amp',
+    ]);
   });
 });
