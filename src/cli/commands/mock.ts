@@ -15,6 +15,7 @@ import {
   listenerSettings,
 } from '../listener-options.ts';
 import { wholeNumber } from '../../whole-number.ts';
+import { oneLine } from '../terminal-text.ts';
 
 export const mockCommand: Command = {
   spec: {
@@ -145,7 +146,7 @@ export const mockCommand: Command = {
       ...listen,
       ...(prefix === undefined ? {} : { prefix }),
       ...(publicUrl === undefined ? {} : { publicUrl }),
-      ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
+      ...(values.quiet ? {} : { log: (line: string) => io.stderr(oneLine(line)) }),
       defect,
       callbacks: { allowedHosts, method, timeScale },
       ...(profile === undefined
