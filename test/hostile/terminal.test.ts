@@ -242,33 +242,10 @@ describe('hostile text through the commands', () => {
 
   it("inspect: a merchant's client_orderid on the callback line is shown escaped", async () => {
     const handler = await serve(() => ({ status: 200, type: 'text/plain', body: 'OK' }));
-    const report = join(dir, 'inspect-report');
-    let text = '';
-    let listening: (url: string) => void = () => {};
-    const url = new Promise<string>((resolve) => (listening = resolve));
-    const io = {
-      stdout: (t: string) => {
-        text += `${t}\n`;
-        const m = /listening on (http:\/\/\S+)/.exec(t);
-        if (m) listening(m[1]!);
-      },
-      stderr: (t: string) => (text += `${t}\n`),
-      env: {},
-    };
-    const args = ['inspect', '--port', '0', '--report-dir', report, '--until-requests', '1', '--callback-checks'];
-    const inspect = run(args, io);
-    const merchant = testMerchant();
-    const client = new PayClient({
-      baseUrl: `${await url}/paynet`,
-      credentials: {
-        login: merchant.login,
-        controlKey: merchant.merchantControlKey,
-        privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
-      },
-      endpointId: '1001',
-    });
+    const args = ['--report-dir', join(dir, 'inspect-callbacks'), '--until-requests', '1', '--callback-checks'];
+    const inspect = await inspectInProcess(args);
     try {
-      await client.send(
+      await inspect.client.send(
         'SALE',
         sampleRequest(endpointByOperation('SALE'), [
           ['client_orderid', `${HOSTILE}\n0 failed`],
@@ -276,13 +253,77 @@ describe('hostile text through the commands', () => {
           ['server_callback_url', `${urlOf(handler)}/callback`],
         ]),
       );
-      assert.equal(await inspect, 1, text);
+      assert.equal(await inspect.exit, 1, inspect.text());
     } finally {
-      await client.close();
+      await inspect.client.close();
       await close(handler);
     }
+    const text = inspect.text();
     assert.match(text, /callbacks of order /, text);
     assertInert(text, SHOWN, 'inspect');
     assert.doesNotMatch(text, /^0 failed/m);
   });
+
+  it("inspect --upstream: the upstream's error code is shown escaped on the request's line", async () => {
+    const refusal = {
+      type: 'validation-error',
+      'error-message': 'no',
+      'error-code': `${HOSTILE}\n#2 SALE → 200: pass`,
+    };
+    const upstream = await serve(() => ({
+      status: 400,
+      type: 'application/vnd.pay+json',
+      body: JSON.stringify(refusal),
+    }));
+    const args = [
+      '--report-dir',
+      join(dir, 'inspect-upstream'),
+      '--until-requests',
+      '1',
+      '--upstream',
+      urlOf(upstream),
+    ];
+    const inspect = await inspectInProcess(args);
+    try {
+      await inspect.client.send('SALE', sampleRequest(endpointByOperation('SALE'), [['amount', '25.00']]));
+      assert.equal(await inspect.exit, 1, inspect.text());
+    } finally {
+      await inspect.client.close();
+      await close(upstream);
+    }
+    const text = inspect.text();
+    assert.match(text, /REFUSED: .*answered 400/, text);
+    assertInert(text, SHOWN, 'inspect --upstream');
+    assert.doesNotMatch(text, /^#2 SALE/m);
+  });
 });
+
+/** `payconform inspect ARGS` run in-process on a free port, and a client of the test merchant pointed at it. */
+async function inspectInProcess(
+  args: string[],
+): Promise<{ exit: Promise<number>; text: () => string; client: PayClient }> {
+  let text = '';
+  let listening: (url: string) => void = () => {};
+  const url = new Promise<string>((resolve) => (listening = resolve));
+  const io = {
+    stdout: (t: string) => {
+      text += `${t}\n`;
+      const m = /listening on (http:\/\/\S+)/.exec(t);
+      if (m) listening(m[1]!);
+    },
+    stderr: (t: string) => (text += `${t}\n`),
+    env: {},
+  };
+  const exit = run(['inspect', '--port', '0', ...args], io);
+  const merchant = testMerchant();
+  const client = new PayClient({
+    baseUrl: `${await Promise.race([url, exit.then(() => Promise.reject(new Error(text)))])}/paynet`,
+    credentials: {
+      login: merchant.login,
+      controlKey: merchant.merchantControlKey,
+      privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+    },
+    endpointId: '1001',
+  });
+  return { exit, text: () => text, client };
+}
