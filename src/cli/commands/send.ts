@@ -86,7 +86,8 @@ export const sendCommand: Command = {
     },
     epilog:
       'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does ' +
-      'not, 2 on bad input or when no answer came (never retried).',
+      'not, 2 on bad input or when no answer came (never retried).\nEach line of the answer body is printed ' +
+      'after "| ", its control characters escaped (docs/hostile-content.md).',
   },
   async run({ values, positionals }, io) {
     const operation = onePositional(
