@@ -148,7 +148,7 @@ export const inspectCommand: Command = {
       merchants === undefined
         ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock ` +
             `--show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
-        : `inspect: signatures are checked with the merchants of --merchants: ${whose}`,
+        : oneLine(`inspect: signatures are checked with the merchants of --merchants: ${whose}`),
     );
     io.stderr(
       `inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come ` +

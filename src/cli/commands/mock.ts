@@ -162,8 +162,10 @@ export const mockCommand: Command = {
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
     if (profile)
       io.stderr(
-        `mock: answering as the profile "${profile.name}" says (${profile.answers.format} ` +
-          `answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
+        oneLine(
+          `mock: answering as the profile "${profile.name}" says (${profile.answers.format} ` +
+            `answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
+        ),
       );
     announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {
