@@ -68,6 +68,9 @@ const PIECES = [
   '\u202e', // right-to-left override
 ];
 const HOSTILE = PIECES.join('');
+/** A line of its own after a line break in a value: it must never start a line of the output. */
+const FAKE = 'ALL GOOD: 1 passed, 0 failed';
+const HOSTILE_LINES = `${HOSTILE}\n${FAKE}`;
 /** The pieces as the output must show them, escaped. */
 const SHOWN = ['\\x1b]0;pwned\\x07', '\\x1b]8;;http://evil\\x1b', '\\x1bc', '\\x1b[8m', '\\r', '\\u009b', '\\u202e'];
 
@@ -81,6 +84,7 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
 function assertInert(text: string, shows: readonly string[], what: string): void {
   assert.deepEqual(forbiddenIn(text), [], `${what}: forbidden code points reached the terminal:\n${text}`);
   for (const piece of shows) assert.ok(text.includes(piece), `${what}: ${piece} is not shown:\n${text}`);
+  assert.ok(!text.split('\n').some((line) => line.startsWith(FAKE)), `${what}: a value drew a line of its own`);
 }
 
 let dir: string;
@@ -169,13 +173,17 @@ describe('hostile text through the commands', () => {
     const file = join(dir, 'hostile-vectors.json');
     const generated = JSON.parse(readFileSync('vectors/generated.json', 'utf8'));
     const vector = generated.vectors.find((v: { scheme: string }) => v.scheme === 'control');
-    vector.id = `x${HOSTILE}`;
-    vector.request.params[0][1] = HOSTILE;
-    vector.expected.controlInput = `y${HOSTILE}`;
+    vector.id = `x${HOSTILE_LINES}`;
+    vector.description = HOSTILE_LINES;
+    vector.request.params[0][1] = HOSTILE_LINES;
+    vector.expected.controlInput = `y${HOSTILE_LINES}`;
     writeFileSync(file, JSON.stringify({ ...generated, vectors: [vector] }));
     const { code, text } = await cli(['vectors', 'check', file]);
     assert.notEqual(code, 0, text);
     assertInert(text, SHOWN, 'vectors check');
+    const explained = await cli(['vectors', 'explain', file, '--id', vector.id]);
+    assert.equal(explained.code, 0, explained.text);
+    assertInert(explained.text, SHOWN, 'vectors explain');
   });
 
   it("certify: a profile's unknown key is shown escaped in its one-line error", async () => {
@@ -187,9 +195,9 @@ describe('hostile text through the commands', () => {
     assert.equal(text.trimEnd().split('\n').length, 1, `one line:\n${text}`);
   });
 
-  it("diagnose and verify: a raw request's decoded fields are shown escaped", async () => {
+  it("diagnose, verify and explain: a raw request's decoded fields are shown escaped", async () => {
     const file = join(dir, 'hostile-request.http');
-    const value = encodeURIComponent(HOSTILE);
+    const value = encodeURIComponent(HOSTILE_LINES);
     writeFileSync(
       file,
       'POST /paynet/api/v2/status/7 HTTP/1.1\r\nHost: gateway.example\r\n\r\n' +
@@ -205,7 +213,7 @@ describe('hostile text through the commands', () => {
         '--url',
         url,
         '--param',
-        `client_orderid=${HOSTILE}`,
+        `client_orderid=${HOSTILE_LINES}`,
         '--param',
         'orderid=1',
         '--control',
@@ -215,6 +223,12 @@ describe('hostile text through the commands', () => {
     );
     assert.equal(v.code, 1, v.text);
     assertInert(v.text, SHOWN, 'verify');
+    const e = await cli(
+      ['explain', '--url', url, '--param', `client_orderid=${HOSTILE_LINES}`, '--param', 'orderid=1'],
+      env,
+    );
+    assert.equal(e.code, 0, e.text);
+    assertInert(e.text, SHOWN, 'explain');
   });
 
   it("bundle verify: an unsigned bundle's status is the bundle's claim, escaped, never a verdict of ours", async () => {
@@ -248,7 +262,7 @@ describe('hostile text through the commands', () => {
       await inspect.client.send(
         'SALE',
         sampleRequest(endpointByOperation('SALE'), [
-          ['client_orderid', `${HOSTILE}\n0 failed`],
+          ['client_orderid', HOSTILE_LINES],
           ['amount', '25.00'],
           ['server_callback_url', `${urlOf(handler)}/callback`],
         ]),
@@ -261,14 +275,13 @@ describe('hostile text through the commands', () => {
     const text = inspect.text();
     assert.match(text, /callbacks of order /, text);
     assertInert(text, SHOWN, 'inspect');
-    assert.doesNotMatch(text, /^0 failed/m);
   });
 
   it("inspect --upstream: the upstream's error code is shown escaped on the request's line", async () => {
     const refusal = {
       type: 'validation-error',
       'error-message': 'no',
-      'error-code': `${HOSTILE}\n#2 SALE → 200: pass`,
+      'error-code': `${HOSTILE}\n#2 SALE → 200: pass\n${FAKE}`,
     };
     const upstream = await serve(() => ({
       status: 400,
