@@ -4,7 +4,6 @@
  */
 import { hasSensitivePairs, redactPairsInText } from '../report/redact.ts';
 import type { Explanation } from '../signing/explain.ts';
-import type { Pair } from '../signing/form-body.ts';
 import type { RequestInput } from '../signing/request.ts';
 import type { Io } from './command.ts';
 import { shown } from './terminal-text.ts';
@@ -16,9 +15,13 @@ export function fields(rows: ReadonlyArray<readonly [string, string | undefined]
   return present.map(([k, v]) => `${k.padEnd(width)}${shown(v)}`).join('\n');
 }
 
-/** An explanation whose values (a request's fields, concatenated or encoded) are shown, for explanationText. */
-export function shownExplanation(explanation: Explanation): Explanation {
-  const steps = explanation.steps.map((s) => ({ ...s, value: shown(s.value), details: s.details.map(shown) }));
+/**
+ * An explanation whose values (a request's fields, concatenated or encoded) are shown, for explanationText: each
+ * masked of the request's card data first (unless revealed), as the value it is, before its escapes change it.
+ */
+export function shownExplanation(explanation: Explanation, request: RequestInput, reveal: boolean): Explanation {
+  const show = (text: string): string => shown(reveal ? text : redactPairsInText(text, request.params));
+  const steps = explanation.steps.map((s) => ({ ...s, value: show(s.value), details: s.details.map(show) }));
   return { ...explanation, steps };
 }
 
@@ -26,9 +29,7 @@ export function shownExplanation(explanation: Explanation): Explanation {
 export function printMasked(io: Io, text: string, request: RequestInput, reveal: boolean): void {
   const pairs = [...request.params];
   if (!reveal && hasSensitivePairs(pairs)) {
-    // The text shows values escaped: a card number is masked in the form it is shown in too.
-    const asShown = pairs.map(([name, value]): Pair => [shown(name), shown(value)]);
-    io.stdout(redactPairsInText(text, [...pairs, ...asShown]));
+    io.stdout(redactPairsInText(text, pairs));
     io.stderr(
       'note: card numbers and CVVs are masked in this output (--reveal-card-data shows them, for test cards only)',
     );

@@ -231,6 +231,18 @@ describe('hostile text through the commands', () => {
     assertInert(e.text, SHOWN, 'explain');
   });
 
+  it('explain: a CVV with a control character in it is masked before it is escaped, never shown', async () => {
+    const url = 'https://gateway.example/paynet/api/v4/payout/7';
+    const args = ['explain', '--url', url, '--param', 'client_orderid=A', '--param', 'amount=1.00'];
+    const card = ['--param', 'credit_card_number=4111111111111111', '--param', `cvv2=7${ESC}9`];
+    const keyed = { ...env, PAYCONFORM_PRIVATE_KEY_FILE: 'vectors/keys/test-only-merchant-rsa-2048.pem' };
+    const { code, text } = await cli([...args, ...card, '--nonce', 'n', '--timestamp', '1'], keyed);
+    assert.equal(code, 0, text);
+    assertInert(text, [], 'explain');
+    assert.match(text, /"cvv2" = "\*\*\*"/, text);
+    for (const form of ['x1b9', 'u001b9', '1B9']) assert.ok(!text.includes(form), `the CVV shows as …${form}`);
+  });
+
   it("bundle verify: an unsigned bundle's status is the bundle's claim, escaped, never a verdict of ours", async () => {
     const bundle = join(dir, 'hostile-bundle');
     mkdirSync(bundle);

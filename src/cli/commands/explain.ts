@@ -36,23 +36,18 @@ export const explainCommand: Command = {
       const explanation = explainCallback(
         callbackControl(params, requireCredential(controlKey, 'control key', HOW.controlKey)),
       );
-      printMasked(
-        io,
-        values.json ? JSON.stringify(explanation, null, 2) : explanationText(shownExplanation(explanation)),
-        { url: '', params },
-        values['reveal-card-data'] === true,
-      );
+      const request = { url: '', params };
+      const reveal = values['reveal-card-data'] === true;
+      const text = explanationText(shownExplanation(explanation, request, reveal));
+      printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : text, request, reveal);
       return 0;
     }
     const { request, result, warnings } = signFromOptions(values, io.env);
     for (const warning of warnings) io.stderr(oneLine(warning));
     const explanation = explain(result);
-    printMasked(
-      io,
-      values.json ? JSON.stringify(explanation, null, 2) : explanationText(shownExplanation(explanation)),
-      request,
-      values['reveal-card-data'] === true,
-    );
+    const reveal = values['reveal-card-data'] === true;
+    const text = explanationText(shownExplanation(explanation, request, reveal));
+    printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : text, request, reveal);
     return 0;
   },
 };

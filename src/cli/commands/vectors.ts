@@ -155,7 +155,7 @@ export const vectorsExplainCommand: Command = {
       ? JSON.stringify({ id: v.id, description: v.description, ...explanation, given: v.given }, null, 2)
       : [
           `${shown(v.id)}: ${shown(v.description ?? '')}`,
-          explanationText(shownExplanation(explanation)),
+          explanationText(shownExplanation(explanation, v.request, false)),
           ...(v.given ? [oneLine(`sent: ${JSON.stringify(v.given)}`)] : []),
         ].join('\n');
     io.stdout(redactPairsInText(text, v.request.params));
