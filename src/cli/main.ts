@@ -76,7 +76,8 @@ export async function run(argv: string[], given: Io): Promise<ExitCode> {
       io.stderr(
         `payconform ${first}: give one of its commands: ${group.join(', ')} (payconform ${first} <command> --help)`,
       );
-    else io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+    else
+      io.stderr(oneLine(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`));
     return 2;
   }
   try {
