@@ -6,6 +6,7 @@
 // here (not the writer's) gives the input back.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -193,6 +194,34 @@ describe('hostile text through the commands', () => {
     assert.equal(code, 2, text);
     assertInert(text, SHOWN, 'certify --profile');
     assert.equal(text.trimEnd().split('\n').length, 1, `one line:\n${text}`);
+  });
+
+  it("certify: a profile's not-applicable reason is shown escaped on the coverage lines", () => {
+    const file = join(dir, 'hostile-reason-profile.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ name: 'p', notApplicable: [{ tags: '@endpoint:STATUS', reason: HOSTILE_LINES }] }),
+    );
+    // A process of its own (certify's progress writes to the process's standard output), from src as tests run it.
+    const entry = join(dir, 'payconform.mts');
+    writeFileSync(
+      entry,
+      `import { main } from ${JSON.stringify(new URL('../../src/cli/main.ts', import.meta.url).href)};\nawait main();\n`,
+    );
+    const args = [
+      'certify',
+      '--profile',
+      file,
+      '--tags',
+      '@endpoint:STATUS',
+      '--report-dir',
+      join(dir, 'certify-report'),
+    ];
+    const r = spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], { encoding: 'utf8', timeout: 120_000 });
+    const text = `${r.stdout}${r.stderr}`;
+    assert.equal(r.status, 0, text);
+    assert.match(text, /^not exercised: endpoint:STATUS \(not offered by this gateway's profile: p: /m, text);
+    assertInert(text, SHOWN, 'certify');
   });
 
   it("diagnose, verify and explain: a raw request's decoded fields are shown escaped", async () => {

@@ -168,7 +168,7 @@ export const bundleMergeCommand: Command = {
     for (const line of causesLines(summary.causes)) io.stdout(oneLine(line));
     io.stdout(endpointTable(summary));
     io.stdout(warningsLine(summary));
-    if (summary.coverage) for (const line of coverageLines(summary.coverage)) io.stdout(line);
+    if (summary.coverage) for (const line of coverageLines(summary.coverage)) io.stdout(oneLine(line));
     const { totals } = summary;
     // The verdict word as certify prints it.
     io.stdout(

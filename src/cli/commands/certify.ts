@@ -191,7 +191,7 @@ export const certifyCommand: Command = {
     io.stdout(endpointTable(outcome.summary));
     io.stdout(warningsLine(outcome.summary));
     // What was exercised comes before the verdict it bears on.
-    if (outcome.summary.coverage) for (const line of coverageLines(outcome.summary.coverage)) io.stdout(line);
+    if (outcome.summary.coverage) for (const line of coverageLines(outcome.summary.coverage)) io.stdout(oneLine(line));
     const deviations = profileDeviations(target.profile);
     for (const d of deviations) io.stdout(oneLine(`deviation declared by the profile: ${deviationLine(d)}`));
     const declared = deviations.length ? ', with deviations declared by the profile' : '';
