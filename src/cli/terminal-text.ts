@@ -37,12 +37,12 @@ export function shown(value: string): string {
 
 /**
  * An untrusted block of lines (a gateway's answer body): each line shown as a value behind `prefix`, so no
- * line of it can pass for one of payconform's.
+ * line of it can pass for one of payconform's. JSON text passes `oneLine`: its own escapes stay readable.
  */
-export function shownBlock(text: string, prefix: string): string {
+export function shownBlock(text: string, prefix: string, show: (line: string) => string = shown): string {
   return text
     .split('\n')
-    .map((line) => `${prefix}${shown(line)}`)
+    .map((line) => `${prefix}${show(line)}`)
     .join('\n');
 }
 

@@ -170,6 +170,24 @@ describe('hostile text through the commands', () => {
     }
   });
 
+  it("send: a gateway's JSON answer is marked line by line and stays JSON that means what the gateway sent", async () => {
+    const refusal = { type: 'validation-error', 'error-message': HOSTILE_LINES, 'error-code': '\\x1b' };
+    const gateway = await serve(() => ({
+      status: 400,
+      type: 'application/vnd.pay+json',
+      body: JSON.stringify(refusal),
+    }));
+    try {
+      const args = ['send', 'STATUS', '--base-url', `${urlOf(gateway)}/paynet`, '--endpoint-id', '7'];
+      const { text } = await cli([...args, '--param', 'client_orderid=A-1', '--param', 'orderid=1'], env);
+      assertInert(text, ['\\u001b]0;pwned\\u0007', '\\u009b', '\\u202e'], 'send');
+      const body = text.split('\n').filter((line) => line.startsWith('| '));
+      assert.deepEqual(JSON.parse(body.map((line) => line.slice(2)).join('\n')), refusal, text);
+    } finally {
+      await close(gateway);
+    }
+  });
+
   it("vectors check: a partner's vector id and values are shown escaped", async () => {
     const file = join(dir, 'hostile-vectors.json');
     const generated = JSON.parse(readFileSync('vectors/generated.json', 'utf8'));

@@ -155,7 +155,9 @@ export const sendCommand: Command = {
             oneLine(encodeForm(shownParams)),
             '',
             `HTTP ${x.status} ${shown(x.contentType)}`,
-            shownBlock(typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2), ANSWER_MARK),
+            typeof x.body === 'string'
+              ? shownBlock(x.body, ANSWER_MARK)
+              : shownBlock(JSON.stringify(x.body, null, 2), ANSWER_MARK, oneLine),
             '',
             ...x.problems.map((p) => oneLine(problemLine(p))),
             ...verdictLines(x.status, x.problems.length === 0),
