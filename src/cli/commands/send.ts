@@ -13,6 +13,10 @@ import { redactAuthorization, redactParams } from '../../report/redact.ts';
 import { list, onePositional, str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
+import { oneLine, shown, shownBlock } from '../terminal-text.ts';
+
+/** The mark before each line of the gateway's answer body: no line of it reads as one of payconform's. */
+const ANSWER_MARK = '| ';
 
 /**
  * What the answer says of the spec. The spec lists 200, 400 and 500 for every endpoint; another
@@ -82,7 +86,8 @@ export const sendCommand: Command = {
     },
     epilog:
       'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does ' +
-      'not, 2 on bad input or when no answer came (never retried).',
+      'not, 2 on bad input or when no answer came (never retried).\nEach line of the answer body is printed ' +
+      'after "| ", its control characters escaped (docs/hostile-content.md).',
   },
   async run({ values, positionals }, io) {
     const operation = onePositional(
@@ -126,12 +131,12 @@ export const sendCommand: Command = {
           ? { authorization: redactAuthorization(x.request.headers.authorization) }
           : {}),
       };
-      const shown = redactParams(x.request.params);
+      const shownParams = redactParams(x.request.params);
       if (values.json) {
         io.stdout(
           JSON.stringify(
             {
-              request: { method: 'POST', url: x.request.url, headers, params: shown },
+              request: { method: 'POST', url: x.request.url, headers, params: shownParams },
               status: x.status,
               contentType: x.contentType,
               body: x.body,
@@ -144,15 +149,17 @@ export const sendCommand: Command = {
       } else {
         io.stdout(
           [
-            `POST ${x.request.url}`,
-            ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+            oneLine(`POST ${x.request.url}`),
+            ...Object.entries(headers).map(([k, v]) => oneLine(`${k}: ${v}`)),
             '',
-            encodeForm(shown),
+            oneLine(encodeForm(shownParams)),
             '',
-            `HTTP ${x.status} ${x.contentType}`,
-            typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
+            `HTTP ${x.status} ${shown(x.contentType)}`,
+            typeof x.body === 'string'
+              ? shownBlock(x.body, ANSWER_MARK)
+              : shownBlock(JSON.stringify(x.body, null, 2), ANSWER_MARK, oneLine),
             '',
-            ...x.problems.map(problemLine),
+            ...x.problems.map((p) => oneLine(problemLine(p))),
             ...verdictLines(x.status, x.problems.length === 0),
           ].join('\n'),
         );
