@@ -17,7 +17,10 @@ import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
 import { PayClient } from '../../src/client/client.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
+import { sendCallback } from '../../src/gateway/callback-delivery.ts';
+import { CallbackChecker } from '../../src/inspect/callback-checks.ts';
 import { startListener } from '../../src/inspect/listener.ts';
+import { CallbackSender } from '../../src/mock/callbacks.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -326,6 +329,42 @@ describe('the commands', () => {
     assert.match(
       json.requests[1]!.verdict.checks.find((c) => c.id === 'merchant-urls')!.message!,
       /^notify_url: must be an absolute http:\/\/ or https:\/\/ URL/,
+    );
+  });
+});
+
+describe('callback delivery, whatever URL reaches it (defence in depth)', () => {
+  const order = (callbackUrl: string) => ({
+    facts: { orderid: '1', clientOrderId: 'C-1', amount: '1.00', status: 'approved', type: 'sale' },
+    callbackUrl,
+    merchant,
+  });
+  const urls = ['', 'not a url?token=SECRET-2', 'ftp://127.0.0.1/cb', 'http://', 'mailto:x@y'];
+
+  it('sendCallback resolves with the reason when node:http cannot send at all', async () => {
+    const outcome = await sendCallback(new URL('ftp://127.0.0.1/cb'), [], { method: 'GET', timeoutMs: 500 });
+    assert.deepEqual(outcome, { error: 'ERR_INVALID_PROTOCOL' });
+  });
+
+  it("the mock's sender records a callback it cannot send, and never throws", async () => {
+    const lines: string[] = [];
+    const sender = new CallbackSender({ delayMs: 0, attempts: 1 }, (line) => lines.push(line));
+    for (const url of urls) sender.final(order(url));
+    await sender.idle(5000);
+    assert.deepEqual(
+      sender.deliveries.map((d) => [d.target, d.outcome]),
+      urls.map(() => ['(no http(s) URL)', 'failed']),
+    );
+    assert.ok(!lines.join('\n').includes('SECRET-2'));
+  });
+
+  it("inspect's callback checks record an order whose URL is none as not played", async () => {
+    const checker = new CallbackChecker({ delayMs: 0, timeoutMs: 500 });
+    urls.forEach((url, i) => checker.check({ ...order(url), facts: { ...order(url).facts, orderid: String(i) } }));
+    assert.equal(await checker.idle(5000), 0);
+    assert.deepEqual(
+      checker.records.map((r) => [r.target, r.passed]),
+      urls.map(() => ['(no http(s) URL)', false]),
     );
   });
 });
