@@ -45,7 +45,8 @@ describe('merchant-urls', () => {
   });
 
   it('counts a blank value as not sent: the vendor plugin sends notify_url empty by default', () => {
-    // payneteasy/php-plugin-woocommerce: 'notify_url' => sprintf($this->notify_url, $order_id), a setting with no default.
+    // payneteasy/php-plugin-woocommerce, wc-payneteasy.php:
+    // 'notify_url' => sprintf($this->notify_url, $order_id), from a setting with no default.
     assert.equal(
       judge([
         ['redirect_url', 'https://shop.example/?wc-api=wc_payneteasy_return&orderId=7'],
