@@ -39,6 +39,9 @@ export function callbackHostAllowed(url: URL, allowed: readonly string[]): boole
   return host === '::1';
 }
 
+/** The target recorded for a callback URL that is no http(s) URL: its text stays out (it may carry a token). */
+export const NO_CALLBACK_TARGET = '(no http(s) URL)';
+
 /** Where a callback went, for logs and reports: origin and path, never the query (it may carry a token). */
 export const callbackTarget = (url: URL): string => `${url.origin}${url.pathname}`;
 
@@ -59,7 +62,7 @@ export function sendCallback(
   { method, timeoutMs }: { method: CallbackMethod; timeoutMs: number },
 ): Promise<SendOutcome> {
   const body = method === 'POST' ? encodeForm(pairs) : undefined;
-  const target = method === 'GET' ? new URL(callbackGetUrl(url, pairs)) : url;
+  const target = method === 'GET' ? callbackGetUrl(url, pairs) : url;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const headers =
     body === undefined
@@ -70,13 +73,19 @@ export function sendCallback(
           'user-agent': 'payconform-callback',
         };
   return new Promise((resolve) => {
-    const req = send(target, { method, headers, timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
-      res.once('error', () => resolve({ status: res.statusCode ?? 0 }));
-    });
-    req.once('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
-    req.once('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
-    req.end(body);
+    const failed = (err: NodeJS.ErrnoException): void => resolve({ error: err.code ?? err.message });
+    try {
+      const req = send(target, { method, headers, timeout: timeoutMs }, (res) => {
+        res.resume();
+        res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
+        res.once('error', () => resolve({ status: res.statusCode ?? 0 }));
+      });
+      req.once('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
+      req.once('error', failed);
+      req.end(body);
+    } catch (err) {
+      // node:http throws at once for what it cannot send (a scheme other than http or https, a bad port).
+      failed(err as NodeJS.ErrnoException);
+    }
   });
 }

@@ -4,7 +4,7 @@
  * (capture, void, return, payout-pay, 3-D Secure results), report its status, or create and use card
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
-import { callbackUrlOf, OP, type Endpoint } from '../catalogue/index.ts';
+import { callbackUrlOf, merchantUrlText, OP, type Endpoint } from '../catalogue/index.ts';
 import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { toCents } from '../signing/cents.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
@@ -149,7 +149,7 @@ class Run {
     // The order keeps them once (orders.ts, sharedText).
     this.callbackUrl = callback?.url;
     this.notify = callback?.notify ?? false;
-    this.redirectUrl = request.field('redirect_url');
+    this.redirectUrl = merchantUrlText(request.field('redirect_url'));
   }
 
   parent(): Order {

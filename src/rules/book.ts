@@ -34,6 +34,7 @@ import {
   refusalCode,
 } from './expectations.ts';
 import { amountFormat, requiredFields } from './fields.ts';
+import { merchantUrls } from './merchant-urls.ts';
 import { noBlindRetry, orderIdUnique } from './habits.ts';
 import { acceptHeader, bodySize, contentType, encodedOnce, endpointKnown, formEncoding, methodPost } from './http.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from './lookups.ts';
@@ -74,6 +75,7 @@ export const BODY_RULES = [
   nonceUnique,
   noOAuthInBody,
   requiredFields,
+  merchantUrls,
   amountFormat,
   orderIdUnique,
   noBlindRetry,

@@ -199,6 +199,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
   },
   'no-oauth-in-body': () => [{ r: build(OP.PAYOUT_V4, [['oauth_version', '1.0']]) }],
   'required-fields': () => [{ r: build(OP.PAYOUT_V4, [['expire_month', '13']]) }],
+  'merchant-urls': () => [{ r: build(OP.SALE, [['notify_url', 'not a url']]) }],
   'amount-format': () => [{ r: build(OP.PAYOUT, [['amount', '1e3']]) }],
   'order-id-unique': () => [
     { r: build(OP.SALE, [['client_orderid', 'SAME']]) },
