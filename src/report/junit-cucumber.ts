@@ -14,18 +14,20 @@ const UNFIT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]
 
 const fit = (text: string): string => (UNFIT.test(text) ? xmlChars(text).replaceAll(']]>', PARTED) : text);
 
-/** `value` (a message, as JSON gives it) with every text fit for the printer; untouched parts are shared. */
+/** `value` (a message, as JSON gives it) with every text fit for the printer; a part with nothing to fit is shared. */
 export function fitForJunit(value: unknown): unknown {
   if (typeof value === 'string') return fit(value);
   if (typeof value !== 'object' || value === null) return value;
-  let changed = false;
-  const entries = Object.entries(value).map(([k, v]) => {
-    const now = fitForJunit(v);
-    changed ||= now !== v;
-    return [k, now] as const;
-  });
-  if (!changed) return value;
-  return Array.isArray(value) ? entries.map(([, v]) => v) : Object.fromEntries(entries);
+  const parts = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(parts)) {
+    const now = fitForJunit(parts[key]);
+    if (now === parts[key]) continue;
+    // An array's copy keeps its indices as keys, so both are written the same way.
+    copy ??= Array.isArray(value) ? Object.assign([], parts) : { ...parts };
+    copy[key] = now;
+  }
+  return copy ?? value;
 }
 
 /**

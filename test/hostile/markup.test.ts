@@ -306,6 +306,7 @@ describe('a hostile gateway certified: every page inert, junit.xml XML', () => {
         const cucumber = await openPage(browser, join(report, 'cucumber.html'), 'features/payments/v2-sale.feature');
         assertInert(cucumber, 'cucumber.html');
         assert.match(cucumber.text, /Scenarios/);
+        assert.ok(cucumber.text.includes(INJECTED.script), "the failing scenario's answer is shown as text");
       } finally {
         await browser.close();
       }
