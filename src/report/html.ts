@@ -19,7 +19,7 @@ const ENTITY: Readonly<Record<string, string>> = {
 /** Text for an element's content or a quoted attribute value: `& < > " '` as entities, nothing else changed. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITY[c] ?? c);
 
-/** A CSP hash source of inline code: the SHA-256 of its UTF-8 bytes as the browser reads them (CSP 3 §8.4). */
+/** A CSP hash source of inline code: the SHA-256 of its UTF-8 bytes, as the browser hashes the element's text. */
 export const sha256Source = (code: string): string => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
 /** Where a page's forms may post: nowhere, its own origin, or origins the page names. */

@@ -23,7 +23,7 @@ import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/
 import { writeInspectReport } from '../../src/inspect/report.ts';
 import type { InspectRecord } from '../../src/inspect/listener.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
-import { escapeHtml } from '../../src/report/html.ts';
+import { escapeHtml, formOrigin } from '../../src/report/html.ts';
 import { fitForJunit, withoutCdata } from '../../src/report/junit-cucumber.ts';
 import { xmlText } from '../../src/report/xml.ts';
 import { sampleRequest } from '../../src/schemas/index.ts';
@@ -120,6 +120,16 @@ describe(`the writers of HTML and XML (seed ${seed})`, () => {
       }),
       fcParams(500),
     );
+  });
+
+  it("a form may post only to redirect_url's own http(s) origin; a URL that could bend the policy allows none", () => {
+    assert.equal(formOrigin('https://Shop.example:8443/return?x=1#y'), 'https://shop.example:8443');
+    assert.equal(formOrigin('http://[::1]:9000/r'), 'http://[::1]:9000');
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'ftp://shop.example/', 'not a url', ''])
+      assert.equal(formOrigin(url), undefined, url);
+    // `;` and `'` are allowed in a WHATWG host: written into form-action they would start a directive or a keyword.
+    for (const url of ['http://a;script-src/', "http://'unsafe-inline'/", 'http://a,b/'])
+      assert.equal(formOrigin(url), undefined, url);
   });
 
   it('xmlText of any string parses inside an element and an attribute, and reads back as written', () => {
