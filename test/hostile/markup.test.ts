@@ -18,10 +18,10 @@ import { SaxesParser } from 'saxes';
 import xmlbuilder from 'xmlbuilder';
 import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
-import { PayClient } from '../../src/client/client.ts';
+import { buildRequest, PayClient } from '../../src/client/client.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
-import { writeInspectReport } from '../../src/inspect/report.ts';
 import type { InspectRecord } from '../../src/inspect/listener.ts';
+import { writeInspectReport } from '../../src/inspect/report.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { escapeHtml, formOrigin } from '../../src/report/html.ts';
 import { fitForJunit, withoutCdata } from '../../src/report/junit-cucumber.ts';
@@ -30,6 +30,7 @@ import { sampleRequest } from '../../src/schemas/index.ts';
 import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
 import { fcParams, seed } from '../seed.ts';
+import { startListening } from '../support/listening.ts';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
@@ -326,7 +327,32 @@ describe('a hostile gateway certified: every page inert, junit.xml XML', () => {
 
 describe("inspect's report of a hostile merchant: inert page, junit.xml XML", () => {
   const out = join(dir, 'inspect');
-  before(() => {
+  // A form body is UTF-8, where a lone surrogate cannot be: the merchant sends the rest.
+  const field = HOSTILE.replace(INJECTED.loneSurrogates, '');
+  before(async () => {
+    const inspect = await startListening(['inspect', '--port', '0', '--report-dir', out, '--until-requests', '1']);
+    const merchant = testMerchant();
+    const credentials = {
+      login: merchant.login,
+      controlKey: merchant.merchantControlKey,
+      privateKeyPem: readFileSync(TEST_MERCHANT_PRIVATE_KEY_FILE, 'utf8'),
+    };
+    const sale = endpointByOperation('SALE');
+    const sent = buildRequest(
+      sale,
+      { baseUrl: `${inspect.url}/paynet`, credentials, endpointId: '1001' },
+      sampleRequest(sale, [['client_orderid', field]]),
+    );
+    // A control over other values: the report shows the control input, the merchant's client_orderid in it, raw.
+    const body = sent.body.replace(/control=[0-9a-f]+/, `control=${'0'.repeat(40)}`);
+    await fetch(sent.url, { method: 'POST', headers: sent.headers, body });
+    assert.equal(await inspect.exit, 1, inspect.out());
+  });
+
+  it('junit.xml parses as XML 1.0; given the hostile text in every field it writes, it holds it, escaped', () => {
+    parsedText(readFileSync(join(out, 'junit.xml'), 'utf8'));
+    // The run's junit.xml quotes no field of the merchant's (rule messages only): the writer is given them directly,
+    // lone surrogates included, as an upstream's refusal or a callback handler's answer would bring them.
     const at = '2026-01-01T00:00:00.000Z';
     const record: InspectRecord = {
       seq: 1,
@@ -342,12 +368,9 @@ describe("inspect's report of a hostile merchant: inert page, junit.xml XML", ()
       answer: { status: 400, type: 'validation-error', errorCode: HOSTILE },
       refused: `the gateway answered 400 ${HOSTILE}`,
     };
-    writeInspectReport(out, [record], { target: HOSTILE, startedAt: at, finishedAt: at, version: '0' });
-  });
-
-  it('junit.xml parses as XML 1.0 and holds the merchant field, escaped', () => {
-    const text = parsedText(readFileSync(join(out, 'junit.xml'), 'utf8'));
-    assert.ok(text.includes(shownInXml(HOSTILE)));
+    const given = join(dir, 'inspect-given');
+    writeInspectReport(given, [record], { target: HOSTILE, startedAt: at, finishedAt: at, version: '0' });
+    assert.ok(parsedText(readFileSync(join(given, 'junit.xml'), 'utf8')).includes(shownInXml(HOSTILE)));
   });
 
   it(
