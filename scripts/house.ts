@@ -90,14 +90,42 @@ export function assertionsAndAny(file: string, text: string): { nonNull: number;
  */
 const ESCAPING = /^\/(?:\[[^\]]*(?:[&<]|\\x[01]|\\u00[01]|\\x7f|\\p\{C)[^\]]*\]|[&<])\+?\/[a-z]*$/i;
 
+/** The same, for a class built as text for `new RegExp(…)`: its text mentions those characters. */
+const ESCAPING_TEXT = /\[[^\]]*(?:[&<]|\\x[01]|\\u00[01]|\\x7f|\\p\{C)/i;
+
 /**
  * Every escape function in `files`, as "file: name": a named function, method or arrow whose own
- * body (not a nested named one) calls `.replace`/`.replaceAll` with a regular expression literal
- * that escapes for a medium (ESCAPING). Issue 41's goal is one per medium.
+ * body (not a nested named one) calls `.replace`/`.replaceAll` with a regular expression that escapes
+ * for a medium: a literal (ESCAPING), or a constant of the file holding one or built by `new RegExp`
+ * from text that names such a class (ESCAPING_TEXT, the file's constants it uses read in). Issue 41's
+ * goal is one writer per medium.
  */
 export function escapeFunctions(files: readonly Source[], name: (file: string) => string = (f) => f): string[] {
   const found = new Set<string>();
   for (const [file, text] of files) {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const constants = new Map<string, ts.Expression>();
+    const collect = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer)
+        constants.set(node.name.text, node.initializer);
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+    /** The text of an expression with the file's constants it names read in (two levels deep). */
+    const expanded = (node: ts.Node, depth = 0): string =>
+      depth > 2
+        ? node.getText()
+        : node.getText().replace(/\b[A-Za-z_$][\w$]*\b/g, (id) => {
+            const init = constants.get(id);
+            return init === undefined ? id : expanded(init, depth + 1);
+          });
+    const escapes = (pattern: ts.Expression): boolean => {
+      if (ts.isRegularExpressionLiteral(pattern)) return ESCAPING.test(pattern.text);
+      const init = ts.isIdentifier(pattern) ? constants.get(pattern.text) : undefined;
+      if (init === undefined) return false;
+      if (ts.isRegularExpressionLiteral(init)) return ESCAPING.test(init.text);
+      return ts.isNewExpression(init) && init.expression.getText() === 'RegExp' && ESCAPING_TEXT.test(expanded(init));
+    };
     const visit = (node: ts.Node, owner: string | undefined): void => {
       const own = declaredName(node) ?? owner;
       if (
@@ -106,13 +134,12 @@ export function escapeFunctions(files: readonly Source[], name: (file: string) =
         ts.isPropertyAccessExpression(node.expression) &&
         ['replace', 'replaceAll'].includes(node.expression.name.text) &&
         node.arguments[0] !== undefined &&
-        ts.isRegularExpressionLiteral(node.arguments[0]) &&
-        ESCAPING.test(node.arguments[0].text)
+        escapes(node.arguments[0])
       )
         found.add(`${name(file)}: ${own}`);
       ts.forEachChild(node, (child) => visit(child, own));
     };
-    visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true), undefined);
+    visit(source, undefined);
   }
   return [...found];
 }

@@ -157,11 +157,14 @@ describe('the house habits of src/', () => {
       "class W { amp(s: string) { return s.replace(/&/g, '&amp;'); } }",
       "const escapeLike = (s: string) => s.replace(/<skipped\\/>/g, '');",
       "const trim = (s: string) => s.replace(/^\\s+/, '');",
+      "const C = '\\\\x00-\\\\x1f';\nconst IN = new RegExp(`[${C}]`, 'g');\nconst line = (s: string) => s.replace(IN, '?');",
+      "const WORD = new RegExp('[a-z]+', 'g');\nconst words = (s: string) => s.replace(WORD, '');",
     ].join('\n');
     assert.deepEqual(escapeFunctions([[join(SRC, 'x.ts'), text]], name), [
       'src/x.ts: esc',
       'src/x.ts: visible',
       'src/x.ts: amp',
+      'src/x.ts: line',
     ]);
   });
 });
