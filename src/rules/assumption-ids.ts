@@ -35,6 +35,7 @@ export const ASSUMPTION_IDS = [
   'A-30',
   'A-31',
   'A-32',
+  'A-33',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];
