@@ -167,6 +167,22 @@ export function redactJson(
   return value;
 }
 
+/** An attachment as it may be written: a JSON one (a warning) redacted value by value, so it stays JSON. */
+export function redactAttachment(
+  data: string,
+  mediaType: string,
+  pairs: readonly Pair[],
+  secrets: readonly (string | undefined)[],
+): string {
+  if (/[/+]json$/.test(mediaType))
+    try {
+      return JSON.stringify(redactJson(JSON.parse(data) as unknown, pairs, secrets));
+    } catch {
+      // Not JSON after all: redacted as text.
+    }
+  return redactEchoes(data, pairs, secrets);
+}
+
 /** Form fields whose values are signatures: shown as <redacted> in anything logged. */
 export const SIGNATURE_FIELDS: ReadonlySet<string> = new Set(['control', 'oauth_signature']);
 

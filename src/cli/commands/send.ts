@@ -9,7 +9,7 @@ import { endpointByOperation, endpointUrl } from '../../catalogue/index.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { fieldError } from '../../errors.ts';
 import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
-import { redactAuthorization, redactParams } from '../../report/redact.ts';
+import { credentialSecrets, redactAuthorization, redactEchoes, redactJson, redactParams } from '../../report/redact.ts';
 import { list, onePositional, str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
@@ -127,34 +127,35 @@ export const sendCommand: Command = {
           : {}),
       };
       const shown = redactParams(x.request.params);
+      // Whatever the gateway echoed (the control key, card data, a signature) is redacted before it is printed.
+      const secrets = credentialSecrets(credentials);
       if (values.json) {
-        io.stdout(
-          JSON.stringify(
-            {
-              request: { method: 'POST', url: x.request.url, headers, params: shown },
-              status: x.status,
-              contentType: x.contentType,
-              body: x.body,
-              problems: x.problems,
-            },
-            null,
-            2,
-          ),
-        );
+        const printed = {
+          request: { method: 'POST', url: x.request.url, headers, params: shown },
+          status: x.status,
+          contentType: x.contentType,
+          body: x.body,
+          problems: x.problems,
+        };
+        io.stdout(JSON.stringify(redactJson(printed, x.request.params, secrets), null, 2));
       } else {
         io.stdout(
-          [
-            `POST ${x.request.url}`,
-            ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
-            '',
-            encodeForm(shown),
-            '',
-            `HTTP ${x.status} ${x.contentType}`,
-            typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
-            '',
-            ...x.problems.map(problemLine),
-            ...verdictLines(x.status, x.problems.length === 0),
-          ].join('\n'),
+          redactEchoes(
+            [
+              `POST ${x.request.url}`,
+              ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+              '',
+              encodeForm(shown),
+              '',
+              `HTTP ${x.status} ${x.contentType}`,
+              typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
+              '',
+              ...x.problems.map(problemLine),
+              ...verdictLines(x.status, x.problems.length === 0),
+            ].join('\n'),
+            x.request.params,
+            secrets,
+          ),
         );
       }
       // Only a breach of the spec fails; a difference from an assumption is a warning (docs/certify.md).
