@@ -152,19 +152,35 @@ export function redactEchoes(
   return replaceSpans(out, cvvSpans(out, valuesOf(CVV_FIELDS)), () => '***');
 }
 
-/** A value read from JSON (an answer, a warning) with every string in it redacted as redactEchoes does text. */
+/**
+ * A value read from JSON (an answer, a warning) with every string in it redacted as redactEchoes does text; a
+ * number that is a card number masked (as a string); a CVV that is a field's whole value (`{"cvv2": 123}`)
+ * masked by its field's name, which text redaction of the value alone would not see.
+ */
 export function redactJson(
   value: unknown,
   pairs: readonly Pair[],
   secrets: readonly (string | undefined)[] = [],
 ): unknown {
   if (typeof value === 'string') return redactEchoes(value, pairs, secrets);
+  if (typeof value === 'number') {
+    const shown = redactEchoes(String(value), pairs, secrets);
+    return shown === String(value) ? value : shown;
+  }
   if (Array.isArray(value)) return value.map((v) => redactJson(v, pairs, secrets));
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redactEchoes(k, pairs, secrets), redactJson(v, pairs, secrets)]),
-    );
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  const sentCvvs = pairs.filter(([n]) => CVV_FIELDS.has(n)).map(([, v]) => v);
+  const isCvv = (key: string, v: unknown): boolean => {
+    if (typeof v !== 'string' && typeof v !== 'number') return false;
+    const pair = `${key}=${v}`;
+    return cvvSpans(pair, sentCvvs).some((span) => span.start === key.length + 1 && span.end === pair.length);
+  };
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      redactEchoes(k, pairs, secrets),
+      isCvv(k, v) ? '***' : redactJson(v, pairs, secrets),
+    ]),
+  );
 }
 
 /** An attachment as it may be written: a JSON one (a warning) redacted value by value, so it stays JSON. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { redactEchoes } from '../../src/report/redact.ts';
+import { redactAttachment, redactEchoes, redactJson } from '../../src/report/redact.ts';
 import { fcParams, seed } from '../seed.ts';
 
 const MARKER = '<redacted>';
@@ -145,5 +145,27 @@ describe('redactEchoes leaves what is not card data alone', () => {
     // 4111111111111112 fails the Luhn check (its check digit is 1); 20261128 is a date.
     const text = 'order 4111111111111112 of 20261128, serial 123456789012';
     assert.equal(redactEchoes(text, []), text);
+  });
+});
+
+describe('redactJson and redactAttachment: JSON stays JSON', () => {
+  it("masks a CVV that is a field's whole value, and a card number written as a JSON number", () => {
+    // Hand-written: what a gateway may answer when it echoes the request's fields as JSON.
+    const answer = { cvv2: '123', echo: { security_code: 4567, amount: 123 }, card: 4111111111111111, n: 7 };
+    assert.deepEqual(redactJson(answer, [['cvv2', '123']]), {
+      cvv2: '***',
+      echo: { security_code: '***', amount: 123 },
+      card: '411111******1111',
+      n: 7,
+    });
+  });
+
+  it('redacts a warning attachment value by value, so it still parses', () => {
+    const warning = JSON.stringify({ assumption: 'A-17', actual: 'key "K-1" for card 4111111111111111, cvv2=123' });
+    const shown = redactAttachment(warning, 'application/vnd.payconform.warning+json', [], ['"K-1"']);
+    assert.deepEqual(JSON.parse(shown), {
+      assumption: 'A-17',
+      actual: 'key <redacted> for card 411111******1111, cvv2=***',
+    });
   });
 });
