@@ -138,19 +138,18 @@ export function answerProblems(
     schema: schemaForStatus(endpoint, specStatus),
     headers: echo.headers,
   };
-  const found = judgeAnswer({ ...seen, controlKey, sentCvvs: echo.sentCvvs }).map(
-    ({ rule, evidence }): AnswerProblem => {
-      // A media type the profile declares is its deviation, not the spec's failure.
-      const deviation =
-        declaredHere && evidence.field === 'content-type'
-          ? declared.format === 'json'
-            ? 'answers.mediaType'
-            : 'answers.format, answers.mediaType'
-          : undefined;
-      const grounds = deviation === undefined ? { assumption: warnedUnder(rule.id) } : { deviation };
-      return { message: evidence.message, rule: rule.id, ...grounds };
-    },
-  );
+  const secrets = { controlKey, sentCvvs: echo.sentCvvs };
+  const found = judgeAnswer({ ...seen, ...secrets }).map(({ rule, evidence }): AnswerProblem => {
+    // A media type the profile declares is its deviation, not the spec's failure.
+    const deviation =
+      declaredHere && evidence.field === 'content-type'
+        ? declared.format === 'json'
+          ? 'answers.mediaType'
+          : 'answers.format, answers.mediaType'
+        : undefined;
+    const grounds = deviation === undefined ? { assumption: warnedUnder(rule.id) } : { deviation };
+    return { message: evidence.message, rule: rule.id, ...grounds };
+  });
   if (refusal !== undefined)
     found.push({
       message: `status: ${withArticle(refusal.type)} answer came as HTTP 200 (the spec answers it ${refusal.status})`,

@@ -51,11 +51,12 @@ export class PayWorld extends World implements Judge {
     // Everything attached (exchanges, warnings, not-applicable reasons) is redacted here, at the one door to
     // cucumber's messages, from which every report file and the console are made.
     const world: { self?: PayWorld } = {};
+    const redacted = (data: string, mediaType = 'text/plain'): string =>
+      world.self?.redact(data, mediaType) ??
+      redactAttachment(data, mediaType, [], credentialSecrets(shared.target?.credentials));
     const attach = (data: unknown, media?: string | { mediaType: string }, ...rest: unknown[]): unknown =>
       Reflect.apply(options.attach, undefined, [
-        typeof data === 'string'
-          ? (world.self?.redact(data, typeof media === 'string' ? media : media?.mediaType) ?? data)
-          : data,
+        typeof data === 'string' ? redacted(data, typeof media === 'string' ? media : media?.mediaType) : data,
         media,
         ...rest,
       ]);
