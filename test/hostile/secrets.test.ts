@@ -7,7 +7,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testMerchant } from '../../src/gateway/merchants.ts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 
 const entry = new URL('./run-cli.ts', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'payconform-secrets-'));
@@ -75,6 +77,58 @@ describe('a gateway that echoes secrets', () => {
     assert.match(readFileSync(join(report, 'messages.ndjson'), 'utf8'), /then <redacted>/);
     for (const file of FILES) assert.deepEqual(leaks(readFileSync(join(report, file), 'utf8')), [], file);
     assert.deepEqual(leaks(r.out), [], 'console');
+  });
+
+  describe('a gateway of its own, run against without --strict: its echoes become warnings', () => {
+    let server: Server;
+    let url = '';
+    before(async () => {
+      // Refuses everything, its error code and message quoting the control key, the card and the CVV.
+      const echo = `key ${CONTROL_KEY}, card ${PAN}, cvv2=${CVV}`;
+      server = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(400, { 'content-type': 'application/vnd.pay+json', 'x-echo': echo });
+          res.end(JSON.stringify({ type: 'validation-error', 'error-code': echo, 'error-message': echo }));
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/paynet`;
+    });
+    after(() => server.close());
+
+    it("writes a warning's actual (the gateway's own error code) redacted", async () => {
+      const merchant = testMerchant();
+      const report = join(dir, 'own');
+      // Spawned, not spawnSync: the gateway answers from this process.
+      const child = spawn(
+        process.execPath,
+        [
+          ...['--import', 'tsx', entry, 'certify', '--base-url', url, '--report-dir', report],
+          ...['--tags', '@endpoint:SALE and @negative:field-missing'],
+        ],
+        {
+          env: {
+            ...process.env,
+            CI: 'true',
+            PAYCONFORM_ENDPOINT_ID: '1001',
+            PAYCONFORM_LOGIN: merchant.login,
+            PAYCONFORM_CONTROL_KEY: CONTROL_KEY,
+            PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
+          },
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      await new Promise((resolve) => child.on('close', resolve));
+      const bundle = report;
+      assert.match(out, /PASSED WITH WARNINGS/, out.slice(-3000));
+      const summary = readFileSync(join(bundle, 'summary.json'), 'utf8');
+      assert.match(summary, /key <redacted>, card 411111\*{6}1111, cvv2=\*\*\*/, 'the warning was written, redacted');
+      for (const file of FILES) assert.deepEqual(leaks(readFileSync(join(bundle, file), 'utf8')), [], file);
+      assert.deepEqual(leaks(out), [], 'console');
+    });
   });
 
   describe('payconform send', () => {
