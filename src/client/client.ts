@@ -12,6 +12,7 @@ import {
   type AnswerFormat,
 } from '../catalogue/answer-format.ts';
 import { endpointByOperation, endpointTarget, type Endpoint } from '../catalogue/index.ts';
+import { CVV_FIELDS } from '../catalogue/test-cards.ts';
 import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
 import type { Credentials } from '../signing/request.ts';
@@ -119,6 +120,8 @@ export function answerProblems(
   controlKey: string | undefined,
   names: Readonly<Record<string, string>> = {},
   declared: AnswerFormat = SPEC_ANSWERS,
+  /** The answer's headers and the CVVs the request sent: an echo of card data in either is a leak. */
+  echo: { readonly headers?: Readonly<Record<string, string>>; readonly sentCvvs?: readonly string[] } = {},
 ): { found: AnswerProblem[]; parsed: unknown; status: number; seen: AnswerSeen } {
   const media = baseMediaType(contentType);
   const declaredHere = media !== MEDIA_TYPE && declared !== SPEC_ANSWERS && media === declared.mediaType;
@@ -133,8 +136,10 @@ export function answerProblems(
     body: underOurNames(parsed, names),
     readAs: format?.format,
     schema: schemaForStatus(endpoint, specStatus),
+    headers: echo.headers,
   };
-  const found = judgeAnswer({ ...seen, controlKey }).map(({ rule, evidence }): AnswerProblem => {
+  const secrets = { controlKey, sentCvvs: echo.sentCvvs };
+  const found = judgeAnswer({ ...seen, ...secrets }).map(({ rule, evidence }): AnswerProblem => {
     // A media type the profile declares is its deviation, not the spec's failure.
     const deviation =
       declaredHere && evidence.field === 'content-type'
@@ -269,6 +274,7 @@ export class PayClient {
       this.options.credentials.controlKey || undefined,
       this.options.answerFields,
       this.options.answers,
+      { headers, sentCvvs: request.params.filter(([name]) => CVV_FIELDS.has(name)).map(([, value]) => value) },
     );
     const body = problems.parsed;
     const httpStatus = problems.status === response.statusCode ? {} : { httpStatus: response.statusCode };

@@ -37,7 +37,10 @@ export function problemLine(p: AnswerProblem): string {
     : `warning (${p.assumption}, an assumption): ${p.message}`;
 }
 
-/** `secrets` (the control key) are replaced wherever the answer echoes them. */
+/**
+ * `secrets` (the merchant's: credentialSecrets) are replaced, and card data masked, wherever they appear: in
+ * the answer's body and headers as the gateway echoed them, and in the problems found with it.
+ */
 export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
   const request = [
     `POST ${x.request.url}`,
@@ -45,11 +48,7 @@ export function exchangeText(x: Exchange, secrets: readonly (string | undefined)
     '',
     encodeForm(redactParams(x.request.params)),
   ];
-  const body = redactEchoes(
-    typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
-    x.request.params,
-    secrets,
-  );
+  const body = typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2);
   const answer = [
     `HTTP ${x.httpStatus ?? x.status}${x.httpStatus === undefined ? '' : ` (a refusal: the spec's ${x.status})`}`,
     ...Object.entries(x.headers).map(([n, v]) => `${n}: ${v}`),
@@ -57,7 +56,7 @@ export function exchangeText(x: Exchange, secrets: readonly (string | undefined)
     body,
   ];
   const problems = x.problems.length ? ['', ...x.problems.map(problemLine)] : [];
-  return [
+  const text = [
     `# ${x.operation}`,
     ...request,
     '',
@@ -67,4 +66,5 @@ export function exchangeText(x: Exchange, secrets: readonly (string | undefined)
     '# replay (signature redacted: re-sign with payconform sign)',
     curlOf(x.request),
   ].join('\n');
+  return redactEchoes(text, x.request.params, secrets);
 }

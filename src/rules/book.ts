@@ -8,6 +8,7 @@ import {
   answerMediaType,
   noControlKeyInAnswer,
   noFullPanInAnswer,
+  noCvvInAnswer,
   orderKept,
   validationErrorStatus,
 } from './answers.ts';
@@ -93,6 +94,8 @@ export const ANSWER_RULES = [
   otherStatusAnswer,
   validationErrorStatus,
   noControlKeyInAnswer,
+  // Before the card number's: a CVV echoed beside the number it belongs to is the graver leak, named first.
+  noCvvInAnswer,
   noFullPanInAnswer,
   answerSchema,
   answerFieldsKnown,

@@ -47,6 +47,8 @@ export interface Judge {
   /** Assumption misses fail: the embedded mock or --strict. */
   readonly strict: boolean;
   attach(data: string, mediaType: string): void | Promise<void>;
+  /** Text with the run's secrets and card data redacted (report/redact.ts): a failure's message is shown too. */
+  redact?(text: string): string;
   /** Set once the scenario is over (premise missed, or not applicable): later steps are skipped. */
   ended: boolean;
 }
@@ -115,6 +117,18 @@ export function notApplicable(judge: Judge, reason: string): never {
  */
 type StepBody = (this: never, ...args: never[]) => unknown;
 
+/** A step's error with what cucumber shows of it (message, stack, an assertion's values) redacted. */
+function redactedError(judge: Judge, err: unknown): unknown {
+  const redact = (text: string): string => judge.redact?.(text) ?? text;
+  if (!(err instanceof Error)) return typeof err === 'string' ? redact(err) : err;
+  const shown = err as Error & { actual?: unknown; expected?: unknown };
+  shown.message = redact(shown.message);
+  if (shown.stack !== undefined) shown.stack = redact(shown.stack);
+  if (typeof shown.actual === 'string') shown.actual = redact(shown.actual);
+  if (typeof shown.expected === 'string') shown.expected = redact(shown.expected);
+  return err;
+}
+
 /** The step, skipped once its scenario has ended; cucumber reads the step's arity, so the wrapper keeps it. */
 function guarded(body: StepBody): (this: Judge, ...args: unknown[]) => Promise<unknown> {
   const step = async function (this: Judge, ...args: unknown[]): Promise<unknown> {
@@ -124,7 +138,7 @@ function guarded(body: StepBody): (this: Judge, ...args: unknown[]) => Promise<u
       return await result;
     } catch (err) {
       if (err instanceof ScenarioEnded) return 'skipped';
-      throw err;
+      throw redactedError(this, err);
     }
   };
   Object.defineProperty(step, 'length', { value: body.length });

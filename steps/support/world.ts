@@ -14,7 +14,7 @@ import {
   type SentRequest,
 } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
-import { redactEchoes } from '../../src/report/redact.ts';
+import { credentialSecrets, redactAttachment, redactEchoes } from '../../src/report/redact.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { liveSendProblem } from '../../src/suite/live-safety.ts';
 import { CARD_NUMBER_FIELDS, TEST_CARDS } from '../../src/catalogue/test-cards.ts';
@@ -48,7 +48,29 @@ export class PayWorld extends World implements Judge {
   paidPage: string | undefined;
 
   constructor(options: IWorldOptions) {
-    super(options);
+    // Everything attached (exchanges, warnings, not-applicable reasons) is redacted here, at the one door to
+    // cucumber's messages, from which every report file and the console are made.
+    const world: { self?: PayWorld } = {};
+    const redacted = (data: string, mediaType = 'text/plain'): string =>
+      world.self?.redact(data, mediaType) ??
+      redactAttachment(data, mediaType, [], credentialSecrets(shared.target?.credentials));
+    const attach = (data: unknown, media?: string | { mediaType: string }, ...rest: unknown[]): unknown =>
+      Reflect.apply(options.attach, undefined, [
+        typeof data === 'string' ? redacted(data, typeof media === 'string' ? media : media?.mediaType) : data,
+        media,
+        ...rest,
+      ]);
+    super({ ...options, attach: attach as IWorldOptions['attach'] });
+    world.self = this;
+  }
+
+  /**
+   * Text as it may be attached or shown: the merchant's secrets replaced and the card data of this
+   * scenario's requests (and any other card number or CVV) masked, however the gateway wrote them.
+   */
+  redact(text: string, mediaType = 'text/plain'): string {
+    const pairs = this.exchanges.flatMap((x) => x.request.params);
+    return redactAttachment(text, mediaType, pairs, credentialSecrets(shared.target?.credentials));
   }
 
   get target(): Target {

@@ -9,7 +9,7 @@ import { endpointByOperation, endpointUrl } from '../../catalogue/index.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { fieldError } from '../../errors.ts';
 import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
-import { redactAuthorization, redactParams } from '../../report/redact.ts';
+import { credentialSecrets, redactAuthorization, redactEchoes, redactJson, redactParams } from '../../report/redact.ts';
 import { list, onePositional, str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { credentialsFromOptions, OAUTH_OPTIONS } from '../request-options.ts';
@@ -132,34 +132,33 @@ export const sendCommand: Command = {
           : {}),
       };
       const shownParams = redactParams(x.request.params);
+      // Whatever the gateway echoed (the control key, card data, a signature) is redacted before it is
+      // printed, and then escaped for the terminal: masked first, so an escape never shows a secret.
+      const secrets = credentialSecrets(credentials);
+      const redacted = (text: string): string => redactEchoes(text, x.request.params, secrets);
       if (values.json) {
-        io.stdout(
-          JSON.stringify(
-            {
-              request: { method: 'POST', url: x.request.url, headers, params: shownParams },
-              status: x.status,
-              contentType: x.contentType,
-              body: x.body,
-              problems: x.problems,
-            },
-            null,
-            2,
-          ),
-        );
+        const printed = {
+          request: { method: 'POST', url: x.request.url, headers, params: shownParams },
+          status: x.status,
+          contentType: x.contentType,
+          body: x.body,
+          problems: x.problems,
+        };
+        io.stdout(JSON.stringify(redactJson(printed, x.request.params, secrets), null, 2));
       } else {
         io.stdout(
           [
-            oneLine(`POST ${x.request.url}`),
-            ...Object.entries(headers).map(([k, v]) => oneLine(`${k}: ${v}`)),
+            oneLine(redacted(`POST ${x.request.url}`)),
+            ...Object.entries(headers).map(([k, v]) => oneLine(redacted(`${k}: ${v}`))),
             '',
-            oneLine(encodeForm(shownParams)),
+            oneLine(redacted(encodeForm(shownParams))),
             '',
-            `HTTP ${x.status} ${shown(x.contentType)}`,
+            `HTTP ${x.status} ${shown(redacted(x.contentType))}`,
             typeof x.body === 'string'
-              ? shownBlock(x.body, ANSWER_MARK)
-              : shownBlock(JSON.stringify(x.body, null, 2), ANSWER_MARK, oneLine),
+              ? shownBlock(redacted(x.body), ANSWER_MARK)
+              : shownBlock(redacted(JSON.stringify(x.body, null, 2)), ANSWER_MARK, oneLine),
             '',
-            ...x.problems.map((p) => oneLine(problemLine(p))),
+            ...x.problems.map((p) => oneLine(redacted(problemLine(p)))),
             ...verdictLines(x.status, x.problems.length === 0),
           ].join('\n'),
         );
