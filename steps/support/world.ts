@@ -14,6 +14,7 @@ import {
   type SentRequest,
 } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
+import type { FindingExchange } from '../../src/report/findings.ts';
 import { redactEchoes } from '../../src/report/redact.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { liveSendProblem } from '../../src/suite/live-safety.ts';
@@ -61,9 +62,20 @@ export class PayWorld extends World implements Judge {
     return this.target.profile;
   }
 
-  /** Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. */
+  /**
+   * Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. A miss's finding
+   * shows the exchange the step names, else the scenario's last.
+   */
   expect(met: boolean, e: Expectation): boolean {
-    return expectThat(this, met, e);
+    const last = this.exchanges.at(-1);
+    if (met || e.exchange !== undefined || last === undefined) return expectThat(this, met, e);
+    return expectThat(this, met, { ...e, exchange: this.seen(last) });
+  }
+
+  /** An exchange as a finding shows it: operation, status and the answer's error code (the profile's name). */
+  seen(x: Exchange): FindingExchange {
+    const errorCode = this.answer('error-code', x);
+    return { operation: x.operation, status: x.status, ...(errorCode === undefined ? {} : { errorCode }) };
   }
   get client(): PayClient {
     return this.ownClient ?? shared.client!;
