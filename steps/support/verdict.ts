@@ -92,6 +92,12 @@ const findingOf = (e: Expectation): Finding => ({
   exchange: e.exchange,
 });
 
+/** Records what a step threw as its finding, unless the failure recorded its own (a missed expectation). */
+export function recordThrown(judge: Judge, err: unknown): void {
+  if (err instanceof Error && recorded.has(err)) return;
+  void judge.attach(JSON.stringify(thrownFinding(err)), FINDING_MEDIA_TYPE);
+}
+
 /** What a step threw, as a finding: a refused prerequisite with its exchange, else the error's first line. */
 function thrownFinding(err: unknown): Finding {
   if (err instanceof PrerequisiteRefused)
@@ -185,8 +191,7 @@ function guarded(body: StepBody): (this: Judge, ...args: unknown[]) => Promise<u
       return await result;
     } catch (err) {
       if (err instanceof ScenarioEnded) return 'skipped';
-      if (!(err instanceof Error && recorded.has(err)))
-        void this.attach(JSON.stringify(thrownFinding(err)), FINDING_MEDIA_TYPE);
+      recordThrown(this, err);
       throw err;
     }
   };
