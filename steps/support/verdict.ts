@@ -67,6 +67,8 @@ export interface Judge {
   attach(data: string, mediaType: string): void | Promise<void>;
   /** Set once the scenario is over (premise missed, or not applicable): later steps are skipped. */
   ended: boolean;
+  /** The exchange a finding shows when a step throws: the scenario's last. */
+  lastSeen?(): FindingExchange | undefined;
 }
 
 /** Thrown to end a scenario without failing it; the step wrapper turns it into cucumber's 'skipped'. */
@@ -95,11 +97,14 @@ const findingOf = (e: Expectation): Finding => ({
 /** Records what a step threw as its finding, unless the failure recorded its own (a missed expectation). */
 export function recordThrown(judge: Judge, err: unknown): void {
   if (err instanceof Error && recorded.has(err)) return;
-  void judge.attach(JSON.stringify(thrownFinding(err)), FINDING_MEDIA_TYPE);
+  void judge.attach(JSON.stringify(thrownFinding(err, judge.lastSeen?.())), FINDING_MEDIA_TYPE);
 }
 
-/** What a step threw, as a finding: a refused prerequisite with its exchange, else the error's first line. */
-function thrownFinding(err: unknown): Finding {
+/**
+ * What a step threw, as a finding: a refused prerequisite with its exchange; else untraced, under the
+ * error's first line (its numbers as N, so that one check's failures group as one cause) and the last exchange.
+ */
+function thrownFinding(err: unknown, last: FindingExchange | undefined): Finding {
   if (err instanceof PrerequisiteRefused)
     return {
       kind: 'refused-met',
@@ -110,7 +115,8 @@ function thrownFinding(err: unknown): Finding {
       prerequisite: { operation: err.prerequisite.operation, status: err.prerequisite.status },
     };
   const words = err instanceof Error ? err.message : String(err);
-  return { kind: 'untraced', check: (words.split('\n')[0] ?? '').slice(0, 120), expected: '', actual: '' };
+  const check = (words.split('\n')[0] ?? '').replace(/\d+/g, 'N').slice(0, 120);
+  return { kind: 'untraced', check, expected: '', actual: '', exchange: last };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts';
-import { answerText } from '../../src/client/answer-field.ts';
+import { answerFieldOf, answerText } from '../../src/client/answer-field.ts';
 import {
   buildRequest,
   type Exchange,
@@ -74,7 +74,7 @@ export class PayWorld extends World implements Judge {
 
   /** An exchange as a finding shows it: operation, status and the answer's error code (the profile's name). */
   seen(x: Exchange): FindingExchange {
-    const errorCode = this.answer('error-code', x);
+    const errorCode = answerFieldOf(x.body, this.answerName('error-code'));
     return { operation: x.operation, status: x.status, ...(errorCode === undefined ? {} : { errorCode }) };
   }
   get client(): PayClient {
@@ -84,6 +84,12 @@ export class PayWorld extends World implements Judge {
   /** A client of this scenario's own (a second gateway), in place of the run's. */
   useClient(client: PayClient): void {
     this.ownClient = client;
+  }
+
+  /** The exchange a finding shows when a step throws (steps/support/verdict.ts): the scenario's last, if any. */
+  lastSeen(): FindingExchange | undefined {
+    const last = this.exchanges.at(-1);
+    return last === undefined ? undefined : this.seen(last);
   }
 
   get last(): Exchange {
