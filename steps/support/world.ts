@@ -63,12 +63,14 @@ export class PayWorld extends World implements Judge {
   }
 
   /**
-   * Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. A miss's finding
-   * shows the exchange the step names, else the scenario's last.
+   * Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. A check that
+   * quotes an answer (its detail) is about the scenario's last exchange, unless it names its own; one that
+   * quotes none (a callback's, an order's status) names no exchange.
    */
   expect(met: boolean, e: Expectation): boolean {
     const last = this.exchanges.at(-1);
-    if (met || e.exchange !== undefined || last === undefined) return expectThat(this, met, e);
+    if (met || e.exchange !== undefined || e.detail === undefined || last === undefined)
+      return expectThat(this, met, e);
     return expectThat(this, met, { ...e, exchange: this.seen(last) });
   }
 
