@@ -22,3 +22,15 @@ export function answerFieldOf(body: unknown, name: string): string | undefined {
     return undefined;
   }
 }
+
+/** An error code as the book writes them (CONTROL_INVALID): nothing else a gateway puts there is shown. */
+const CODE_SHAPE = /^[A-Z][A-Z0-9_]{0,63}$/i;
+
+/**
+ * The answer's error code (the field a profile names, `error-code` by default), when it has a code's shape:
+ * a gateway's free text, or a card number or key it echoes there, never reaches a finding.
+ */
+export function errorCodeOf(body: unknown, name: string): string | undefined {
+  const code = answerFieldOf(body, name);
+  return code !== undefined && CODE_SHAPE.test(code) ? code : undefined;
+}

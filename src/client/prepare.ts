@@ -7,7 +7,7 @@ import { PrerequisiteRefused } from '../report/prerequisite-refusal.ts';
 import { redactEchoes } from '../report/redact.ts';
 import { sampleRequest } from '../schemas/index.ts';
 import type { Pair } from '../signing/form-body.ts';
-import { answerFieldOf, answerText } from './answer-field.ts';
+import { answerText, errorCodeOf } from './answer-field.ts';
 import type { PayClient } from './client.ts';
 
 /** A sample value as a gateway wants it instead (a profile's test card or amount); the schema's example otherwise. */
@@ -53,7 +53,7 @@ export async function prepareRequest(
     const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [
       client.options.credentials.controlKey,
     ]).slice(0, 200);
-    const errorCode = answerFieldOf(earlier.body, client.options.answerFields?.['error-code'] ?? 'error-code');
+    const errorCode = errorCodeOf(earlier.body, client.options.answerFields?.['error-code'] ?? 'error-code');
     throw new PrerequisiteRefused(
       operation,
       prerequisite.field,

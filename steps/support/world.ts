@@ -5,7 +5,7 @@
  */
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts';
-import { answerFieldOf, answerText } from '../../src/client/answer-field.ts';
+import { answerText, errorCodeOf } from '../../src/client/answer-field.ts';
 import {
   buildRequest,
   type Exchange,
@@ -76,7 +76,7 @@ export class PayWorld extends World implements Judge {
 
   /** An exchange as a finding shows it: operation, status and the answer's error code (the profile's name). */
   seen(x: Exchange): FindingExchange {
-    const errorCode = answerFieldOf(x.body, this.answerName('error-code'));
+    const errorCode = errorCodeOf(x.body, this.answerName('error-code'));
     return { operation: x.operation, status: x.status, ...(errorCode === undefined ? {} : { errorCode }) };
   }
   get client(): PayClient {
