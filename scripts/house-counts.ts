@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertionsAndAny, escapeFunctions, importCycles, longLines, MAX_LINE, tsFiles } from './house.ts';
+import {
+  assertionsAndAny,
+  escapeFunctions,
+  FINDING_READERS,
+  importCycles,
+  longLines,
+  MAX_LINE,
+  messageRegexes,
+  tsFiles,
+} from './house.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const files = tsFiles(join(ROOT, 'src')).map((f) => [f, readFileSync(f, 'utf8')] as const);
@@ -23,3 +32,8 @@ console.log(`escape functions in src: ${escapes.length}, in ${writers.size} file
 for (const e of escapes) console.log(`  ${e}`);
 console.log(`import cycles in src: ${cycles.length}`);
 for (const cycle of cycles) console.log(`  ${cycle}`);
+const parsed = FINDING_READERS.flatMap((area) =>
+  tsFiles(join(ROOT, 'src', area)).flatMap((f) => messageRegexes(f, readFileSync(f, 'utf8'), name)),
+);
+console.log(`regular expressions applied to finding messages in src: ${parsed.length} (goal 0)`);
+for (const where of parsed) console.log(`  ${where}`);

@@ -1,5 +1,6 @@
 // The house's checks over source text, one implementation for test/architecture.test.ts and
-// `npm run house`: what a file imports, import cycles, long lines, non-null assertions and `any`.
+// `npm run house`: what a file imports, import cycles, long lines, non-null assertions and `any`, and
+// regular expressions applied to failure messages.
 // TypeScript's own scanner reads the imports, so a type-only, multi-line or dynamic one is never missed.
 import ts from 'typescript';
 import { readdirSync } from 'node:fs';
@@ -154,4 +155,47 @@ function declaredName(node: ts.Node): string | undefined {
   )
     return node.name.getText();
   return undefined;
+}
+
+/** The folders whose code reads failures back: none of them may apply a regular expression to a message. */
+export const FINDING_READERS = ['report', 'inspect', 'prove', 'suite'];
+
+const REGEX_TAKERS = new Set(['match', 'matchAll', 'replace', 'replaceAll', 'search', 'split']);
+const REGEX_METHODS = new Set(['test', 'exec']);
+const MESSAGE_WORDS = /message|failure/i;
+
+/**
+ * Every regular expression applied to a failure's message, as "file:line": `re.test(x)` or `re.exec(x)`, and
+ * `x.match(re)`, `x.replace(re, …)` and the like, where `x` names a message or a failure, or the call sits in
+ * a function whose name does. A failure's cause is read from its finding (src/report/findings.ts), never
+ * parsed back from the words of a message that quotes the gateway.
+ */
+export function messageRegexes(file: string, text: string, name: (f: string) => string = (f) => f): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const isRegex = (n: ts.Node | undefined): boolean => n !== undefined && ts.isRegularExpressionLiteral(n);
+  const inMessageFunction = (n: ts.Node): boolean => {
+    for (let up: ts.Node | undefined = n.parent; up !== undefined; up = up.parent) {
+      const declared = ts.isFunctionDeclaration(up) || ts.isVariableDeclaration(up) || ts.isMethodDeclaration(up);
+      const named: ts.Node | undefined = declared ? (up as ts.NamedDeclaration).name : undefined;
+      if (named !== undefined && MESSAGE_WORDS.test(named.getText(source))) return true;
+    }
+    return false;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const subject =
+        REGEX_METHODS.has(method) && isRegex(node.expression.expression)
+          ? node.arguments[0]
+          : REGEX_TAKERS.has(method) && isRegex(node.arguments[0])
+            ? node.expression.expression
+            : undefined;
+      if (subject !== undefined && (MESSAGE_WORDS.test(subject.getText(source)) || inMessageFunction(node)))
+        found.push(`${name(file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }

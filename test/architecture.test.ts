@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import {
   assertionsAndAny,
   escapeFunctions,
+  FINDING_READERS,
   importCycles,
   importsOf,
   longLines,
   MAX_LINE,
+  messageRegexes,
   tsFiles,
 } from '../scripts/house.ts';
 
@@ -121,6 +123,33 @@ describe('the house habits of src/', () => {
 
   it(`has no line over ${MAX_LINE} characters`, () => {
     assert.deepEqual(longLines(files, name), []);
+  });
+
+  it("applies no regular expression to a failure's message: causes are read from findings", () => {
+    const readers = files.filter(([f]) => FINDING_READERS.includes(areaOf(f)));
+    assert.ok(readers.length > 20, 'the folders that read failures back are found');
+    assert.deepEqual(
+      readers.flatMap(([f, text]) => messageRegexes(f, text, name)),
+      [],
+    );
+  });
+
+  it('finds a regular expression on a message, whichever side it is on, and not one on other text', () => {
+    const planted = [
+      'const rule = /\\(rule ([a-z-]+)\\)/.exec(message)?.[1];',
+      'if (/expected a refusal/.test(r.failure ?? "")) n++;',
+      'const code = failureMessage(raw).match(/CODE=(\\w+)/);',
+      "function checkOf(failure: string) { return failure.split('\\n')[0]?.replace(/\\d+/g, 'N'); }",
+      "function failureMessage(raw: string) { return raw.replace(/^Error: /, ''); }",
+      "const ok = /^\\d+$/.test(amount) && name.replace(/-/g, '_') && message.startsWith('x');",
+    ].join('\n');
+    assert.deepEqual(messageRegexes(join(SRC, 'x.ts'), planted, name), [
+      'src/x.ts:1',
+      'src/x.ts:2',
+      'src/x.ts:3',
+      'src/x.ts:4',
+      'src/x.ts:5',
+    ]);
   });
 
   it('names each import cycle as a path, a type-only or dynamic edge too, and passes a graph without one', () => {

@@ -13,10 +13,10 @@ import { coverageSection } from './coverage-page.ts';
 import { DEVIATION_PREFIX, type Warning } from './findings.ts';
 import { causesSection } from './causes-html.ts';
 import type { Cause } from './causes.ts';
-import { ruleOfScenario } from './causes.ts';
+import { findingOf, ruleOfScenario } from './causes.ts';
 import { failureMessage } from './failure-message.ts';
 import { escapeHtml as esc, htmlPage } from './html.ts';
-import { prerequisiteFix, refusedPrerequisiteOf } from './prerequisite-refusal.ts';
+import { prerequisiteFix } from './prerequisite-refusal.ts';
 import type { ScenarioResult } from './run-record.ts';
 
 export { failureMessage };
@@ -164,8 +164,8 @@ export function certificationPage(
   const failureHtml = failures
     .map((f) => {
       // A refused set-up request is the cause: the scenario's own rule was never put to the test.
-      const prerequisite = refusedPrerequisiteOf(f.message);
-      const rule = prerequisite ? undefined : (/\(rule ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? ruleOfScenario(f.tags));
+      const { prerequisite, rule: checked } = findingOf(f);
+      const rule = prerequisite ? undefined : (checked ?? ruleOfScenario(f.tags));
       const known = rule === undefined ? undefined : facts.rules[rule];
       return `<article class="failure"><h3>✗ ${esc(f.name)}</h3>
 <p class="where">${esc(f.uri)} · ${esc(f.tags.filter(shownTag).join(' '))}</p>
