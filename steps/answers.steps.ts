@@ -56,6 +56,7 @@ Then('the gateway accepts it', function (this: PayWorld) {
       check: `${x.operation} status`,
       expected: '200 (accepted)',
       actual: String(x.status),
+      kind: 'refused-met',
       detail: shown(x),
     })
   )
@@ -70,6 +71,7 @@ Then('the gateway refuses it', function (this: PayWorld) {
       check: `${x.operation} status`,
       expected: 'a refusal (no 2xx)',
       actual: String(x.status),
+      kind: 'accepted-wrong',
       detail: shown(x),
     })
   )
@@ -95,6 +97,7 @@ Then('the gateway answers with a server error', function (this: PayWorld) {
       check: `${x.operation} status`,
       expected: '500 (ServerErrorResponse)',
       actual: String(x.status),
+      kind: 'refused-met',
       detail: shown(x),
     })
   )
@@ -121,6 +124,8 @@ Then('the error code is {string}', function (this: PayWorld, code: string) {
     expected: compared.expected.join(' or '),
     actual: compared.actual ?? 'none',
     rule: refusalCode.id,
+    kind: 'refused-met',
+    expectedCode: compared.expected[0],
     detail: `${shown(this.last)}; expected under rule ${rules.map(ruleLine).join(' or ')}`,
   });
 });
@@ -137,6 +142,7 @@ Then('the error names the field {string}', function (this: PayWorld, field: stri
       expected: field,
       actual: named || message || 'none',
       rule: errorNamesField.id,
+      kind: 'refused-met',
       detail: shown(this.last),
     },
   );
@@ -159,6 +165,8 @@ Then('the first answer was accepted', function (this: PayWorld) {
     check: `${first.operation} status`,
     expected: '200 (accepted)',
     actual: String(first.status),
+    kind: 'refused-met',
+    exchange: this.seen(first),
     detail: shown(first),
   });
 });

@@ -28,6 +28,7 @@ async function finalStatus(world: PayWorld, orderid: string): Promise<string | u
       check: 'STATUS status',
       expected: '200',
       actual: String(x.status),
+      kind: 'refused-met',
       detail: `status of ${orderid}: ${shown(x)}`,
     });
     const status = needed(world, 'status', x);
@@ -99,6 +100,7 @@ Given('an approved {string} order of {string}', async function (this: PayWorld, 
     check: `${operation} status`,
     expected: '200 (accepted)',
     actual: String(this.last.status),
+    kind: 'refused-met',
     detail: shown(this.last),
   });
   const orderid = needed(this, 'paynet-order-id');
@@ -114,6 +116,7 @@ Given(
       check: `${operation} status`,
       expected: '200 (accepted)',
       actual: String(this.last.status),
+      kind: 'refused-met',
       detail: shown(this.last),
     });
     this.known.set('orderid', needed(this, 'paynet-order-id'));

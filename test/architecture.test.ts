@@ -7,7 +7,17 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertionsAndAny, importCycles, importsOf, longLines, MAX_LINE, tsFiles } from '../scripts/house.ts';
+import {
+  assertionsAndAny,
+  escapeFunctions,
+  FINDING_READERS,
+  importCycles,
+  importsOf,
+  longLines,
+  MAX_LINE,
+  messageRegexes,
+  tsFiles,
+} from '../scripts/house.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -115,6 +125,33 @@ describe('the house habits of src/', () => {
     assert.deepEqual(longLines(files, name), []);
   });
 
+  it("applies no regular expression to a failure's message: causes are read from findings", () => {
+    const readers = files.filter(([f]) => FINDING_READERS.includes(areaOf(f)));
+    assert.ok(readers.length > 20, 'the folders that read failures back are found');
+    assert.deepEqual(
+      readers.flatMap(([f, text]) => messageRegexes(f, text, name)),
+      [],
+    );
+  });
+
+  it('finds a regular expression on a message, whichever side it is on, and not one on other text', () => {
+    const planted = [
+      'const rule = /\\(rule ([a-z-]+)\\)/.exec(message)?.[1];',
+      'if (/expected a refusal/.test(r.failure ?? "")) n++;',
+      'const code = failureMessage(raw).match(/CODE=(\\w+)/);',
+      "function checkOf(failure: string) { return failure.split('\\n')[0]?.replace(/\\d+/g, 'N'); }",
+      "function failureMessage(raw: string) { return raw.replace(/^Error: /, ''); }",
+      "const ok = /^\\d+$/.test(amount) && name.replace(/-/g, '_') && message.startsWith('x');",
+    ].join('\n');
+    assert.deepEqual(messageRegexes(join(SRC, 'x.ts'), planted, name), [
+      'src/x.ts:1',
+      'src/x.ts:2',
+      'src/x.ts:3',
+      'src/x.ts:4',
+      'src/x.ts:5',
+    ]);
+  });
+
   it('names each import cycle as a path, a type-only or dynamic edge too, and passes a graph without one', () => {
     const file = (n: string) => join(SRC, 'x', n);
     const planted: Array<readonly [string, string]> = [
@@ -140,5 +177,23 @@ describe('the house habits of src/', () => {
   it('counts non-null assertions and `any` by syntax, not by text in strings or comments', () => {
     const text = "const a = b!.c!.d; let x: any; const y = z as any;\n// w! any\nconst s = 'q! any'; if (!a) x = !y;";
     assert.deepEqual(assertionsAndAny('x.ts', text), { nonNull: 2, any: 2 });
+  });
+
+  it('counts an escape function by the character class it replaces, not by its name', () => {
+    const text = [
+      'const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);',
+      "function visible(s: string) { return s.replace(/[\\x00-\\x1f\\x7f]/gu, (c) => '?'); }",
+      "class W { amp(s: string) { return s.replace(/&/g, '&amp;'); } }",
+      "const escapeLike = (s: string) => s.replace(/<skipped\\/>/g, '');",
+      "const trim = (s: string) => s.replace(/^\\s+/, '');",
+      "const C = '\\\\x00-\\\\x1f';\nconst IN = new RegExp(`[${C}]`, 'g');\nconst line = (s: string) => s.replace(IN, '?');",
+      "const WORD = new RegExp('[a-z]+', 'g');\nconst words = (s: string) => s.replace(WORD, '');",
+    ].join('\n');
+    assert.deepEqual(escapeFunctions([[join(SRC, 'x.ts'), text]], name), [
+      'src/x.ts: esc',
+      'src/x.ts: visible',
+      'src/x.ts: amp',
+      'src/x.ts: line',
+    ]);
   });
 });

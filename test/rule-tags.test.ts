@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CAUSE_FACTS } from '../src/rules/cause-facts.ts';
+import { CAUSE_FACTS } from '../src/report/causes.ts';
 
 const root = new URL('../features/', import.meta.url).pathname;
 const files = (dir: string): string[] =>

@@ -58,13 +58,41 @@ export const DEFAULT_CALLBACK_METHOD: CallbackMethod = 'GET';
  */
 export const CALLBACK_URL_FIELDS = ['notify_url', 'server_callback_url'] as const;
 
-/** The request's callback URL and whether it is a notify_url, from a field lookup. */
+/** The request fields that hold a URL of the merchant: the callback's two and the customer's return (A-33). */
+export const MERCHANT_URL_FIELDS = [...CALLBACK_URL_FIELDS, 'redirect_url'] as const;
+
+/**
+ * A merchant URL field as a gateway reads it (A-33): trimmed, since the public pages say "leading and trailing
+ * whitespace in input parameters will be omitted"; a blank one is not sent (the vendor's shop plugin sends an empty
+ * notify_url by default, and means none).
+ */
+export function merchantUrlText(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * The URL a gateway can call back or send the customer's browser to, or why the text is none (A-33): written as the
+ * public pages write one, an absolute http:// or https:// URL (the callback is an HTTP GET, on HTTP or HTTPS ports
+ * only), that the WHATWG URL parser (the one every delivery uses) reads.
+ */
+export function merchantUrl(text: string): URL | { readonly scheme: string | undefined } {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    return { scheme: undefined };
+  }
+  return /^https?:\/\//i.test(text) ? url : { scheme: url.protocol };
+}
+
+/** The request's callback URL and whether it is a notify_url, from a field lookup; a blank field is not sent. */
 export function callbackUrlOf(
   field: (name: string) => string | undefined,
 ): { url: string; notify: boolean } | undefined {
-  const notify = field('notify_url');
+  const notify = merchantUrlText(field('notify_url'));
   if (notify !== undefined) return { url: notify, notify: true };
-  const server = field('server_callback_url');
+  const server = merchantUrlText(field('server_callback_url'));
   return server === undefined ? undefined : { url: server, notify: false };
 }
 

@@ -34,10 +34,13 @@ export {
   CALLBACK_URL_FIELDS,
   DEFAULT_CALLBACK_METHOD,
   GATEWAY_CALLBACK_PORTS,
+  MERCHANT_URL_FIELDS,
   RETURN_FIELDS,
   callbackUrlOf,
   callbackWaitMinutes,
   gatewayRefusesPort,
+  merchantUrl,
+  merchantUrlText,
   transactionType,
   type CallbackMethod,
 } from './callback.ts';

@@ -6,6 +6,7 @@ import { isPayconformError } from '../errors.ts';
 import { packageVersion } from '../package-root.ts';
 import { helpText, parseCommandArgs } from './args.ts';
 import type { Command, ExitCode, Io } from './command.ts';
+import { oneLine, terminalIo } from './terminal-text.ts';
 
 /**
  * Each command's module is imported when it runs, not at start-up: undici, ajv and cucumber load
@@ -52,7 +53,9 @@ async function overview(): Promise<string> {
   ].join('\n');
 }
 
-export async function run(argv: string[], io: Io): Promise<ExitCode> {
+export async function run(argv: string[], given: Io): Promise<ExitCode> {
+  // The one way to the terminal: no command writes a control character it was handed (terminal-text.ts).
+  const io = terminalIo(given);
   const [first, second] = argv;
   if (first === '--version' || first === '-V') {
     io.stdout(packageVersion());
@@ -73,7 +76,8 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
       io.stderr(
         `payconform ${first}: give one of its commands: ${group.join(', ')} (payconform ${first} <command> --help)`,
       );
-    else io.stderr(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+    else
+      io.stderr(oneLine(`payconform: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`));
     return 2;
   }
   try {
@@ -86,13 +90,16 @@ export async function run(argv: string[], io: Io): Promise<ExitCode> {
     return await command.run(parsed, io);
   } catch (err) {
     if (isPayconformError(err)) {
-      io.stderr(`payconform ${name}: ${err.message}`);
+      // One line, whatever the message quotes from a file or an answer.
+      io.stderr(oneLine(`payconform ${name}: ${err.message}`));
       return 2;
     }
     if (io.env.PAYCONFORM_DEBUG) throw err;
     io.stderr(
-      `payconform ${name}: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} ` +
-        `(PAYCONFORM_DEBUG=1 shows the stack)`,
+      oneLine(
+        `payconform ${name}: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)} ` +
+          `(PAYCONFORM_DEBUG=1 shows the stack)`,
+      ),
     );
     return 1;
   }

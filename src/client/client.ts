@@ -13,6 +13,7 @@ import {
 } from '../catalogue/answer-format.ts';
 import { endpointByOperation, endpointTarget, type Endpoint } from '../catalogue/index.ts';
 import { readCapped, truncationOf, DEFAULT_MAX_ANSWER_BYTES, type Truncation } from '../capped-answer.ts';
+import { CVV_FIELDS } from '../catalogue/test-cards.ts';
 import { PayconformError } from '../errors.ts';
 import { encodeForm, type Pair } from '../signing/form-body.ts';
 import type { Credentials } from '../signing/request.ts';
@@ -128,6 +129,9 @@ export function answerProblems(
   controlKey: string | undefined,
   names: Readonly<Record<string, string>> = {},
   declared: AnswerFormat = SPEC_ANSWERS,
+  /** The answer's headers and the CVVs the request sent: an echo of card data in either is a leak. */
+  echo: { readonly headers?: Readonly<Record<string, string>>; readonly sentCvvs?: readonly string[] } = {},
+  /** Where the answer was cut at the byte cap (capped-answer.ts). */
   truncated?: Truncation,
 ): { found: AnswerProblem[]; parsed: unknown; status: number; seen: AnswerSeen } {
   const media = baseMediaType(contentType);
@@ -144,8 +148,10 @@ export function answerProblems(
     readAs: format?.format,
     schema: schemaForStatus(endpoint, specStatus),
     ...(truncated === undefined ? {} : { truncated }),
+    headers: echo.headers,
   };
-  const found = judgeAnswer({ ...seen, controlKey }).map(({ rule, evidence }): AnswerProblem => {
+  const secrets = { controlKey, sentCvvs: echo.sentCvvs };
+  const found = judgeAnswer({ ...seen, ...secrets }).map(({ rule, evidence }): AnswerProblem => {
     // A media type the profile declares is its deviation, not the spec's failure.
     const deviation =
       declaredHere && evidence.field === 'content-type'
@@ -289,6 +295,7 @@ export class PayClient {
       this.options.credentials.controlKey || undefined,
       this.options.answerFields,
       this.options.answers,
+      { headers, sentCvvs: request.params.filter(([name]) => CVV_FIELDS.has(name)).map(([, value]) => value) },
       truncated,
     );
     const body = problems.parsed;

@@ -41,7 +41,10 @@ export function problemLine(p: AnswerProblem): string {
 /** The characters of an answer an exchange's evidence shows (the answers of the API are a few hundred). */
 export const EVIDENCE_CHARS = 16 * 1024;
 
-/** `secrets` (the control key) are replaced wherever the answer echoes them. */
+/**
+ * `secrets` (the merchant's: credentialSecrets) are replaced, and card data masked, wherever they appear: in
+ * the answer's body and headers as the gateway echoed them, and in the problems found with it.
+ */
 export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
   const request = [
     `POST ${x.request.url}`,
@@ -68,7 +71,7 @@ export function exchangeText(x: Exchange, secrets: readonly (string | undefined)
     ...(x.truncated === undefined ? [] : [`[truncated: the answer is ${truncationText(x.truncated)}]`]),
   ];
   const problems = x.problems.length ? ['', ...x.problems.map(problemLine)] : [];
-  return [
+  const text = [
     `# ${x.operation}`,
     ...request,
     '',
@@ -78,4 +81,5 @@ export function exchangeText(x: Exchange, secrets: readonly (string | undefined)
     '# replay (signature redacted: re-sign with payconform sign)',
     curlOf(x.request),
   ].join('\n');
+  return redactEchoes(text, x.request.params, secrets);
 }

@@ -3,12 +3,11 @@
  * an earlier result (catalogue PREREQUISITES), the id of one made just now through the same client.
  */
 import { endpointByOperation, PREREQUISITES, type Operation } from '../catalogue/index.ts';
-import { PayconformError } from '../errors.ts';
-import { prerequisiteRefusalMessage } from '../report/prerequisite-refusal.ts';
+import { PrerequisiteRefused } from '../report/prerequisite-refusal.ts';
 import { redactEchoes } from '../report/redact.ts';
 import { sampleRequest } from '../schemas/index.ts';
 import type { Pair } from '../signing/form-body.ts';
-import { answerText } from './answer-field.ts';
+import { answerText, errorCodeOf } from './answer-field.ts';
 import type { PayClient } from './client.ts';
 
 /** A sample value as a gateway wants it instead (a profile's test card or amount); the schema's example otherwise. */
@@ -54,9 +53,12 @@ export async function prepareRequest(
     const answer = redactEchoes(JSON.stringify(earlier.body), earlier.request.params, [
       client.options.credentials.controlKey,
     ]).slice(0, 200);
-    throw new PayconformError(
-      'ERR_IO',
-      prerequisiteRefusalMessage(operation, prerequisite.field, prerequisite.operation, earlier.status, answer),
+    const errorCode = errorCodeOf(earlier.body, client.options.answerFields?.['error-code'] ?? 'error-code');
+    throw new PrerequisiteRefused(
+      operation,
+      prerequisite.field,
+      { operation: prerequisite.operation, status: earlier.status, ...(errorCode === undefined ? {} : { errorCode }) },
+      answer,
     );
   }
   return fresh(sampleRequest(endpoint, [[prerequisite.field, id], ...overrides]));

@@ -5,7 +5,7 @@
  * explicitly allowed hosts only (a mock must not be made to call arbitrary hosts). Nothing here
  * logs a field value.
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import type { CallbackMethod } from '../catalogue/index.ts';
@@ -39,6 +39,9 @@ export function callbackHostAllowed(url: URL, allowed: readonly string[]): boole
   if (isIP(host) === 4) return host.startsWith('127.');
   return host === '::1';
 }
+
+/** The target recorded for a callback URL that is no http(s) URL: its text stays out (it may carry a token). */
+export const NO_CALLBACK_TARGET = '(no http(s) URL)';
 
 /** Where a callback went, for logs and reports: origin and path, never the query (it may carry a token). */
 export const callbackTarget = (url: URL): string => `${url.origin}${url.pathname}`;
@@ -74,7 +77,7 @@ export function sendCallback(
   { method, timeoutMs, maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES, signal }: SendSettings,
 ): Promise<SendOutcome> {
   const body = method === 'POST' ? encodeForm(pairs) : undefined;
-  const target = method === 'GET' ? new URL(callbackGetUrl(url, pairs)) : url;
+  const target = method === 'GET' ? callbackGetUrl(url, pairs) : url;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const headers =
     body === undefined
@@ -86,29 +89,36 @@ export function sendCallback(
         };
   return new Promise((resolve) => {
     let settled = false;
-    const req = send(target, { method, headers }, (res) => {
-      let read = 0;
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > maxAnswerBytes) settle({ status: res.statusCode ?? 0 });
-      });
-      res.once('end', () => settle({ status: res.statusCode ?? 0 }));
-      res.once('error', () => settle({ status: res.statusCode ?? 0 }));
-    });
+    let req: ClientRequest | undefined;
     const timeOut = (): void => settle({ error: 'timeout' });
     const timer = setTimeout(timeOut, timeoutMs);
     signal?.addEventListener('abort', timeOut, { once: true });
-    if (signal?.aborted) timeOut();
     // The first outcome stands; the connection goes with it, so nothing of the handler's is left open.
     function settle(outcome: SendOutcome): void {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', timeOut);
-      req.destroy();
+      req?.destroy();
       resolve(outcome);
     }
-    req.once('error', (err: NodeJS.ErrnoException) => settle({ error: err.code ?? err.message }));
-    req.end(body);
+    try {
+      req = send(target, { method, headers }, (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > maxAnswerBytes) settle({ status: res.statusCode ?? 0 });
+        });
+        res.once('end', () => settle({ status: res.statusCode ?? 0 }));
+        res.once('error', () => settle({ status: res.statusCode ?? 0 }));
+      });
+      req.once('error', (err: NodeJS.ErrnoException) => settle({ error: err.code ?? err.message }));
+      req.end(body);
+    } catch (err) {
+      // node:http throws at once for what it cannot send (a scheme other than http or https, a bad port).
+      const failed = err as NodeJS.ErrnoException;
+      settle({ error: failed.code ?? failed.message });
+    }
+    if (signal?.aborted) timeOut();
   });
 }

@@ -5,7 +5,8 @@
 import { CALLBACK_HANDLER_RULES } from '../rules/book.ts';
 import type { CallbackCheckResult, CallbackRecord } from './callback-checks.ts';
 import { ruleOf } from './rule-info.ts';
-import { xml } from './xml-text.ts';
+import { escapeHtml } from '../report/html.ts';
+import { xmlText } from '../report/xml.ts';
 
 /** The console line of an order's callback checks. */
 export function callbackLine(r: CallbackRecord): string {
@@ -18,12 +19,12 @@ export function callbackJunitCases(records: readonly CallbackRecord[]): string[]
   return records.flatMap((r) =>
     r.checks.map((c) => {
       const rule = ruleOf(c.id);
-      const classname = xml(`callbacks of order ${r.orderid} ${r.clientOrderId}`);
+      const classname = xmlText(`callbacks of order ${r.orderid} ${r.clientOrderId}`);
       const failure =
         c.outcome === 'fail'
-          ? `<failure message="${xml(c.message ?? '')}">${xml(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
+          ? `<failure message="${xmlText(c.message ?? '')}">${xmlText(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
           : '';
-      const name = xml(`${rule.title} [${c.id}]`);
+      const name = xmlText(`${rule.title} [${c.id}]`);
       return `    <testcase classname="${classname}" name="${name}" time="0">${failure}</testcase>`;
     }),
   );
@@ -34,17 +35,19 @@ export const callbackFailures = (records: readonly CallbackRecord[]): number =>
 
 /** A check's cell: ✓ or ✗ with what the handler answered, the reason on hover. */
 const cell = (c: CallbackCheckResult): string =>
-  `<td class="${c.outcome}" title="${xml(c.message ?? `answered ${c.answered}`)}">` +
-  `${c.outcome === 'pass' ? '✓' : '✗'} ${c.answered ?? c.error ?? ''}</td>`;
+  `<td class="${c.outcome}" title="${escapeHtml(c.message ?? `answered ${c.answered}`)}">` +
+  `${c.outcome === 'pass' ? '✓' : '✗'} ${escapeHtml(String(c.answered ?? c.error ?? ''))}</td>`;
 
 /** A failed check with why and the book's fix. */
 const failure = (c: CallbackCheckResult): string =>
-  `<div class="failure" data-check="${xml(c.id)}"><h4>✗ ${xml(ruleOf(c.id).title)}</h4>` +
-  `<p class="problem">${xml(c.message ?? '')}</p><p class="hint">Fix: ${xml(ruleOf(c.id).hint)}</p></div>`;
+  `<div class="failure" data-check="${escapeHtml(c.id)}"><h4>✗ ${escapeHtml(ruleOf(c.id).title)}</h4>` +
+  `<p class="problem">${escapeHtml(c.message ?? '')}</p>` +
+  `<p class="hint">Fix: ${escapeHtml(ruleOf(c.id).hint)}</p></div>`;
 
 function row(r: CallbackRecord): string {
   const order =
-    `<td>${xml(r.orderid)}<br>${xml(r.clientOrderId)}</td>` + `<td>${xml(r.status)}</td><td>${xml(r.target)}</td>`;
+    `<td>${escapeHtml(r.orderid)}<br>${escapeHtml(r.clientOrderId)}</td>` +
+    `<td>${escapeHtml(r.status)}</td><td>${escapeHtml(r.target)}</td>`;
   const failures = r.checks
     .filter((c) => c.outcome === 'fail')
     .map(failure)
@@ -64,7 +67,7 @@ export function callbackSection(records: readonly CallbackRecord[], asked: boole
       'server_callback_url, so no callback was played (docs/callbacks.md).</p></section>'
     );
   }
-  const heads = CALLBACK_HANDLER_RULES.map((rule) => `<th>${xml(rule.title)}</th>`).join('');
+  const heads = CALLBACK_HANDLER_RULES.map((rule) => `<th>${escapeHtml(rule.title)}</th>`).join('');
   return `<section id="callbacks"><h2>Callback checks</h2>
 <p>For each final order, inspect played the gateway against your handler: hostile callbacks first (none may be
 answered 2xx), then the genuine one twice (both must be). Why each matters: docs/callbacks.md.</p>

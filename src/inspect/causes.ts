@@ -4,7 +4,7 @@
  * so twelve requests signed with the amount in decimal are one cause with twelve requests under it.
  */
 import { groupCauses, type Cause, type Traced } from '../report/causes.ts';
-import { REQUEST_CAUSE_FACTS } from '../rules/cause-facts.ts';
+import { REQUEST_CAUSE_FACTS } from '../report/causes.ts';
 import type { InspectRecord } from './listener.ts';
 
 const answerOf = (r: InspectRecord): string =>

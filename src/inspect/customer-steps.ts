@@ -4,7 +4,7 @@
  * context beside the API requests, never judged and never counted as passed or failed.
  */
 import { customerPagePath, type CustomerPageKind, type CustomerPagePath } from '../gateway/customer-pages.ts';
-import { xml } from './xml-text.ts';
+import { escapeHtml } from '../report/html.ts';
 
 /** What a step shows of the order behind a paid checkout. */
 export interface PaidOrder {
@@ -40,7 +40,7 @@ export function customerLine(step: CustomerStep): string {
 /** The report.html section: a list apart from the checked requests. */
 export function customerSection(steps: readonly CustomerStep[]): string {
   if (steps.length === 0) return '';
-  const items = steps.map((s) => `<li><time>${xml(s.at)}</time> ${xml(customerLine(s))}</li>`).join('\n');
+  const items = steps.map((s) => `<li><time>${escapeHtml(s.at)}</time> ${escapeHtml(customerLine(s))}</li>`).join('\n');
   return `<section id="customer-steps"><h2>The customer's steps on the hosted pages</h2>
 <p class="context">Context, not checks: the browser's requests to the gateway's own pages, served as the gateway would
 and not judged.</p>

@@ -4,6 +4,7 @@
  * Titles, clauses and fixes are the rule book's (rule-info.ts).
  */
 import { causesSection } from '../report/causes-html.ts';
+import { escapeHtml as html, htmlPage } from '../report/html.ts';
 import { REQUEST_RULES } from '../rules/book.ts';
 import type { SignatureDetail } from '../rules/signature-evidence.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
@@ -15,7 +16,6 @@ import type { CheckVerdict } from './inspector.ts';
 import type { InspectRecord } from './listener.ts';
 import type { InspectMeta, InspectSummary } from './report-model.ts';
 import { ruleOf } from './rule-info.ts';
-import { xml as html } from './xml-text.ts';
 
 type Signed = SignatureDetail['correct'];
 
@@ -169,19 +169,16 @@ export function htmlOf(
     byOperation.set(key, [...(byOperation.get(key) ?? []), r]);
   }
   const sections = [...byOperation].map(([operation, rs]) => sectionOf(operation, rs)).join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>payconform inspect report</title>
-<style>
-${STYLE}
-</style></head><body>
-<h1>payconform inspect</h1>
+  return htmlPage({
+    title: 'payconform inspect report',
+    style: STYLE,
+    body: `<h1>payconform inspect</h1>
 <p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
 ${verdictOf(summary, meta, noRequest)}
 ${causesSection(summary.causes, 'Failures by mistake')}
 ${checklistOf(summary)}
 ${sections}
 ${customerSection(customerSteps)}
-${callbackSection(callbacks, meta.callbackChecks === true)}
-</body></html>
-`;
+${callbackSection(callbacks, meta.callbackChecks === true)}`,
+  });
 }

@@ -8,13 +8,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENDPOINTS, OP } from '../catalogue/index.ts';
 import { manifestOf } from '../report/bundle.ts';
+import { xmlText } from '../report/xml.ts';
 import { CALLBACK_HANDLER_RULES, REQUEST_RULES } from '../rules/book.ts';
 import type { InspectRecord } from './listener.ts';
 import type { CallbackRecord } from './callback-checks.ts';
 import { callbackFailures, callbackJunitCases } from './callback-report.ts';
 import { inspectCauses } from './causes.ts';
 import { customerLine, type CustomerStep } from './customer-steps.ts';
-import { xml } from './xml-text.ts';
 import { htmlOf, passedAll } from './report-html.ts';
 import type { Coverage, InspectMeta, InspectSummary } from './report-model.ts';
 import { ruleOf } from './rule-info.ts';
@@ -111,22 +111,22 @@ function junitOf(
 ): string {
   const cases = records
     .flatMap((r) => {
-      const classname = xml(`request ${r.seq} ${r.verdict.operation ?? r.path}`);
+      const classname = xmlText(`request ${r.seq} ${r.verdict.operation ?? r.path}`);
       const checks = r.verdict.checks.map((c) => {
         const rule = ruleOf(c.id);
         const name = `${rule.title} [${c.id}]`;
         const body =
           c.outcome === 'fail'
-            ? `<failure message="${xml(c.message ?? '')}">${xml(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
+            ? `<failure message="${xmlText(c.message ?? '')}">${xmlText(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
             : c.outcome === 'skip'
-              ? `<skipped message="${xml(c.message ?? '')}"/>`
+              ? `<skipped message="${xmlText(c.message ?? '')}"/>`
               : '';
-        return `    <testcase classname="${classname}" name="${xml(name)}" time="0">${body}</testcase>`;
+        return `    <testcase classname="${classname}" name="${xmlText(name)}" time="0">${body}</testcase>`;
       });
       // The gateway's own verdict beside inspect's: a refusal fails the request whatever the checks say.
       const accepted =
         `    <testcase classname="${classname}" name="accepted by the gateway [answer]" ` +
-        `time="0">${r.refused ? `<failure message="${xml(r.refused)}"/>` : ''}</testcase>`;
+        `time="0">${r.refused ? `<failure message="${xmlText(r.refused)}"/>` : ''}</testcase>`;
       return [...checks, accepted];
     })
     .concat(callbackJunitCases(callbacks));
@@ -138,7 +138,7 @@ function junitOf(
   const customerOut =
     customerSteps.length === 0
       ? ''
-      : `    <system-out>${xml(customerSteps.map(customerLine).join('\n'))}</system-out>\n`;
+      : `    <system-out>${xmlText(customerSteps.map(customerLine).join('\n'))}</system-out>\n`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="payconform inspect" ` +
     `tests="${cases.length}" failures="${failures}" skipped="${skipped}" ` +

@@ -13,6 +13,7 @@ import {
   DEFAULT_CALLBACK_METHOD,
   endpointByOperation,
   gatewayRefusesPort,
+  merchantUrl,
   RETURN_FIELDS,
   transactionType,
   type CallbackMethod,
@@ -21,7 +22,7 @@ import type { CallbackFacts } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { PLAIN_SIGNER, type CallbackSigner } from './seams.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
-import { callbackHostAllowed, callbackTarget, sendCallback } from '../gateway/callback-delivery.ts';
+import { callbackHostAllowed, callbackTarget, NO_CALLBACK_TARGET, sendCallback } from '../gateway/callback-delivery.ts';
 import { settledWithin } from '../gateway/settled.ts';
 import type { Order } from './orders.ts';
 
@@ -102,12 +103,37 @@ export class CallbackSender {
   /** An order reached its final status: its callback goes out now (or to onFinal). */
   final(order: FinalOrder): void {
     if (this.settings.onFinal) return this.settings.onFinal(order);
-    const done = this.deliver(order).finally(() => this.pending.delete(done));
+    // A delivery that fails in a way no attempt records is recorded here: a callback never stops the mock.
+    const done = this.deliver(order)
+      .catch((err: unknown) => this.undelivered(order, `internal: ${String(err)}`))
+      .finally(() => this.pending.delete(done));
     this.pending.add(done);
   }
 
-  private async deliver({ facts, callbackUrl, merchant }: FinalOrder): Promise<void> {
-    const url = new URL(callbackUrl);
+  /** A callback not sent at all: one delivery record, outcome failed. */
+  private undelivered({ facts }: FinalOrder, error: string): void {
+    const at = new Date().toISOString();
+    const { orderid, clientOrderId, status } = facts;
+    const method = this.settings.method ?? DEFAULT_CALLBACK_METHOD;
+    this.deliveries.push({
+      orderid,
+      clientOrderId,
+      status,
+      target: NO_CALLBACK_TARGET,
+      attempt: 0,
+      method,
+      at,
+      error,
+      outcome: 'failed',
+    });
+    this.log?.(`${at} CALLBACK ${method} ${NO_CALLBACK_TARGET} order ${orderid}: not sent (${error})`);
+  }
+
+  private async deliver(order: FinalOrder): Promise<void> {
+    const { facts, callbackUrl, merchant } = order;
+    // The mock's rules refuse such a URL (merchant-urls, A-33); a defect or a caller may not have.
+    const url = merchantUrl(callbackUrl);
+    if (!(url instanceof URL)) return this.undelivered(order, 'not an absolute http(s) URL (A-33)');
     const attempts = this.settings.attempts ?? CALLBACK_ATTEMPTS;
     const method = this.settings.method ?? DEFAULT_CALLBACK_METHOD;
     const record = (

@@ -9,7 +9,8 @@ import { decodeForm } from '../signing/form-body.ts';
 import { cardOutcome } from './magic.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { isFinal, type Order, type OrderStore } from './orders.ts';
-import { escapeHtml, page } from './page-html.ts';
+import { escapeHtml, formOrigin } from '../report/html.ts';
+import { page } from './page-html.ts';
 
 /** What the page tells the rest of the mock when it is paid. */
 export interface CheckoutHooks {
@@ -40,14 +41,12 @@ function paidPage(res: ServerResponse, order: Order, hooks: CheckoutHooks): void
   const returnForm =
     `<form id="return" method="post" action="${escapeHtml(order.redirectUrl)}">${inputs}` +
     '<button type="submit">Back to the shop</button></form>';
-  page(
-    res,
-    200,
-    'Payment submitted',
-    `<h1>Payment submitted</h1>${status}
-${returnForm}
-<script>document.getElementById('return').submit()</script>`,
-  );
+  // The form may post to redirect_url's origin alone; a URL that names none (not http(s)) posts nowhere.
+  const origin = formOrigin(order.redirectUrl);
+  page(res, 200, 'Payment submitted', `<h1>Payment submitted</h1>${status}\n${returnForm}`, {
+    forms: origin === undefined ? 'none' : [origin],
+    script: "document.getElementById('return').submit()",
+  });
 }
 
 /** Serves GET (the form) and POST (its submission) of `/checkout/{id}` under the mock's prefix. */
@@ -83,6 +82,7 @@ export async function serveCheckout(
   <input id="cvv" name="cvv2" inputmode="numeric" autocomplete="cc-csc" required></div></div>
   <button type="submit">Pay ${amount || ''}</button>
 </form><p class="note">payconform mock gateway: test cards only (docs/mock.md).</p>`,
+      { forms: 'self' },
     );
   }
   if (req.method !== 'POST') return page(res, 405, 'Method not allowed', '<h1>Method not allowed</h1>');

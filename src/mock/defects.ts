@@ -190,6 +190,12 @@ export const DEFECTS = {
     description: 'quotes the full card number in the message of an error answer',
     breaks: ['no-full-pan-in-answer'],
   },
+  'echo-card-data': {
+    description:
+      'echoes the CVV in the message of an error answer, and the CVV and the full card number in a header ' +
+      '(which no-full-pan-in-answer finds too)',
+    breaks: ['no-cvv-in-answer'],
+  },
   'callback-amount-in-control': {
     description: 'signs callbacks and customer returns with the amount in the control formula',
     breaks: ['callback-signed'],
@@ -262,6 +268,14 @@ const ANSWER_BENDS: { readonly [id in RuleId]?: AnswerBend } = {
     const pan = req?.field('credit_card_number');
     const refused = answer.body['error-message'] !== undefined;
     return write(refused && pan !== undefined ? withMessage(answer, ` (card ${pan})`) : answer, req);
+  },
+  // The header carries the card number too: an echo of the request's card data, as a careless gateway writes it.
+  'no-cvv-in-answer': (write) => (answer, req) => {
+    const cvv = req?.field('cvv2');
+    if (answer.body['error-message'] === undefined || cvv === undefined) return write(answer, req);
+    const written = write(withMessage(answer, ` (cvv2=${cvv})`), req);
+    const card = `card=${req?.field('credit_card_number') ?? ''}; cvv2=${cvv}`;
+    return { ...written, headers: { ...written.headers, 'x-card-check': card } };
   },
   'order-kept': (write) => (answer, req) =>
     write(

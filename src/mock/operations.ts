@@ -4,7 +4,7 @@
  * (capture, void, return, payout-pay, 3-D Secure results), report its status, or create and use card
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
-import { callbackUrlOf, OP, type Endpoint } from '../catalogue/index.ts';
+import { callbackUrlOf, merchantUrlText, OP, type Endpoint } from '../catalogue/index.ts';
 import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { toCents } from '../signing/cents.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
@@ -19,6 +19,11 @@ import { MockError, refusal } from './mock-error.ts';
 import { isFinal, sharedCents, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
 import type { Gate } from './seams.ts';
 import { ownString } from '../own-string.ts';
+import { escapeHtml } from '../report/html.ts';
+
+/** The status answer's form that opens the 3-D Secure page in the customer's browser. */
+const threeDsForm = (action: string): string =>
+  `<form method="post" action="${escapeHtml(action)}"><button>Authenticate</button></form>`;
 
 /** A request every refusing request rule let through: its endpoint and its merchant are known. */
 export interface AcceptedRequest {
@@ -149,7 +154,7 @@ class Run {
     // The order keeps them once (orders.ts, sharedText).
     this.callbackUrl = callback?.url;
     this.notify = callback?.notify ?? false;
-    this.redirectUrl = request.field('redirect_url');
+    this.redirectUrl = merchantUrlText(request.field('redirect_url'));
   }
 
   parent(): Order {
@@ -236,9 +241,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
         ...(order.currency === undefined ? {} : { currency: order.currency }),
         ...(order.awaiting3ds
           ? {
-              html:
-                `<form method="post" action="${ctx.publicBase}${customerPagePath('3ds', '', order.paynetOrderId)}">` +
-                `<button>Authenticate</button></form>`,
+              html: threeDsForm(ctx.publicBase + customerPagePath('3ds', '', order.paynetOrderId)),
             }
           : {}),
       };

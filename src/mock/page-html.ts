@@ -1,13 +1,8 @@
-/** The look of every page the mock shows the customer's browser (checkout, 3-D Secure). */
+/** The look of every page the mock shows the customer's browser (checkout, 3-D Secure), on the one page shell. */
 import type { ServerResponse } from 'node:http';
+import { htmlPage, type FormTargets } from '../report/html.ts';
 
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function page(res: ServerResponse, status: number, title: string, main: string): void {
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
+const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; background: #f3f5f8; margin: 0;
     display: grid; place-items: center; min-height: 100vh; }
   main { background: #fff; padding: 2rem; border-radius: 12px; box-shadow: 0 4px 24px #0002; width: min(24rem, 90vw); }
@@ -19,7 +14,22 @@ export function page(res: ServerResponse, status: number, title: string, main: s
   button { margin-top: 1.5rem; width: 100%; padding: .8rem; font-size: 1rem; color: #fff; background: #2457d6;
     border: 0; border-radius: 6px; cursor: pointer; }
   .note { color: #667; font-size: .8rem; margin-top: 1rem; }
-</style></head><body><main>${main}</main></body></html>`;
+`;
+
+/** What a page does beyond showing: where its forms post (nowhere by default) and its one inline script. */
+export interface PageActions {
+  readonly forms?: FormTargets;
+  readonly script?: string;
+}
+
+export function page(
+  res: ServerResponse,
+  status: number,
+  title: string,
+  main: string,
+  { forms, script }: PageActions = {},
+): void {
+  const html = htmlPage({ title, style: STYLE, body: `<main>${main}</main>`, script, forms });
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
   res.end(html);
 }

@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { THREE_DS_FAIL } from './magic.ts';
 import type { OrderStore } from './orders.ts';
-import { escapeHtml, page } from './page-html.ts';
+import { escapeHtml } from '../report/html.ts';
+import { page } from './page-html.ts';
 
 /** Serves GET and POST (the status answer's form posts an empty body) of `/3ds/{id}`. */
 export function serveThreeDsPage(req: IncomingMessage, res: ServerResponse, orderId: string, orders: OrderStore): void {

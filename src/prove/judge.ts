@@ -5,7 +5,7 @@
  */
 import type { ScenarioResult } from '../report/bundle.ts';
 import { causesOf } from '../report/causes.ts';
-import { CAUSE_FACTS } from '../rules/cause-facts.ts';
+import { CAUSE_FACTS } from '../report/causes.ts';
 import { entryMatcher, type Ledger, type LedgerEntry } from './ledger.ts';
 
 export interface DefectRun {

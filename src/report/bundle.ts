@@ -79,7 +79,7 @@ export function runStatus(totals: Counts): RunStatus {
   return totals.failed > 0 ? 'failed' : totals.warned > 0 ? 'passed-with-warnings' : 'passed';
 }
 
-/** The summary of a run; `rules` are the book's facts its causes name (rules/cause-facts.ts). */
+/** The summary of a run; `rules` are the book's facts its causes name (report/causes.ts, CAUSE_FACTS). */
 export function summarize(
   record: RunRecord,
   target: string,

@@ -4,9 +4,7 @@
  * (their prerequisite was refused) collapsed under it.
  */
 import { actorWords, type Cause, type CauseEntry, type CauseKind } from './causes.ts';
-
-const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml as esc } from './html.ts';
 
 const KIND: Record<CauseKind, string> = {
   'refused-met': 'refused requests that meet the rule',

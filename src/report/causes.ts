@@ -1,26 +1,22 @@
 /**
- * Failures grouped by their first cause (docs/certify.md, "Causes"): each failed scenario is traced,
- * from its recorded message and tags alone, to the rule of the book that failed and the exchange where
- * it did. A scenario whose set-up request was refused is "blocked by" the cause of that refusal, not
- * counted as a cause of its own. The report folder imports no rule, so the caller hands in the book's
- * facts (rules/cause-facts.ts); the summary, the page, the console, merge and prove all read this one
- * grouping.
+ * Failures grouped by their first cause (docs/certify.md, "Causes"): each failed scenario is traced, from
+ * the finding its step recorded (src/report/findings.ts) and its tags, to the rule of the book that failed
+ * and the exchange where it did. Nothing here reads a failure's message: it quotes the gateway, whose
+ * words must not choose the rule. A scenario whose set-up request was refused is "blocked by" the cause
+ * of that refusal, not counted as a cause of its own. The summary, the page, the console, merge and prove
+ * all read this one grouping, and the facts each cause names come from the book itself.
  */
+import { REQUEST_RULES, RULES } from '../rules/book.ts';
+import type { Rule } from '../rules/rule.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
 import { failureMessage } from './failure-message.ts';
-import { refusedPrerequisiteOf } from './prerequisite-refusal.ts';
+import { exchangeWords, type CauseKind, type Finding } from './findings.ts';
 import { failing, type ScenarioResult } from './run-record.ts';
+
+export type { CauseKind };
 
 /** Who must act on a cause. */
 export type Actor = 'gateway' | 'merchant-configuration' | 'merchant-code';
-
-/**
- * How the rule was missed. `refused-met`: the gateway refused, citing the rule, a request that meets it
- * (the suite's requests are made by the reference signer). `accepted-wrong`: it accepted a request that
- * breaks it. `answered-wrong`: its answer or behaviour broke it. `sent-wrong`: the merchant's request broke
- * it (inspect). `untraced`: no rule could be named; the cause is the failed check.
- */
-export type CauseKind = 'refused-met' | 'accepted-wrong' | 'answered-wrong' | 'sent-wrong' | 'untraced';
 
 /** What a cause needs of a rule of the book (src/rules/rule.ts). */
 export interface CauseRule {
@@ -34,6 +30,27 @@ export interface CauseRule {
 }
 
 export type CauseRules = Readonly<Record<string, CauseRule>>;
+
+const factsOf = (rules: ReadonlyArray<Rule<never>>): CauseRules =>
+  Object.fromEntries(
+    rules.map((r) => [
+      r.id,
+      {
+        clause: r.clause,
+        basis: r.basis,
+        assumptions: r.assumptions,
+        hint: r.hint,
+        codes: r.refusals.map((x) => x.code),
+        fixedIn: r.fixedIn,
+      },
+    ]),
+  );
+
+/** Every rule of the book, in its order: what certify's failures may name. */
+export const CAUSE_FACTS = factsOf(RULES);
+
+/** The request rules: what inspect judges a merchant's request by. */
+export const REQUEST_CAUSE_FACTS = factsOf(REQUEST_RULES);
 
 /** A scenario (or an inspected request) under a cause, with the exchange where the cause first showed. */
 export interface CauseEntry {
@@ -98,18 +115,6 @@ export function ruleOfScenario(tags: readonly string[]): string | undefined {
   }
 }
 
-/** The error code of the answer a failure quotes (JSON or the form text of a profile), if any. */
-export function errorCodeOf(message: string): string | undefined {
-  return /"?error[-_]?code"?\s*[:=]\s*"?([A-Z][A-Z0-9_]+)/i.exec(message)?.[1];
-}
-
-/** "SALE answered 400 CONTROL_INVALID": the exchange a failure quotes, without its body. */
-function exchangeOf(message: string, code: string | undefined): string {
-  const [, operation, status] = /\b([A-Z][A-Z0-9_]*),? (?:which )?answered (\d{3})\b/.exec(message) ?? [];
-  if (operation === undefined) return message.split('\n')[0]?.slice(0, 120) ?? '';
-  return `${operation} answered ${status}${code ? ` ${code}` : ''}`;
-}
-
 /** The rule that refuses with `code`: the one whose own code it is first (others may borrow it), else the first. */
 function ruleWithCode(rules: CauseRules, code: string | undefined): string | undefined {
   if (code === undefined) return undefined;
@@ -117,47 +122,50 @@ function ruleWithCode(rules: CauseRules, code: string | undefined): string | und
   return ids.find((id) => rules[id]?.codes[0] === code) ?? ids.find((id) => rules[id]?.codes.includes(code));
 }
 
-/** The check an untraced failure names: its first line up to "expected", numbers and ids left out. */
-const checkOf = (message: string): string =>
-  (message.split('\n')[0] ?? '')
-    .replace(/^A-\d+(?:, A-\d+)*: /, '')
-    .replace(/: expected [\s\S]*$/, '')
-    .replace(/\d+/g, 'N')
-    .slice(0, 120);
+/**
+ * The finding a failed scenario's cause is made from: the first its steps recorded. A failure with none (a
+ * hook's error, a step cucumber could not run) is untraced under the first line of what it threw.
+ */
+export function findingOf(r: ScenarioResult): Finding {
+  const recorded = r.findings?.[0];
+  if (recorded !== undefined) return recorded;
+  const check = (failureMessage(r.failure ?? 'failed').split('\n')[0] ?? '').slice(0, 120);
+  return { kind: 'untraced', check, expected: '', actual: '' };
+}
 
-/** Traces one failed scenario to its first cause. */
+/** Where a finding showed: its exchange in a few words, else its check, expected and actual. */
+const whereOf = (f: Finding): string =>
+  f.exchange !== undefined
+    ? exchangeWords(f.exchange)
+    : (f.expected || f.actual ? `${f.check}: expected ${f.expected}, got ${f.actual}` : f.check).slice(0, 120);
+
+/** Traces one failed scenario to its first cause, from its finding's fields and its tags. */
 export function traceFailure(r: ScenarioResult, rules: CauseRules): Traced {
-  const message = failureMessage(r.failure ?? 'failed');
-  const code = errorCodeOf(message);
-  const entry = { name: r.name, uri: r.uri, exchange: exchangeOf(message, code) };
-  const codeRule = ruleWithCode(rules, code);
+  const f = findingOf(r);
+  const entry = { name: r.name, uri: r.uri, exchange: whereOf(f) };
+  const codeRule = ruleWithCode(rules, f.exchange?.errorCode);
   const untraced = (check: string): Traced => ({ rule: null, kind: 'untraced', check, entry, blocked: false });
   // A refused set-up request made by the suite met every rule: the gateway's refusal is the cause.
-  const prerequisite = refusedPrerequisiteOf(message);
-  if (prerequisite !== undefined)
+  if (f.prerequisite !== undefined)
     return codeRule === undefined
-      ? { ...untraced(`${prerequisite.operation} refused`), blocked: true }
+      ? { ...untraced(`${f.prerequisite.operation} refused`), blocked: true }
       : { rule: codeRule, kind: 'refused-met', entry, blocked: true };
-  const named = /\(rule ([a-z0-9-]+)\)/.exec(message)?.[1];
   const own = ruleOfScenario(r.tags);
-  if (/expected a refusal \(no 2xx\), got 2\d\d/.test(message)) {
-    const rule = own ?? named;
+  if (f.kind === 'accepted-wrong') {
+    const rule = own ?? f.rule;
     return rule === undefined
       ? untraced('accepted what it must refuse')
       : { rule, kind: 'accepted-wrong', entry, blocked: false };
   }
   // Refused citing a rule the request did not break (not the scenario's own, nor the expected code's),
   // where the check that failed is the refusal itself: its status, code or field, not the answer's shape.
-  const expectedCode = /error code: expected ([A-Z][A-Z0-9_]+)/.exec(message)?.[1];
-  const aboutRefusal = /(?:[A-Z0-9_] status|error code|field named by the error): expected/.test(
-    message.split('\n')[0] ?? '',
-  );
-  const expectedRule = own ?? ruleWithCode(rules, expectedCode);
+  const expectedCodeRule = ruleWithCode(rules, f.expectedCode);
+  const expectedRule = own ?? expectedCodeRule;
   if (
-    aboutRefusal &&
+    f.kind === 'refused-met' &&
     codeRule !== undefined &&
     codeRule !== expectedRule &&
-    codeRule !== ruleWithCode(rules, expectedCode)
+    codeRule !== expectedCodeRule
   ) {
     // A gateway refuses in the book's order: refused under a later rule, it let the scenario's own mistake through.
     const order = Object.keys(rules);
@@ -165,8 +173,9 @@ export function traceFailure(r: ScenarioResult, rules: CauseRules): Traced {
       return { rule: expectedRule, kind: 'accepted-wrong', entry, blocked: false };
     return { rule: codeRule, kind: 'refused-met', entry, blocked: false };
   }
-  if (named !== undefined) return { rule: named, kind: 'answered-wrong', entry, blocked: false };
-  return untraced(checkOf(message));
+  if (f.rule !== undefined && f.kind !== 'untraced')
+    return { rule: f.rule, kind: 'answered-wrong', entry, blocked: false };
+  return untraced(f.check);
 }
 
 /** Who must act: the gateway for what it did, the sender's configuration or code for what a sender did. */

@@ -13,9 +13,10 @@ import { coverageSection } from './coverage-page.ts';
 import { DEVIATION_PREFIX, type Warning } from './findings.ts';
 import { causesSection } from './causes-html.ts';
 import type { Cause } from './causes.ts';
-import { ruleOfScenario } from './causes.ts';
+import { findingOf, ruleOfScenario } from './causes.ts';
 import { failureMessage } from './failure-message.ts';
-import { prerequisiteFix, refusedPrerequisiteOf } from './prerequisite-refusal.ts';
+import { escapeHtml as esc, htmlPage } from './html.ts';
+import { prerequisiteFix } from './prerequisite-refusal.ts';
 import type { ScenarioResult } from './run-record.ts';
 
 export { failureMessage };
@@ -58,9 +59,6 @@ const KINDS: ReadonlyArray<readonly [string, string]> = [
 
 type Cell = 'pass' | 'fail' | 'warn' | 'na' | 'none';
 const MARK: Record<Cell, string> = { pass: '✓', fail: '✗', warn: '!', na: 'n/a', none: '' };
-
-const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `payconform-test-merchant` as `pay…nt`: enough to recognise, not to reuse. */
 export const maskLogin = (login: string): string =>
@@ -118,6 +116,29 @@ const shownTag = (tag: string): boolean =>
 const exchangeDetails = (text: string): string =>
   `<details><summary>exchange and curl (redacted)</summary><pre>${esc(text)}</pre></details>`;
 
+const STYLE = `
+body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1300px;padding:1.5em;color:#1d1d1d}
+h1{font-size:1.4em;margin:0 0 .3em}h2{margin-top:1.6em;border-bottom:1px solid #ddd}
+#verdict{font-size:1.6em;font-weight:700;padding:.5em .8em;border-radius:6px;color:#fff}
+.v-passed{background:#137a2a}.v-passed-with-warnings{background:#8a6d00}
+.v-failed{background:#b00020}.v-interrupted{background:#555}
+.v-partial,.v-partial-with-warnings{background:#9a4a00}#coverage .missing{color:#9a4a00}
+table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
+.facts th{background:#f4f4f4;font-weight:600;white-space:nowrap}.facts td{word-break:break-all}
+.scroll{overflow-x:auto}#matrix td{text-align:center;min-width:4.5em}#matrix th{white-space:nowrap}
+td.pass{color:#137a2a}td.fail{background:#b00020;color:#fff;font-weight:700}
+td.warn{background:#fff3c4;color:#6b5400;font-weight:700}td.na{color:#777}
+.legend{color:#555;font-size:.9em}
+.cause{border-left:5px solid #b00020;padding:.2em 1em;margin:1em 0}
+.failure{border-left:5px solid #b00020;background:#fff6f7;padding:.4em 1em;margin:1em 0}
+pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;font-size:.85em}
+.checklist{list-style:none;padding:0}.checklist .todo{color:#b00020}.checklist .ok{color:#137a2a}
+@media (max-width:600px){body{padding:.6em;font-size:14px}#verdict{font-size:1.2em}.facts th{white-space:normal}}
+@media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}
+#verdict{border:2px solid #000;color:#000;background:none!important}
+td.fail,td.warn{background:none!important;color:#000}}
+`;
+
 const VERDICT: Record<Summary['status'], string> = {
   passed: 'PASS',
   'passed-with-warnings': 'PASS WITH WARNINGS',
@@ -143,8 +164,8 @@ export function certificationPage(
   const failureHtml = failures
     .map((f) => {
       // A refused set-up request is the cause: the scenario's own rule was never put to the test.
-      const prerequisite = refusedPrerequisiteOf(f.message);
-      const rule = prerequisite ? undefined : (/\(rule ([a-z0-9-]+)\)/.exec(f.message)?.[1] ?? ruleOfScenario(f.tags));
+      const { prerequisite, rule: checked } = findingOf(f);
+      const rule = prerequisite ? undefined : (checked ?? ruleOfScenario(f.tags));
       const known = rule === undefined ? undefined : facts.rules[rule];
       return `<article class="failure"><h3>✗ ${esc(f.name)}</h3>
 <p class="where">${esc(f.uri)} · ${esc(f.tags.filter(shownTag).join(' '))}</p>
@@ -190,36 +211,14 @@ ${f.attachments.map(exchangeDetails).join('\n')}</article>`;
   const notApplicable = summary.notApplicable.map((n) => `<li>${esc(n.name)}: ${esc(n.reason)}</li>`).join('');
   const check = (ok: boolean, text: string): string =>
     `<li class="${ok ? 'ok' : 'todo'}">${ok ? '☑' : '☐'} ${esc(text)}</li>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>payconform certification: ${esc(VERDICT[status])} — ${esc(facts.target)}</title>
-<style>
-body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1300px;padding:1.5em;color:#1d1d1d}
-h1{font-size:1.4em;margin:0 0 .3em}h2{margin-top:1.6em;border-bottom:1px solid #ddd}
-#verdict{font-size:1.6em;font-weight:700;padding:.5em .8em;border-radius:6px;color:#fff}
-.v-passed{background:#137a2a}.v-passed-with-warnings{background:#8a6d00}
-.v-failed{background:#b00020}.v-interrupted{background:#555}
-.v-partial,.v-partial-with-warnings{background:#9a4a00}#coverage .missing{color:#9a4a00}
-table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
-.facts th{background:#f4f4f4;font-weight:600;white-space:nowrap}.facts td{word-break:break-all}
-.scroll{overflow-x:auto}#matrix td{text-align:center;min-width:4.5em}#matrix th{white-space:nowrap}
-td.pass{color:#137a2a}td.fail{background:#b00020;color:#fff;font-weight:700}
-td.warn{background:#fff3c4;color:#6b5400;font-weight:700}td.na{color:#777}
-.legend{color:#555;font-size:.9em}
-.cause{border-left:5px solid #b00020;padding:.2em 1em;margin:1em 0}
-.failure{border-left:5px solid #b00020;background:#fff6f7;padding:.4em 1em;margin:1em 0}
-pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;font-size:.85em}
-.checklist{list-style:none;padding:0}.checklist .todo{color:#b00020}.checklist .ok{color:#137a2a}
-@media (max-width:600px){body{padding:.6em;font-size:14px}#verdict{font-size:1.2em}.facts th{white-space:normal}}
-@media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}
-#verdict{border:2px solid #000;color:#000;background:none!important}
-td.fail,td.warn{background:none!important;color:#000}}
-</style></head><body>
-<h1>payconform certification</h1>
+  return htmlPage({
+    title: `payconform certification: ${VERDICT[status]} — ${facts.target}`,
+    style: STYLE,
+    body: `<h1>payconform certification</h1>
 ${summary.coverage ? coverageSection(summary.coverage) : ''}
 <p id="verdict" class="v-${esc(status)}">${esc(VERDICT[status])} — ${counted}${
-    facts.deviations.length ? ', with deviations declared by the ' + 'profile' : ''
-  }${esc(missed)}</p>
+      facts.deviations.length ? ', with deviations declared by the ' + 'profile' : ''
+    }${esc(missed)}</p>
 ${causesSection(facts.causes ?? [])}
 ${
   facts.deviations.length
@@ -253,8 +252,8 @@ ${matrix(results)}
 ${failureHtml || '<p>None.</p>'}
 <h2 id="warnings">Warnings by assumption (${summary.warnings.total})</h2>
 <p>Where the spec is silent the gateway may differ from payconform's assumptions; each is listed, and none fails ${
-    facts.strict ? 'the run — except under --strict, as here' : 'the run'
-  }.</p>
+      facts.strict ? 'the run — except under --strict, as here' : 'the run'
+    }.</p>
 ${warningsHtml || '<p>None.</p>'}
 <h2>Not applicable here (${summary.notApplicable.length})</h2>
 ${notApplicable ? `<ul>${notApplicable}</ul>` : '<p>None.</p>'}
@@ -287,6 +286,6 @@ ${check(
 </ul>
 <p class="legend">The full record is in messages.ndjson; cucumber's own report is cucumber.html;
 manifest.json (and manifest.jws, when signed) vouch for every file.</p>
-</body></html>
-`;
+`,
+  });
 }

@@ -3,9 +3,7 @@
  * the run exercised and what it did not, with why and how to include it, before the word PASS.
  */
 import { missingOf, type Coverage } from './coverage.ts';
-
-const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml as esc } from './html.ts';
 
 export function coverageSection(coverage: Coverage): string {
   const missing = missingOf(coverage);

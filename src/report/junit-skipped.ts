@@ -5,16 +5,7 @@
  * everybody reads why (issue 29).
  */
 
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const unescapeXml = (text: string): string =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
+import { xmlAttributeValue, xmlText } from './xml.ts';
 
 /**
  * The JUnit name of a scenario: its own name, or for an example of an outline the naming strategy's
@@ -32,10 +23,10 @@ export function withSkipReasons(
   return xml.replace(
     /(<testcase\b[^>]*\bname="([^"]*)"[^>]*>\s*)<skipped\s*\/>/g,
     (whole, head: string, name: string) => {
-      const at = left.findIndex((n) => named(unescapeXml(name), n.name));
+      const at = left.findIndex((n) => named(xmlAttributeValue(name), n.name));
       if (at < 0) return whole;
       const [found] = left.splice(at, 1);
-      return `${head}<skipped message="${escapeXml(found?.reason ?? '')}"/>`;
+      return `${head}<skipped message="${xmlText(found?.reason ?? '')}"/>`;
     },
   );
 }

@@ -7,9 +7,7 @@
 import type { Summary } from './bundle.ts';
 import { warningLine } from './findings.ts';
 import { withSkipReasons } from './junit-skipped.ts';
-
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { xmlText } from './xml.ts';
 
 /** `xml` (cucumber's junit.xml, one testsuite) with the run's verdict and warnings added. */
 export function withWarnings(given: string, summary: Summary): string {
@@ -18,7 +16,7 @@ export function withWarnings(given: string, summary: Summary): string {
   const close = xml.lastIndexOf('</testsuite>');
   if (open === null || close < 0) return xml;
   const property = (name: string, value: string | number): string =>
-    `    <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`;
+    `    <property name="${xmlText(name)}" value="${xmlText(String(value))}"/>`;
   const properties = [
     '  <properties>',
     property('payconform.status', summary.status),
@@ -34,9 +32,7 @@ export function withWarnings(given: string, summary: Summary): string {
     '  </properties>',
   ].join('\n');
   const lines = summary.warnings.list.map((w) => `WARNING ${warningLine(w)} — ${w.scenario} (${w.uri})`);
-  const out = lines.length
-    ? `  <system-out><![CDATA[${lines.join('\n').replaceAll(']]>', ']]]]><![CDATA[>')}]]></system-out>\n`
-    : '';
+  const out = lines.length ? `  <system-out>${xmlText(lines.join('\n'))}</system-out>\n` : '';
   const at = open.index + open[0].length;
   return `${xml.slice(0, at)}\n${properties}${xml.slice(at, close)}${out}${xml.slice(close)}`;
 }

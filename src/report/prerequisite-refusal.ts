@@ -1,9 +1,12 @@
 /**
  * A scenario that failed before its own request was sent: the gateway refused the set-up request
- * (the SALE before a STATUS) that makes the id it acts on. The client writes the message, the
- * certification page reads it back, so that its "Fix:" points at the prerequisite, not the request.
+ * (the SALE before a STATUS) that makes the id it acts on. The client throws PrerequisiteRefused with
+ * the refusal as data; the step records it as its finding, and the certification page's "Fix:" points
+ * at the prerequisite, not the request.
  */
 import { withArticle } from '../article.ts';
+import { PayconformError } from '../errors.ts';
+import type { FindingExchange } from './findings.ts';
 
 /** The failure's message: the operation, the field it needed, and what the prerequisite answered. */
 export function prerequisiteRefusalMessage(
@@ -16,12 +19,16 @@ export function prerequisiteRefusalMessage(
   return `${operation} needs ${withArticle(field)} from ${prerequisite}, which answered ${status}: ${answer}`;
 }
 
-/** The prerequisite operation and its status when `message` says one was refused; undefined otherwise. */
-export function refusedPrerequisiteOf(
-  message: string,
-): { readonly operation: string; readonly status: number } | undefined {
-  const [, operation, status] = /needs an? \S+ from ([A-Z][A-Z0-9_]*), which answered (\d{3})\b/.exec(message) ?? [];
-  return operation === undefined ? undefined : { operation, status: Number(status) };
+/** The set-up request was refused: its exchange (operation, status, error code), for the step's finding. */
+export class PrerequisiteRefused extends PayconformError {
+  constructor(
+    readonly operation: string,
+    readonly needed: string,
+    readonly prerequisite: FindingExchange,
+    answer: string,
+  ) {
+    super('ERR_IO', prerequisiteRefusalMessage(operation, needed, prerequisite.operation, prerequisite.status, answer));
+  }
 }
 
 /** The fix the certification page gives such a failure. */

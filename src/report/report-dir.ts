@@ -5,6 +5,7 @@
 import {
   accessSync,
   constants,
+  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -96,7 +97,11 @@ export function claimReportDir(
   if (requested === undefined) {
     const parent = join(process.cwd(), 'reports');
     checkReportDir(parent, field);
-    mkdirSync(parent, { recursive: true });
+    try {
+      makeFolder(parent);
+    } catch (err) {
+      throw fieldError('ERR_OUT_DIR', field, `cannot make ${parent} (${errnoOf(err)})`);
+    }
     for (let n = 1; ; n++) {
       const dir = join(parent, n === 1 ? stamp : `${stamp}-${n}`);
       try {
@@ -110,16 +115,11 @@ export function claimReportDir(
   }
   const dir = resolve(requested);
   checkReportDir(dir, field);
-  let made = false;
+  let made: boolean;
   try {
-    mkdirSync(dir, { recursive: false });
-    made = true;
+    made = makeFolder(dir);
   } catch (err) {
-    if (errnoOf(err) === 'ENOENT') {
-      mkdirSync(dirname(dir), { recursive: true });
-      return claimReportDir(requested, force, stamp, options);
-    }
-    if (errnoOf(err) !== 'EEXIST') throw fieldError('ERR_OUT_DIR', field, `cannot make ${requested} (${errnoOf(err)})`);
+    throw fieldError('ERR_OUT_DIR', field, `cannot make ${requested} (${errnoOf(err)})`);
   }
   if (!made) clearEarlierRun(dir, requested, force, { field, callersFiles: new Set(callersFiles), runFiles, kind });
   try {
@@ -142,6 +142,22 @@ export function claimReportDir(
       if (made) rmdirQuietly(dir);
     },
   };
+}
+
+/**
+ * Makes `dir` and the folders missing above it, one mkdir each; false where `dir` was there. Not mkdir's
+ * `recursive`: where mkdir answers ENOENT though the parent exists (/proc), Node's recursive mkdir never ends.
+ */
+function makeFolder(dir: string): boolean {
+  const parent = dirname(dir);
+  if (parent !== dir && !existsSync(parent)) makeFolder(parent);
+  try {
+    mkdirSync(dir);
+    return true;
+  } catch (err) {
+    if (errnoOf(err) === 'EEXIST') return false;
+    throw err;
+  }
 }
 
 /** An existing folder: empty, or an earlier run's files alone and --force, which removes just those. */

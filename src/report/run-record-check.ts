@@ -1,11 +1,11 @@
 /**
  * Checks a cucumber message from a bundle made elsewhere before the run record reads it: the fields
- * the record reads must be there with their types, and a step's warning or not-applicable attachment
- * must be the JSON the steps write. Anything else is a MessagesError naming what is wrong.
+ * the record reads must be there with their types, and a step's warning, finding or not-applicable
+ * attachment must be the JSON the steps write. Anything else is a MessagesError naming what is wrong.
  */
 import type { Envelope } from '@cucumber/messages';
 import { withArticle } from '../article.ts';
-import type { Warning } from './findings.ts';
+import { CAUSE_KINDS, type Finding, type FindingExchange, type Warning } from './findings.ts';
 
 export class MessagesError extends Error {}
 
@@ -84,6 +84,49 @@ export function checkedWarning(body: string): Warning {
   const warning = { assumption: String(w.assumption), check: String(w.check), expected: String(w.expected) };
   const rule = typeof w.rule === 'string' ? { rule: w.rule } : {};
   return { ...warning, actual: String(w.actual), ...rule };
+}
+
+/** An optional object field of a finding, checked against its shape. */
+function optionalShape(
+  value: Record<string, unknown>,
+  field: string,
+  shape: Shape,
+): Record<string, unknown> | undefined {
+  return value[field] === undefined ? undefined : checkShape(`finding.${field}`, value[field], shape);
+}
+
+/** A step's finding attachment (steps/support/verdict.ts writes it): only its own fields are kept. */
+export function checkedFinding(body: string): Finding {
+  const f = checkShape('finding', parsedBody(body, 'a finding'), {
+    kind: 'string',
+    rule: 'string?',
+    check: 'string',
+    expected: 'string',
+    actual: 'string',
+    expectedCode: 'string?',
+  });
+  const kind = CAUSE_KINDS.find((k) => k === f.kind);
+  if (kind === undefined) throw new MessagesError(`finding.kind is not one of ${CAUSE_KINDS.join(', ')}`);
+  const x = optionalShape(f, 'exchange', { operation: 'string', status: 'number', errorCode: 'string?' });
+  const exchange: FindingExchange | undefined =
+    x === undefined
+      ? undefined
+      : {
+          operation: String(x.operation),
+          status: Number(x.status),
+          ...(typeof x.errorCode === 'string' ? { errorCode: x.errorCode } : {}),
+        };
+  const p = optionalShape(f, 'prerequisite', { operation: 'string', status: 'number' });
+  return {
+    kind,
+    ...(typeof f.rule === 'string' ? { rule: f.rule } : {}),
+    check: String(f.check),
+    expected: String(f.expected),
+    actual: String(f.actual),
+    ...(typeof f.expectedCode === 'string' ? { expectedCode: f.expectedCode } : {}),
+    ...(exchange === undefined ? {} : { exchange }),
+    ...(p === undefined ? {} : { prerequisite: { operation: String(p.operation), status: Number(p.status) } }),
+  };
 }
 
 /** A not-applicable attachment's reason. */

@@ -6,8 +6,14 @@
  * into the same collector, each envelope checked for the fields the collector reads.
  */
 import type { Envelope, Meta, Pickle, Timestamp } from '@cucumber/messages';
-import { NOT_APPLICABLE_MEDIA_TYPE, WARNING_MEDIA_TYPE, type Warning } from './findings.ts';
-import { checkedEnvelope, checkedReason, checkedWarning, MessagesError } from './run-record-check.ts';
+import {
+  FINDING_MEDIA_TYPE,
+  NOT_APPLICABLE_MEDIA_TYPE,
+  WARNING_MEDIA_TYPE,
+  type Finding,
+  type Warning,
+} from './findings.ts';
+import { checkedEnvelope, checkedFinding, checkedReason, checkedWarning, MessagesError } from './run-record-check.ts';
 
 export { MessagesError };
 
@@ -22,8 +28,10 @@ export interface ScenarioResult {
   readonly warnings: readonly Warning[];
   /** Why the scenario does not apply to this gateway (a profile's notApplicable, a base URL without a prefix). */
   readonly notApplicable?: string | undefined;
-  /** The first failed step's message as cucumber gives it (stack included). */
+  /** The first failed step's message as cucumber gives it (stack included): for people to read, never parsed. */
   readonly failure?: string | undefined;
+  /** What its steps found when they failed (src/report/findings.ts): a failure's cause is made from the first. */
+  readonly findings?: readonly Finding[] | undefined;
   /** The scenario's text attachments (the redacted exchanges and curl); none when absent. */
   readonly texts?: readonly string[] | undefined;
 }
@@ -42,6 +50,7 @@ interface Attempt {
   readonly pickle: Pickle;
   outcome: Outcome;
   readonly warnings: Warning[];
+  readonly findings: Finding[];
   notApplicable?: string;
   failure?: string;
   readonly texts: string[];
@@ -127,7 +136,7 @@ export class RunRecord {
   private start(id: string, testCaseId: string): void {
     const pickle = this.pickles.get(this.pickleOfCase.get(testCaseId) ?? '');
     if (pickle === undefined) throw new MessagesError(`test case ${testCaseId} started before its scenario was listed`);
-    this.attempts.set(id, { pickle, outcome: 'passed', warnings: [], texts: [] });
+    this.attempts.set(id, { pickle, outcome: 'passed', warnings: [], findings: [], texts: [] });
   }
 
   private attempt(testCaseStartedId: string | undefined): Attempt {
@@ -140,14 +149,15 @@ export class RunRecord {
     if (mediaType === WARNING_MEDIA_TYPE) {
       this.attempt(testCaseStartedId).warnings.push(checkedWarning(body));
       this.warningsSeen++;
-    } else if (mediaType === NOT_APPLICABLE_MEDIA_TYPE)
+    } else if (mediaType === FINDING_MEDIA_TYPE) this.attempt(testCaseStartedId).findings.push(checkedFinding(body));
+    else if (mediaType === NOT_APPLICABLE_MEDIA_TYPE)
       this.attempt(testCaseStartedId).notApplicable = checkedReason(body);
     else if (mediaType === 'text/plain' && testCaseStartedId !== undefined)
       this.attempt(testCaseStartedId).texts.push(body);
   }
 
   private finish(id: string): void {
-    const { pickle, outcome, warnings, notApplicable, failure, texts } = this.attempt(id);
+    const { pickle, outcome, warnings, findings, notApplicable, failure, texts } = this.attempt(id);
     this.results.push({
       name: pickle.name,
       uri: pickle.uri,
@@ -156,6 +166,7 @@ export class RunRecord {
       warnings,
       notApplicable,
       failure,
+      findings,
       texts,
     });
   }

@@ -3,6 +3,7 @@
  * suite's client and its steps alike; a broken-gateway defect breaks one by id (src/mock/defects.ts).
  */
 import type { Truncation } from '../capped-answer.ts';
+import { cvvSpans } from '../catalogue/card-echoes.ts';
 import { containsFullPan } from '../schemas/index.ts';
 import { MEDIA_TYPE } from './http.ts';
 import { baseMediaType } from '../catalogue/answer-format.ts';
@@ -15,6 +16,10 @@ export interface AnswerSeen {
   readonly text: string;
   /** The merchant control key the request was made with, when the checker holds it. */
   readonly controlKey?: string | undefined;
+  /** The CVVs the request sent, when the checker holds them (never kept with the answer). */
+  readonly sentCvvs?: readonly string[] | undefined;
+  /** The answer's headers, as received: an echo of card data there is as much a leak as in the body. */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The body as read (JSON or a profile's form text), when it could be: identifier fields are then told apart. */
   readonly body?: unknown;
   /** The request was one a gateway must refuse (a negative scenario): validation-error-status judges it. */
@@ -91,13 +96,22 @@ export const noControlKeyInAnswer: AnswerRule<'no-control-key-in-answer'> = {
   refusals: [],
   clause: 'Scheme A rule 4: "The control key is never sent"; A-29',
   hint: 'Never quote the merchant control key in an answer, not even in an error message.',
-  check: (a) =>
-    a.controlKey === undefined
-      ? skip('the control key is not known here')
-      : a.text.includes(a.controlKey)
-        ? fail('leak: the answer contains the merchant control key')
-        : PASS,
+  check: (a) => {
+    const key = a.controlKey;
+    if (key === undefined) return skip('the control key is not known here');
+    const header = headerWhere(a, (_, value) => value.includes(key));
+    return a.text.includes(key)
+      ? fail('leak: the answer contains the merchant control key')
+      : header !== undefined
+        ? fail(`leak: the answer's ${header} header contains the merchant control key`, { field: header })
+        : PASS;
+  },
 };
+
+/** The name of the first of the answer's headers that `holds`. */
+function headerWhere(a: AnswerSeen, holds: (name: string, value: string) => boolean): string | undefined {
+  return Object.entries(a.headers ?? {}).find(([name, value]) => holds(name, value))?.[0];
+}
 
 export const noFullPanInAnswer: AnswerRule<'no-full-pan-in-answer'> = {
   id: 'no-full-pan-in-answer',
@@ -107,10 +121,41 @@ export const noFullPanInAnswer: AnswerRule<'no-full-pan-in-answer'> = {
   refusals: [],
   clause: 'Card data must not be shown (design); A-19 (first six and last four digits at most)',
   hint: 'Mask card numbers in every answer: at most the first six and last four digits.',
-  check: (a) =>
-    containsFullPan(a.body ?? a.text)
+  check: (a) => {
+    // An identifier header (x-request-id) is a long digit string too, as in the body.
+    const header = headerWhere(a, (name, value) => containsFullPan({ [name]: value }));
+    return containsFullPan(a.body ?? a.text)
       ? fail(': contains a full card number (at most the first six and last four digits may be shown)')
-      : PASS,
+      : header !== undefined
+        ? fail(`${header}: the header contains a full card number (at most the first six and last four digits)`, {
+            field: header,
+          })
+        : PASS;
+  },
+};
+
+export const noCvvInAnswer: AnswerRule<'no-cvv-in-answer'> = {
+  id: 'no-cvv-in-answer',
+  title: 'no CVV in an answer',
+  basis: 'assumption',
+  assumptions: ['A-34'],
+  refusals: [],
+  clause:
+    'PCI DSS v4.0 requirement 3.3.1.2: "the card verification code is not retained upon completion of ' +
+    'authorization"; design: a CVV never shows; A-34',
+  hint: 'Never quote the card verification code (cvv2) in an answer, not in an error message, not in a header.',
+  check: (a) => {
+    const sent = a.sentCvvs ?? [];
+    if (sent.length === 0) return skip('the request sent no CVV');
+    const echoes = (text: string): boolean => cvvSpans(text, sent, true).length > 0;
+    // The name may be the header's own (x-cvv2: 123).
+    const header = headerWhere(a, (name, value) => echoes(`${name}: ${value}`));
+    return echoes(a.text)
+      ? fail('leak: the answer echoes the CVV the request sent')
+      : header !== undefined
+        ? fail(`leak: the answer's ${header} header echoes the CVV the request sent`, { field: header })
+        : PASS;
+  },
 };
 
 export const orderKept: AnswerRule<'order-kept'> = {

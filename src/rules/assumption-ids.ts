@@ -35,6 +35,8 @@ export const ASSUMPTION_IDS = [
   'A-30',
   'A-31',
   'A-32',
+  'A-33',
+  'A-34',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];

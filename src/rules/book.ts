@@ -8,6 +8,7 @@ import {
   answerMediaType,
   noControlKeyInAnswer,
   noFullPanInAnswer,
+  noCvvInAnswer,
   orderKept,
   validationErrorStatus,
 } from './answers.ts';
@@ -34,6 +35,7 @@ import {
   refusalCode,
 } from './expectations.ts';
 import { amountFormat, requiredFields } from './fields.ts';
+import { merchantUrls } from './merchant-urls.ts';
 import { noBlindRetry, orderIdUnique } from './habits.ts';
 import { acceptHeader, bodySize, contentType, encodedOnce, endpointKnown, formEncoding, methodPost } from './http.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from './lookups.ts';
@@ -74,6 +76,7 @@ export const BODY_RULES = [
   nonceUnique,
   noOAuthInBody,
   requiredFields,
+  merchantUrls,
   amountFormat,
   orderIdUnique,
   noBlindRetry,
@@ -91,6 +94,8 @@ export const ANSWER_RULES = [
   otherStatusAnswer,
   validationErrorStatus,
   noControlKeyInAnswer,
+  // Before the card number's: a CVV echoed beside the number it belongs to is the graver leak, named first.
+  noCvvInAnswer,
   noFullPanInAnswer,
   answerSchema,
   answerFieldsKnown,

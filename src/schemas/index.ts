@@ -1,6 +1,6 @@
 /** Validation of response bodies against their named schema (ajv, compiled once per schema). */
 import { Ajv, type ValidateFunction } from 'ajv';
-import { luhn } from '../catalogue/test-cards.ts';
+import { panSpans } from '../catalogue/card-echoes.ts';
 import { addFormats } from './formats.ts';
 import { RESPONSE_SCHEMAS } from './responses.ts';
 
@@ -43,11 +43,11 @@ export function validateResponse(schemaName: string, body: unknown): Validation 
 const ID_FIELD = /(-id|serial-number)$/;
 
 /**
- * True when a string inside `value` (outside identifier fields) holds a 13–19 digit run that passes
- * the Luhn check: a full card number, which no answer may carry.
+ * True when a string inside `value` (outside identifier fields) holds a 13–19 digit run (or one grouped as on
+ * a card) that passes the Luhn check: a full card number, which no answer may carry.
  */
 export function containsFullPan(value: unknown): boolean {
-  if (typeof value === 'string') return [...value.matchAll(/[0-9]{13,19}/g)].some((m) => luhn(m[0]));
+  if (typeof value === 'string') return panSpans(value).length > 0;
   if (Array.isArray(value)) return value.some(containsFullPan);
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).some(([key, v]) => !ID_FIELD.test(key) && containsFullPan(v));

@@ -17,6 +17,13 @@ const str = (example: string, maxLength = 128): object => ({
   examples: [example],
 });
 const pattern = (regex: string, example: string): object => ({ type: 'string', pattern: regex, examples: [example] });
+const merchantUrlField = (example: string, mandatory = false): object => ({
+  type: 'string',
+  // Blank is no URL (A-33): where one is mandatory, a blank one is refused as an empty field would be.
+  ...(mandatory ? { pattern: '\\S' } : {}),
+  description: 'an absolute http:// or https:// URL (rule merchant-urls, A-33)',
+  examples: [example],
+});
 
 /** Every field any request schema names, with its rule. */
 export const FIELDS: Readonly<Record<string, object>> = {
@@ -44,13 +51,11 @@ export const FIELDS: Readonly<Record<string, object>> = {
   zip_code: str('10115', 16),
   country: pattern('^[A-Z]{2}$', 'DE'),
   phone: pattern('^\\+?[0-9 ()-]{5,20}$', '+49 30 1234567'),
-  redirect_url: { type: 'string', format: 'uri', pattern: '^https?://', examples: ['https://merchant.example/return'] },
-  server_callback_url: {
-    type: 'string',
-    format: 'uri',
-    pattern: '^https?://',
-    examples: ['https://merchant.example/callback'],
-  },
+  // The merchant's URLs: their grammar is the rule merchant-urls' (A-33), one reading for the mock and its callbacks.
+  // A mandatory redirect_url must not be blank; a blank callback URL is none.
+  redirect_url: merchantUrlField('https://merchant.example/return', true),
+  server_callback_url: merchantUrlField('https://merchant.example/callback'),
+  notify_url: merchantUrlField('https://merchant.example/notify'),
   card_printed_name: str('JANE DOE'),
   credit_card_number: pattern('^[0-9]{12,19}$', TEST_CARDS.approved),
   'destination-card-no': pattern('^[0-9]{12,19}$', TEST_CARDS.approved),

@@ -14,20 +14,23 @@ export type Pair = readonly [name: string, value: string];
  */
 export function decodeForm(text: string, field = 'body'): Pair[] {
   const pairs: Pair[] = [];
-  let index = 0;
+  let start = 0;
   // Names and values are cut from the text by position, not split into segments first: the mock decodes every body.
-  for (let start = 0; start <= text.length; index++) {
+  for (let index = 1; ; index++) {
     const amp = text.indexOf('&', start);
     const end = amp === -1 ? text.length : amp;
     if (end > start) {
       const eq = text.indexOf('=', start);
-      const named = eq === -1 || eq > end ? end : eq;
-      const rawValue = named === end ? '' : text.slice(named + 1, end);
-      pairs.push([formDecode(text.slice(start, named), field, index + 1), formDecode(rawValue, field, index + 1)]);
+      // The name ends at the segment's first `=`, else with the segment (and the value slice after it is empty).
+      const named = eq === -1 ? end : Math.min(eq, end);
+      pairs.push([
+        formDecode(text.slice(start, named), field, index),
+        formDecode(text.slice(named + 1, end), field, index),
+      ]);
     }
-    start = end + 1;
+    if (amp === -1) return pairs;
+    start = amp + 1;
   }
-  return pairs;
 }
 
 /**
@@ -67,16 +70,18 @@ export function parseParamOption(option: string, field = '--param'): Pair {
   return [option.slice(0, eq), option.slice(eq + 1)];
 }
 
-/** A hex digit's value, or -1. */
+/** A hex digit's value, else a negative number (a character below `0` gives its distance from it). */
 const hexValue = (code: number): number =>
-  code >= 48 && code <= 57 ? code - 48 : (code | 32) >= 97 && (code | 32) <= 102 ? (code | 32) - 87 : -1;
+  code <= 57 ? code - 48 : (code | 32) >= 97 && (code | 32) <= 102 ? (code | 32) - 87 : -1;
 
 /**
  * The text with its escapes decoded where every one is a well-formed escape of an ASCII byte (`%20`, `%40`, `%2F`: what
  * form bodies mostly carry), else undefined for decodeURIComponent to decode or refuse: a byte of UTF-8's multi-byte
  * sequences needs its neighbours. A third cheaper than decodeURIComponent, which the mock pays for most values.
+ * `first` is the index of the text's first `%`. Exported for its own property test: through decodeForm, a fast path
+ * that gives up too often is only slower.
  */
-function asciiEscapesDecoded(text: string, first: number): string | undefined {
+export function asciiEscapesDecoded(text: string, first: number): string | undefined {
   let decoded = '';
   let from = 0;
   for (let at = first; at !== -1; at = text.indexOf('%', from)) {

@@ -9,7 +9,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifestOf, summarize, type Summary } from '../report/bundle.ts';
-import { CAUSE_FACTS } from '../rules/cause-facts.ts';
+import { CAUSE_FACTS } from '../report/causes.ts';
 import { ndjsonOf, type RunRecord } from '../report/run-record.ts';
 
 /** Files complete only at the end of a run. */

@@ -20,7 +20,7 @@ import { MessagesError, ndjsonOf, RunRecord } from '../report/run-record.ts';
 import { withWarnings } from '../report/junit-warnings.ts';
 import { coverageOf, requiredCapabilities } from '../report/coverage.ts';
 import { selectedTags, withCoverage } from '../report/coverage-verdict.ts';
-import { CAUSE_FACTS } from '../rules/cause-facts.ts';
+import { CAUSE_FACTS } from '../report/causes.ts';
 import { writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 

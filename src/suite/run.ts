@@ -25,7 +25,7 @@ import { writeInterruptedBundle } from './interrupt.ts';
 import { reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { checkAnswersHttp } from '../answers-http.ts';
-import { CAUSE_FACTS } from '../rules/cause-facts.ts';
+import { CAUSE_FACTS } from '../report/causes.ts';
 import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';

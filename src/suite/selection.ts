@@ -11,10 +11,10 @@ export function checkTagExpression(tags: string | undefined): void {
   try {
     parse(tags);
   } catch (err) {
-    const reason = ((err as Error).message.split('\n')[0] ?? '').replace(
-      /^Tag expression "[^"]*" could not be parsed because of syntax error: /,
-      '',
-    );
+    // cucumber's first line repeats the expression before its reason: the reason alone is shown.
+    const first = (err as Error).message.split('\n')[0] ?? '';
+    const prefix = `Tag expression "${tags}" could not be parsed because of syntax error: `;
+    const reason = first.startsWith(prefix) ? first.slice(prefix.length) : first;
     throw new PayconformError('ERR_SELECTION', `--tags: "${tags}" is not a tag expression (${reason})`, {
       field: '--tags',
       rule: 'tag expression',

@@ -10,6 +10,7 @@ import { parse as parseTagExpression } from '@cucumber/tag-expressions';
 import { PayClient } from '../../src/client/client.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { exchangeText } from '../../src/client/exchange-text.ts';
+import { credentialSecrets } from '../../src/report/redact.ts';
 import { targetOf } from '../../src/suite/target.ts';
 import { profileWire } from '../../src/suite/profile.ts';
 import { recordNotApplicable } from './verdict.ts';
@@ -72,5 +73,5 @@ AfterAll(async function () {
 AfterStep(function (this: PayWorld, { result }) {
   if (result.status !== Status.FAILED) return;
   for (const exchange of this.exchanges.slice(-3))
-    this.attach(exchangeText(exchange, [this.target.credentials.controlKey]), 'text/plain');
+    this.attach(exchangeText(exchange, credentialSecrets(this.target.credentials)), 'text/plain');
 });

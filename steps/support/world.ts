@@ -5,7 +5,7 @@
  */
 import { World, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import { endpointByOperation, PREREQUISITES } from '../../src/catalogue/index.ts';
-import { answerText } from '../../src/client/answer-field.ts';
+import { answerText, errorCodeOf } from '../../src/client/answer-field.ts';
 import {
   buildRequest,
   type Exchange,
@@ -14,7 +14,8 @@ import {
   type SentRequest,
 } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
-import { redactEchoes } from '../../src/report/redact.ts';
+import type { FindingExchange } from '../../src/report/findings.ts';
+import { credentialSecrets, redactAttachment, redactEchoes } from '../../src/report/redact.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { liveSendProblem } from '../../src/suite/live-safety.ts';
 import { CARD_NUMBER_FIELDS, TEST_CARDS } from '../../src/catalogue/test-cards.ts';
@@ -48,7 +49,29 @@ export class PayWorld extends World implements Judge {
   paidPage: string | undefined;
 
   constructor(options: IWorldOptions) {
-    super(options);
+    // Everything attached (exchanges, warnings, not-applicable reasons) is redacted here, at the one door to
+    // cucumber's messages, from which every report file and the console are made.
+    const world: { self?: PayWorld } = {};
+    const redacted = (data: string, mediaType = 'text/plain'): string =>
+      world.self?.redact(data, mediaType) ??
+      redactAttachment(data, mediaType, [], credentialSecrets(shared.target?.credentials));
+    const attach = (data: unknown, media?: string | { mediaType: string }, ...rest: unknown[]): unknown =>
+      Reflect.apply(options.attach, undefined, [
+        typeof data === 'string' ? redacted(data, typeof media === 'string' ? media : media?.mediaType) : data,
+        media,
+        ...rest,
+      ]);
+    super({ ...options, attach: attach as IWorldOptions['attach'] });
+    world.self = this;
+  }
+
+  /**
+   * Text as it may be attached or shown: the merchant's secrets replaced and the card data of this
+   * scenario's requests (and any other card number or CVV) masked, however the gateway wrote them.
+   */
+  redact(text: string, mediaType = 'text/plain'): string {
+    const pairs = this.exchanges.flatMap((x) => x.request.params);
+    return redactAttachment(text, mediaType, pairs, credentialSecrets(shared.target?.credentials));
   }
 
   get target(): Target {
@@ -61,9 +84,22 @@ export class PayWorld extends World implements Judge {
     return this.target.profile;
   }
 
-  /** Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. */
+  /**
+   * Judges one expectation (steps/support/verdict.ts): a failure, a warning, or nothing. A check that
+   * quotes an answer (its detail) is about the scenario's last exchange, unless it names its own; one that
+   * quotes none (a callback's, an order's status) names no exchange.
+   */
   expect(met: boolean, e: Expectation): boolean {
-    return expectThat(this, met, e);
+    const last = this.exchanges.at(-1);
+    if (met || e.exchange !== undefined || e.detail === undefined || last === undefined)
+      return expectThat(this, met, e);
+    return expectThat(this, met, { ...e, exchange: this.seen(last) });
+  }
+
+  /** An exchange as a finding shows it: operation, status and the answer's error code (the profile's name). */
+  seen(x: Exchange): FindingExchange {
+    const errorCode = errorCodeOf(x.body, this.answerName('error-code'));
+    return { operation: x.operation, status: x.status, ...(errorCode === undefined ? {} : { errorCode }) };
   }
   get client(): PayClient {
     return this.ownClient ?? shared.client!;
@@ -72,6 +108,12 @@ export class PayWorld extends World implements Judge {
   /** A client of this scenario's own (a second gateway), in place of the run's. */
   useClient(client: PayClient): void {
     this.ownClient = client;
+  }
+
+  /** The exchange a finding shows when a step throws (steps/support/verdict.ts): the scenario's last, if any. */
+  lastSeen(): FindingExchange | undefined {
+    const last = this.exchanges.at(-1);
+    return last === undefined ? undefined : this.seen(last);
   }
 
   get last(): Exchange {

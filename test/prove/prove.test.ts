@@ -194,10 +194,20 @@ describe('judging a run against its ledger', () => {
 });
 
 describe("judging a run's causes against its ledger", () => {
-  // A second PAYOUT_V4_PAY accepted, in the words the step writes; the rule is the scenario's @rule: tag.
+  // A second PAYOUT_V4_PAY accepted, in the words and the finding the step writes; the rule is the
+  // scenario's @rule: tag.
   const paidTwice: ScenarioResult = {
     ...scenario('pay twice is refused', ['@negative', '@rule:pay-once'], 'failed'),
     failure: 'PAYOUT_V4_PAY status: expected a refusal (no 2xx), got 200 (the spec)\nPAYOUT_V4_PAY answered 200: {}',
+    findings: [
+      {
+        kind: 'accepted-wrong',
+        check: 'PAYOUT_V4_PAY status',
+        expected: 'a refusal (no 2xx)',
+        actual: '200',
+        exchange: { operation: 'PAYOUT_V4_PAY', status: 200 },
+      },
+    ],
   };
   const entry = { name: 'pay twice is refused', why: 'listed by name' };
   const withCauses = (causes: string[], all = false): Ledger => ({

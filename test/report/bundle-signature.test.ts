@@ -208,7 +208,7 @@ describe('signed evidence', () => {
     assert.equal(bad.code, 1);
     assert.equal(
       bad.out,
-      `NOT INTACT: ${d}: summary.json: changed since the run (SHA-256 differs from manifest.jws); its run verdict PASSED cannot be relied on\n`,
+      `NOT INTACT: ${d}: summary.json: changed since the run (SHA-256 differs from manifest.jws); the bundle claims run verdict PASSED, which cannot be relied on\n`,
     );
     const none = await runCli(['bundle', 'verify', join(dir, 'nowhere')]);
     assert.deepEqual(
@@ -220,7 +220,7 @@ describe('signed evidence', () => {
     assert.equal(plain.code, 1);
     assert.match(
       plain.out,
-      /^UNSIGNED: .*: every file matches manifest\.json, but nothing proves who made it; run verdict PASSED, unproven\. --integrity-only/,
+      /^UNSIGNED: .*: every file matches manifest\.json, but nothing proves who made it; the bundle claims run verdict PASSED, unproven\. --integrity-only/,
     );
   });
 });
@@ -315,7 +315,7 @@ describe('bundle verify: whom to believe', () => {
       assert.equal((await runCli(['bundle', 'verify', d])).code, 1);
       const r = await runCli(['bundle', 'verify', d, '--integrity-only']);
       assert.equal(r.code, 0, r.out);
-      assert.match(r.out, /^INTACT, no proof of origin: .*; run verdict PASSED$/m);
+      assert.match(r.out, /^INTACT, no proof of origin: .*; the bundle claims run verdict PASSED$/m);
     }
     flipOneByte(join(unsigned, 'report.html'));
     assert.equal(
@@ -365,7 +365,7 @@ describe('bundle verify: whom to believe', () => {
       writeFileSync(join(d, 'late.txt'), 'x');
       assert.match(
         (await runCli(['bundle', 'verify', d])).out,
-        new RegExp(`^NOT INTACT: .*its run verdict ${word} cannot be relied on`),
+        new RegExp(`^NOT INTACT: .*; the bundle claims run verdict ${word}, which cannot be relied on`),
       );
     }
   });

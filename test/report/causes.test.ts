@@ -1,13 +1,15 @@
 // Failures grouped by their first cause (src/report/causes.ts), on a record written by hand in
-// cucumber's message format, with failure messages in the words the steps and the client write, and a
-// rule table of this test's own (not the book's): what each failure is traced to is worked out here.
+// cucumber's message format: each failed step's finding as the steps attach it (steps/support/verdict.ts),
+// beside the failure message in the words the steps and the client write, and a rule table of this
+// test's own (not the book's): what each failure is traced to is worked out here.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { summarize } from '../../src/report/bundle.ts';
 import { causesSection } from '../../src/report/causes-html.ts';
 import { causesLines, causesOf, type CauseRules } from '../../src/report/causes.ts';
+import { CAUSE_FACTS } from '../../src/report/causes.ts';
+import { FINDING_MEDIA_TYPE, type Finding } from '../../src/report/findings.ts';
 import { RunRecord } from '../../src/report/run-record.ts';
-import { CAUSE_FACTS } from '../../src/rules/cause-facts.ts';
 
 const RULES: CauseRules = {
   'endpoint-owner': {
@@ -44,12 +46,14 @@ const RULES: CauseRules = {
 };
 
 let n = 0;
-function scenario(name: string, tags: string[], failure?: string): object[] {
+function scenario(name: string, tags: string[], failure?: string, finding?: Finding): object[] {
   n++;
+  const found = finding === undefined ? [] : [JSON.stringify(finding)];
   return [
     { pickle: { id: `p${n}`, name, uri: 'features/x.feature', tags: tags.map((t) => ({ name: t })) } },
     { testCase: { id: `c${n}`, pickleId: `p${n}` } },
     { testCaseStarted: { id: `s${n}`, testCaseId: `c${n}` } },
+    ...found.map((body) => ({ attachment: { testCaseStartedId: `s${n}`, mediaType: FINDING_MEDIA_TYPE, body } })),
     {
       testStepFinished: {
         testCaseStartedId: `s${n}`,
@@ -72,24 +76,43 @@ const refusedSale = (serial: number): string =>
   `{"type":"validation-error","error-code":"CONTROL_INVALID","error-message":"control: no","serial-number":"${serial}"}`;
 const stack = '\n    at Object.step (steps/x.ts:1:1)';
 
+/** What a step attaches when an answer's status is not the 200 it expected. */
+const refusedFinding = (operation: string, status: number, errorCode: string): Finding => ({
+  kind: 'refused-met',
+  check: `${operation} status`,
+  expected: '200 (accepted)',
+  actual: String(status),
+  exchange: { operation, status, errorCode },
+});
+
 const run = record(
   scenario(
     'a signed SALE is accepted',
     ['@endpoint:SALE', '@positive', '@scheme:control'],
     `AssertionError [ERR_ASSERTION]: SALE status: expected 200 (accepted), got 400 (the spec)\n` +
       `SALE answered 400: ${refusedSale(1)}${stack}`,
+    refusedFinding('SALE', 400, 'CONTROL_INVALID'),
   ),
   scenario(
     'a SALE in unicode is accepted',
     ['@endpoint:SALE', '@scheme:control'],
     `AssertionError [ERR_ASSERTION]: A-23: SALE status: expected 200 (accepted), got 400 (an assumption: ` +
       `docs/assumptions.md; a failure against the embedded mock or with --strict)\nSALE answered 400: ${refusedSale(2)}`,
+    refusedFinding('SALE', 400, 'CONTROL_INVALID'),
   ),
   ...['STATUS', 'RETURN', 'VOID'].map((op, i) =>
     scenario(
       `${op} of a sale`,
       [`@endpoint:${op}`],
       `PayconformError: ${op} needs an orderid from SALE, which answered 400: ${refusedSale(10 + i)}${stack}`,
+      {
+        kind: 'refused-met',
+        check: `${op} needs orderid from SALE`,
+        expected: 'SALE accepted',
+        actual: '400',
+        exchange: { operation: 'SALE', status: 400, errorCode: 'CONTROL_INVALID' },
+        prerequisite: { operation: 'SALE', status: 400 },
+      },
     ),
   ),
   scenario(
@@ -97,6 +120,13 @@ const run = record(
     ['@endpoint:SALE', '@negative', '@spec:authentication', '@scheme:control'],
     `AssertionError [ERR_ASSERTION]: SALE status: expected a refusal (no 2xx), got 200 (the spec)\n` +
       `SALE answered 200: {"type":"async-response"}`,
+    {
+      kind: 'accepted-wrong',
+      check: 'SALE status',
+      expected: 'a refusal (no 2xx)',
+      actual: '200',
+      exchange: { operation: 'SALE', status: 200 },
+    },
   ),
   // The expected code and the one answered are both of reference-known: the code is the gateway's mistake.
   scenario(
@@ -104,6 +134,15 @@ const run = record(
     ['@endpoint:REBILL'],
     `AssertionError [ERR_ASSERTION]: A-21: error code: expected REF_UNKNOWN, got OTHER (rule refusal-code) ` +
       `(an assumption)\nREBILL answered 400: {"error-code":"OTHER"}`,
+    {
+      kind: 'refused-met',
+      rule: 'refusal-code',
+      check: 'error code',
+      expected: 'REF_UNKNOWN',
+      actual: 'OTHER',
+      expectedCode: 'REF_UNKNOWN',
+      exchange: { operation: 'REBILL', status: 400, errorCode: 'OTHER' },
+    },
   ),
   scenario('a page pays', ['@endpoint:SALEFORM'], 'AssertionError [ERR_ASSERTION]: the page accepts the payment'),
   scenario('a passing one', ['@endpoint:SALE']),
@@ -156,6 +195,7 @@ describe('failures grouped by their first cause', () => {
           'a CAPTURE is accepted',
           ['@endpoint:CAPTURE'],
           'CAPTURE status: expected 200 (accepted), got 400 (the spec)\nCAPTURE answered 400: {"error-code":"FIELD_MISSING"}',
+          refusedFinding('CAPTURE', 400, 'FIELD_MISSING'),
         ),
       ).results,
       RULES,
@@ -172,6 +212,15 @@ describe('failures grouped by their first cause', () => {
           ['@endpoint:CARDINFO', '@negative:signature-wrong', '@scheme:control'],
           'A-21: error code: expected CONTROL_INVALID, got REF_UNKNOWN (rule refusal-code)\n' +
             'CARDINFO answered 400: {"error-code":"REF_UNKNOWN"}',
+          {
+            kind: 'refused-met',
+            rule: 'refusal-code',
+            check: 'error code',
+            expected: 'CONTROL_INVALID',
+            actual: 'REF_UNKNOWN',
+            expectedCode: 'CONTROL_INVALID',
+            exchange: { operation: 'CARDINFO', status: 400, errorCode: 'REF_UNKNOWN' },
+          },
         ),
         // A missing field refused under the signature, a rule before its own: its control was right.
         scenario(
@@ -179,6 +228,14 @@ describe('failures grouped by their first cause', () => {
           ['@endpoint:SALE', '@negative:field-missing', '@scheme:control'],
           'A-25: field named by the error: expected currency, got control (rule error-names-field)\n' +
             'SALE answered 400: {"error-code":"CONTROL_INVALID"}',
+          {
+            kind: 'refused-met',
+            rule: 'error-names-field',
+            check: 'field named by the error',
+            expected: 'currency',
+            actual: 'control',
+            exchange: { operation: 'SALE', status: 400, errorCode: 'CONTROL_INVALID' },
+          },
         ),
       ).results,
       RULES,
@@ -199,6 +256,7 @@ describe('failures grouped by their first cause', () => {
           'a SALE is accepted',
           ['@endpoint:SALE'],
           'SALE status: expected 200 (accepted), got 400 (the spec)\nSALE answered 400: {"error-code":"ENDPOINT_UNKNOWN"}',
+          refusedFinding('SALE', 400, 'ENDPOINT_UNKNOWN'),
         ),
       ).results,
       RULES,
@@ -231,6 +289,7 @@ describe('failures grouped by their first cause', () => {
             `sale ${i}`,
             [],
             `SALE status: expected 200 (accepted), got 400 (the spec)\nSALE answered 400: ${refusedSale(i)}`,
+            refusedFinding('SALE', 400, 'CONTROL_INVALID'),
           ),
         ),
       ).results,

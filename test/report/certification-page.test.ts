@@ -176,7 +176,7 @@ describe('the certification page (report.html)', () => {
     assert.match(page, /<tr><th>gateway profile<\/th><td>Acme sandbox<\/td><\/tr>/);
     assert.match(
       readFileSync(join(unnamed, 'report.html'), 'utf8'),
-      /<tr><th>gateway profile<\/th><td>none given \(--profile\): the embedded mock's choices stand in<\/td><\/tr>/,
+      /<tr><th>gateway profile<\/th><td>none given \(--profile\): the embedded mock&#39;s choices stand in<\/td><\/tr>/,
     );
     const failures = page.match(/<article class="failure">[\s\S]*?<\/article>/g) ?? [];
     assert.ok(failures.length > 0, 'the STATUS scenarios failed: their SALE was refused');

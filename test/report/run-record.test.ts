@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { MessagesError, RunRecord } from '../../src/report/run-record.ts';
-import { WARNING_MEDIA_TYPE } from '../../src/report/findings.ts';
+import { FINDING_MEDIA_TYPE, WARNING_MEDIA_TYPE } from '../../src/report/findings.ts';
 
 const lines = (...messages: object[]): string => messages.map((m) => JSON.stringify(m)).join('\n');
 const pickle = {
@@ -21,16 +21,30 @@ const finished = (id: string, willBeRetried = false) => ({
 });
 
 describe('the run record', () => {
-  it('keeps the last attempt of a retried scenario, its first failure and its text attachments', () => {
+  // A finding as steps/support/verdict.ts attaches it when a check fails.
+  const finding = {
+    kind: 'refused-met',
+    check: 'SALE status',
+    expected: '200 (accepted)',
+    actual: '400',
+    exchange: { operation: 'SALE', status: 400, errorCode: 'CONTROL_INVALID' },
+  };
+  const found = (id: string, body: object) => ({
+    attachment: { testCaseStartedId: id, mediaType: FINDING_MEDIA_TYPE, body: JSON.stringify(body) },
+  });
+
+  it('keeps the last attempt of a retried scenario, its first failure, its findings and its text attachments', () => {
     const record = RunRecord.fromNdjson(
       lines(
         pickle,
         testCase,
         started('a'),
+        found('a', { ...finding, actual: '500' }),
         step('a', 'FAILED', 'first try'),
         finished('a', true),
         started('b'),
         { attachment: { testCaseStartedId: 'b', mediaType: 'text/plain', body: 'SALE 400' } },
+        found('b', finding),
         step('b', 'FAILED', 'expected 200, got 400'),
         step('b', 'FAILED', 'a later step'),
         finished('b'),
@@ -47,6 +61,7 @@ describe('the run record', () => {
       warnings: [],
       notApplicable: undefined,
       failure: 'expected 200, got 400',
+      findings: [finding],
       texts: ['SALE 400'],
     });
     assert.equal(record.startedAt, '1970-01-01T00:00:01.500Z');
@@ -66,6 +81,23 @@ describe('the run record', () => {
           attachment: { testCaseStartedId: 'a', mediaType: WARNING_MEDIA_TYPE, body: '{"assumption":"A-1"}' },
         }),
         'line 4: warning.check is not a string',
+      ],
+      [
+        lines(pickle, testCase, started('a'), found('a', { ...finding, kind: 'guessed' })),
+        'line 4: finding.kind is not one of refused-met, accepted-wrong, answered-wrong, sent-wrong, untraced',
+      ],
+      [
+        lines(
+          pickle,
+          testCase,
+          started('a'),
+          found('a', { ...finding, exchange: { operation: 'SALE', status: '400' } }),
+        ),
+        'line 4: finding.exchange.status is not a number',
+      ],
+      [
+        lines(pickle, testCase, started('a'), found('a', { ...finding, rule: 7 })),
+        'line 4: finding.rule is not a string',
       ],
       [
         lines({ testRunFinished: { timestamp: { seconds: '1', nanos: 0 } } }),

@@ -1,9 +1,9 @@
 // What the book tells the rest of the house about a rule: whether its miss fails or warns, and under
-// which assumption ids (severity.ts), and the facts a failure's cause names (cause-facts.ts). The
+// which assumption ids (severity.ts), and the facts a failure's cause names (report/causes.ts). The
 // expected ids and codes are those of docs/assumptions.md.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CAUSE_FACTS, REQUEST_CAUSE_FACTS } from '../../src/rules/cause-facts.ts';
+import { CAUSE_FACTS, REQUEST_CAUSE_FACTS } from '../../src/report/causes.ts';
 import { REQUEST_RULES, RULES, type RuleId } from '../../src/rules/book.ts';
 import { warnedUnder } from '../../src/rules/severity.ts';
 

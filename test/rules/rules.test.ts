@@ -199,6 +199,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
   },
   'no-oauth-in-body': () => [{ r: build(OP.PAYOUT_V4, [['oauth_version', '1.0']]) }],
   'required-fields': () => [{ r: build(OP.PAYOUT_V4, [['expire_month', '13']]) }],
+  'merchant-urls': () => [{ r: build(OP.SALE, [['notify_url', 'not a url']]) }],
   'amount-format': () => [{ r: build(OP.PAYOUT, [['amount', '1e3']]) }],
   'order-id-unique': () => [
     { r: build(OP.SALE, [['client_orderid', 'SAME']]) },
@@ -422,6 +423,12 @@ describe('answer rules', () => {
       { ...answer, text: 'card 4111111111111111' },
       { ...answer, text: 'card 411111******1111' },
     ],
+    // The request sent cvv2=123: echoed as the CVV it fails; the same digits as an amount do not.
+    [
+      'no-cvv-in-answer',
+      { ...answer, sentCvvs: ['123'], text: '{"error-message":"cvv2=123 does not match"}' },
+      { ...answer, sentCvvs: ['123'], text: '{"amount":"123","error-message":"cvv2 does not match"}' },
+    ],
     // An error answer without the fields A-17 gives it (type, error-message), and one with a field of its own.
     [
       'answer-schema',
@@ -444,6 +451,23 @@ describe('answer rules', () => {
       assert.equal(rule.check(good).outcome, 'pass');
     });
   }
+});
+
+describe('the leak rules look in the headers too', () => {
+  const clean = { status: 400, contentType: 'application/vnd.pay+json', text: '{}', controlKey: 'K-123456' };
+  const failing = (headers: Record<string, string>, sentCvvs: string[] = []): string[] =>
+    judgeAnswer({ ...clean, headers, sentCvvs }).map((f) => f.rule.id);
+  it('fails the control key, a full card number or the sent CVV echoed in a header, each under its rule', () => {
+    assert.deepEqual(failing({ 'x-debug': 'expected key K-123456' }), ['no-control-key-in-answer']);
+    assert.deepEqual(failing({ 'x-card': '4111 1111 1111 1111' }), ['no-full-pan-in-answer']);
+    assert.deepEqual(failing({ 'x-cvv2': '123' }, ['123']), ['no-cvv-in-answer']);
+    assert.deepEqual(failing({ 'x-check': 'cvv2=123' }, ['123']), ['no-cvv-in-answer']);
+  });
+  it('passes identifier headers, masked numbers and digits that are not the CVV sent', () => {
+    // 4111111111111111 as a request id is an identifier, as in the body.
+    assert.deepEqual(failing({ 'x-request-id': '4111111111111111', 'x-card': '411111******1111' }), []);
+    assert.deepEqual(failing({ 'x-cvv2': '456', 'content-length': '123' }, ['123']), []);
+  });
 });
 
 describe('judgeAnswer: one runner of every answer rule', () => {

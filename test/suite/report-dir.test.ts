@@ -118,6 +118,40 @@ describe('claimReportDir', () => {
   });
 });
 
+describe('a report folder that cannot be made', () => {
+  // /proc refuses mkdir with ENOENT though its parent exists; a path under a file; a folder this user cannot write in
+  // (root writes in any chmod-ed folder, so for root /sys, where even root makes no folder).
+  const file = join(dir, 'a-file');
+  writeFileSync(file, 'not a folder');
+  const readOnly = join(dir, 'read-only');
+  mkdirSync(readOnly, { mode: 0o555 });
+  const unwritable = process.getuid?.() === 0 ? '/sys/payconform-test' : join(readOnly, 'sub');
+  const cases: [string, string, RegExp][] = [
+    ['/proc/x', '/proc', /^--report-dir: cannot make \/proc\/x \(ENOENT\)$/],
+    ['/proc/x/y', '/proc', /^--report-dir: cannot make \/proc\/x\/y \(ENOENT\)$/],
+    ['under a file', join(file, 'sub'), /^--report-dir: cannot use .*a-file\/sub \(ENOTDIR\)$/],
+    ['an unwritable folder', unwritable, /^--report-dir: cannot (make|write in) \S+ \(E(ACCES|PERM)\)$/],
+  ];
+  for (const [name, path, rule] of cases) {
+    const at = name.startsWith('/') ? name : path;
+    it(`${name}: refused with one line naming --report-dir and why`, () => {
+      refused(() => claimReportDir(at, false, 's'), rule);
+    });
+  }
+
+  it('certify and inspect --report-dir /proc/x …: one line naming --report-dir and the reason, exit 2', async () => {
+    for (const command of ['certify', 'inspect'])
+      for (const [name, path, rule] of cases) {
+        const at = name.startsWith('/') ? name : path;
+        const { code, out, err } = await runCli([command, '--report-dir', at], { CI: 'true' });
+        assert.equal(code, 2, err);
+        assert.equal(err.split('\n').length, 2, err);
+        assert.match(err.replace(`payconform ${command}: `, '').trimEnd(), rule);
+        assert.equal(out, '', 'nothing started');
+      }
+  });
+});
+
 describe('certify into a folder that held a run', () => {
   const quiet = { log: () => {}, progress: new PassThrough().resume() };
   const TAGS = '@endpoint:SALE and @positive';

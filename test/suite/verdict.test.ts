@@ -1,10 +1,14 @@
 // How a step's expectation becomes a verdict (steps/support/verdict.ts): the spec's fails always;
 // an assumption's fails when strict (the embedded mock, --strict) and otherwise attaches a warning;
 // in an @assumption scenario a missed premise ends the scenario, a check's own assumption does not.
+// A failure attaches its finding first, and what else a step throws is recorded as one.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { WARNING_MEDIA_TYPE } from '../../src/report/findings.ts';
-import { expectThat, type Judge } from '../../steps/support/verdict.ts';
+import { CAUSE_FACTS, causesOf } from '../../src/report/causes.ts';
+import { FINDING_MEDIA_TYPE, WARNING_MEDIA_TYPE } from '../../src/report/findings.ts';
+import { PrerequisiteRefused } from '../../src/report/prerequisite-refusal.ts';
+import { RunRecord } from '../../src/report/run-record.ts';
+import { expectThat, recordThrown, type Judge } from '../../steps/support/verdict.ts';
 
 function judge(strict: boolean, premise: string[] = []): Judge & { attached: Array<[string, string]> } {
   const attached: Array<[string, string]> = [];
@@ -135,5 +139,101 @@ describe('expectThat: a departure from the spec a gateway profile declares', () 
       name: 'AssertionError',
       message: /^answer: expected what the spec states, got content-type/,
     });
+  });
+});
+
+describe("a step's failure carries its finding", () => {
+  const findings = (j: { attached: Array<[string, string]> }): unknown[] =>
+    j.attached.filter(([media]) => media === FINDING_MEDIA_TYPE).map(([, data]) => JSON.parse(data));
+  const signature = {
+    check: 'SALE control',
+    expected: 'valid',
+    actual: 'invalid',
+    rule: 'control-signature' as const,
+    exchange: { operation: 'SALE', status: 200 },
+  };
+
+  it('a missed check of the spec: its rule, kind, expected, actual and exchange, attached before it fails', () => {
+    const j = judge(false);
+    assert.throws(() => expectThat(j, false, signature), { name: 'AssertionError' });
+    assert.deepEqual(findings(j), [{ kind: 'answered-wrong', ...signature }]);
+  });
+
+  it("a missed assumption when strict: the refusal's kind and the code it expected", () => {
+    const j = judge(true);
+    const refusal = { ...code, kind: 'refused-met' as const, expectedCode: 'CONTROL_INVALID' };
+    assert.throws(() => expectThat(j, false, refusal), { name: 'AssertionError' });
+    assert.deepEqual(findings(j), [
+      {
+        kind: 'refused-met',
+        rule: 'refusal-code',
+        check: 'error code',
+        expected: 'CONTROL_INVALID',
+        actual: 'E1',
+        expectedCode: 'CONTROL_INVALID',
+      },
+    ]);
+  });
+
+  it('a warning is no finding', () => {
+    const j = judge(false);
+    expectThat(j, false, code);
+    assert.deepEqual(findings(j), []);
+  });
+
+  it("a refused prerequisite is recorded with its exchange; another error by its first line; a check's once", () => {
+    const j = judge(false);
+    const exchange = { operation: 'SALE', status: 400, errorCode: 'CONTROL_INVALID' };
+    recordThrown(j, new PrerequisiteRefused('STATUS', 'orderid', exchange, '{"error-code":"CONTROL_INVALID"}'));
+    recordThrown(j, new Error('the page accepts the payment\n200 !== 500'));
+    try {
+      expectThat(j, false, signature);
+    } catch (err) {
+      recordThrown(j, err);
+    }
+    assert.deepEqual(findings(j), [
+      {
+        kind: 'refused-met',
+        check: 'STATUS needs orderid from SALE',
+        expected: 'SALE accepted',
+        actual: '400',
+        exchange,
+        prerequisite: { operation: 'SALE', status: 400 },
+      },
+      { kind: 'untraced', check: 'the page accepts the payment', expected: '', actual: '' },
+      { kind: 'answered-wrong', ...signature },
+    ]);
+  });
+
+  it("a gateway's answer in the failure's words naming another rule, or a prerequisite, leaves its cause alone", () => {
+    // The step quotes the answer in its message (detail); the cause is traced by the book from the finding.
+    const j = judge(false);
+    const echo =
+      'SALE answered 200: {"error-message":"(rule control-sha1) needs an orderid from VOID, which answered 500"}';
+    let message = '';
+    try {
+      expectThat(j, false, { ...signature, detail: echo });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    assert.match(message, /control-sha1/, 'the message quotes the gateway');
+    const [media, body] = j.attached[0]!;
+    const record = RunRecord.fromNdjson(
+      [
+        { pickle: { id: 'p', name: 'a SALE', uri: 'features/x.feature', tags: [{ name: '@endpoint:SALE' }] } },
+        { testCase: { id: 'c', pickleId: 'p' } },
+        { testCaseStarted: { id: 's', testCaseId: 'c' } },
+        { attachment: { testCaseStartedId: 's', mediaType: media, body } },
+        { testStepFinished: { testCaseStartedId: 's', testStepResult: { status: 'FAILED', message } } },
+        { testCaseFinished: { testCaseStartedId: 's', willBeRetried: false } },
+      ]
+        .map((m) => JSON.stringify(m))
+        .join('\n'),
+    );
+    const causes = causesOf(record.results, CAUSE_FACTS);
+    assert.deepEqual(
+      causes.map((c) => [c.rule, c.kind, c.blocked.length, c.scenarios[0]?.exchange]),
+      [['control-signature', 'answered-wrong', 0, 'SALE answered 200']],
+    );
   });
 });

@@ -5,7 +5,7 @@
  */
 import { coverageLines, verdictNote } from '../../report/coverage-verdict.ts';
 import { bundleSigningKey, MANIFEST_FILE, SIGNATURE_FILE, verifyBundle } from '../../report/bundle-signature.ts';
-import { endpointTable, warningsLine } from '../../report/bundle.ts';
+import { endpointTable, warningsLine, type RunStatus } from '../../report/bundle.ts';
 import { causesLines } from '../../report/causes.ts';
 import { mergeBundles } from '../../suite/merge.ts';
 import { readUserFile } from '../../read-file.ts';
@@ -14,6 +14,7 @@ import { fieldError } from '../../errors.ts';
 import { present } from '../../present.ts';
 import { list, onePositional, str, type Parsed } from '../args.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
+import { oneLine, shown } from '../terminal-text.ts';
 
 export const TRUSTED_KEYS_VARIABLE = 'PAYCONFORM_TRUSTED_KEYS';
 
@@ -53,19 +54,23 @@ export const bundleVerifyCommand: Command = {
   async run({ values, positionals }, io): Promise<ExitCode> {
     const dir = onePositional(positionals, 'DIR', 'give exactly one bundle folder');
     const check = await verifyBundle(dir, trustedKeys(values, io.env));
-    const verdict = `run verdict ${(check.verdict ?? 'unknown').toUpperCase().replaceAll('-', ' ')}`;
+    // Only a key the user trusts vouches for the verdict; else it is the bundle's word, and says so.
+    const verdict = verdictText(check.verdict);
+    const claimed = `the bundle claims ${verdict}`;
     const integrityOnly = values['integrity-only'] === true;
+    // Each answer one line: a path or a file name from the bundle cannot start a line of its own.
+    const print = (line: string): void => io.stdout(oneLine(line));
     if (check.problems.length > 0) {
-      io.stdout(`NOT INTACT: ${dir}: ${check.problems.join('; ')}; its ${verdict} cannot be relied on`);
+      print(`NOT INTACT: ${dir}: ${check.problems.join('; ')}; ${claimed}, which cannot be relied on`);
       return 1;
     }
     if (!check.signed) {
       if (integrityOnly) {
-        io.stdout(`INTACT, no proof of origin: ${dir}: every file matches ${MANIFEST_FILE}, unsigned; ${verdict}`);
+        print(`INTACT, no proof of origin: ${dir}: every file matches ${MANIFEST_FILE}, unsigned; ${claimed}`);
         return 0;
       }
-      io.stdout(
-        `UNSIGNED: ${dir}: every file matches ${MANIFEST_FILE}, but nothing proves who made it; ${verdict}, ` +
+      print(
+        `UNSIGNED: ${dir}: every file matches ${MANIFEST_FILE}, but nothing proves who made it; ${claimed}, ` +
           `unproven. --integrity-only accepts integrity alone; certify --sign-key signs a bundle`,
       );
       return 1;
@@ -74,21 +79,21 @@ export const bundleVerifyCommand: Command = {
     const payload = present(check.payload, 'the payload of an intact signed bundle');
     const made = `${payload.files.length} files match ${SIGNATURE_FILE}`;
     if (check.trusted) {
-      io.stdout(
+      print(
         `VERIFIED: ${dir}: ${made}, signed by a key you trust ` +
           `(SHA-256 ${fingerprint}); ${verdict}; ${payload.target}, signed ${payload.signedAt}`,
       );
       return 0;
     }
     if (integrityOnly) {
-      io.stdout(
+      print(
         `INTACT, no proof of origin: ${dir}: ${made}, signed by a key you did not name ` +
-          `(SHA-256 ${fingerprint}); ${verdict}`,
+          `(SHA-256 ${fingerprint}); ${claimed}`,
       );
       return 0;
     }
-    io.stdout(
-      `UNTRUSTED KEY: ${dir}: ${made}, but signed by a key you did not name, SHA-256 ${fingerprint}; ${verdict}, ` +
+    print(
+      `UNTRUSTED KEY: ${dir}: ${made}, but signed by a key you did not name, SHA-256 ${fingerprint}; ${claimed}, ` +
         `unproven. ` +
         (`If the signer confirms that fingerprint (payconform keygen printed it), trust it with --public-key ` +
           `THEIR.pub.pem or the line "${fingerprint}" in the file of --trusted-keys or ${TRUSTED_KEYS_VARIABLE}`),
@@ -96,6 +101,22 @@ export const bundleVerifyCommand: Command = {
     return 1;
   },
 };
+
+const RUN_VERDICTS: ReadonlySet<string> = new Set<RunStatus>([
+  'passed',
+  'passed-with-warnings',
+  'partial',
+  'partial-with-warnings',
+  'failed',
+  'interrupted',
+]);
+
+/** A verdict word payconform writes, as certify prints it; any other text of the bundle's shown, never obeyed. */
+function verdictText(status: string | undefined): string {
+  if (status === undefined) return 'no run verdict';
+  if (RUN_VERDICTS.has(status)) return `run verdict ${status.toUpperCase().replaceAll('-', ' ')}`;
+  return `a run verdict payconform never writes, "${shown(status)}"`;
+}
 
 /** Every key the user trusts: each --public-key, and the trusted-keys file of the flag, else of the variable. */
 function trustedKeys(values: Parsed['values'], env: Io['env']): TrustedKeys {
@@ -140,14 +161,14 @@ export const bundleMergeCommand: Command = {
       keyFile === undefined ? undefined : bundleSigningKey(readUserFile(keyFile, '--sign-key'), '--sign-key');
     const merged = await mergeBundles(positionals, out, { signKey });
     if ('refused' in merged) {
-      io.stdout(`NOT MERGED: ${merged.refused}`);
+      io.stdout(oneLine(`NOT MERGED: ${merged.refused}`));
       return 1;
     }
     const { summary } = merged;
-    for (const line of causesLines(summary.causes)) io.stdout(line);
+    for (const line of causesLines(summary.causes)) io.stdout(oneLine(line));
     io.stdout(endpointTable(summary));
     io.stdout(warningsLine(summary));
-    if (summary.coverage) for (const line of coverageLines(summary.coverage)) io.stdout(line);
+    if (summary.coverage) for (const line of coverageLines(summary.coverage)) io.stdout(oneLine(line));
     const { totals } = summary;
     // The verdict word as certify prints it.
     io.stdout(

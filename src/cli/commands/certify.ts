@@ -20,6 +20,7 @@ import { maxAnswerBytes } from '../../capped-answer.ts';
 import { list, str } from '../args.ts';
 import { MAX_ANSWER_BYTES_OPTION } from '../request-options.ts';
 import type { Command, ExitCode, Io } from '../command.ts';
+import { oneLine } from '../terminal-text.ts';
 
 /**
  * A live run is confirmed by --yes or CI=true, else asked on the terminal; without a terminal to ask
@@ -191,7 +192,10 @@ export const certifyCommand: Command = {
         signKey,
         require,
       },
-      { log: (line) => io.stderr(`certify: ${line}`), confirmLive: () => confirmOnTerminal(io, values.yes === true) },
+      {
+        log: (line) => io.stderr(oneLine(`certify: ${line}`)),
+        confirmLive: () => confirmOnTerminal(io, values.yes === true),
+      },
     ).finally(() => {
       process.removeListener('SIGINT', stop);
       process.removeListener('SIGTERM', stop);
@@ -204,13 +208,13 @@ export const certifyCommand: Command = {
       );
       return 130;
     }
-    for (const line of causesLines(outcome.summary.causes)) io.stdout(line);
+    for (const line of causesLines(outcome.summary.causes)) io.stdout(oneLine(line));
     io.stdout(endpointTable(outcome.summary));
     io.stdout(warningsLine(outcome.summary));
     // What was exercised comes before the verdict it bears on.
-    if (outcome.summary.coverage) for (const line of coverageLines(outcome.summary.coverage)) io.stdout(line);
+    if (outcome.summary.coverage) for (const line of coverageLines(outcome.summary.coverage)) io.stdout(oneLine(line));
     const deviations = profileDeviations(target.profile);
-    for (const d of deviations) io.stdout(`deviation declared by the profile: ${deviationLine(d)}`);
+    for (const d of deviations) io.stdout(oneLine(`deviation declared by the profile: ${deviationLine(d)}`));
     const declared = deviations.length ? ', with deviations declared by the profile' : '';
     io.stdout(
       `${status.toUpperCase().replaceAll('-', ' ')}: ${totals.passed} passed, ${totals.failed} ` +

@@ -12,6 +12,7 @@ import { parseRawRequest } from '../../signing/raw-request.ts';
 import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
+import { shown } from '../terminal-text.ts';
 import {
   CALLBACK_OPTION,
   callbackFromOptions,
@@ -42,7 +43,9 @@ function report(d: Diagnosis): Array<readonly [string, string | undefined]> {
   const partner = d.partner?.[field];
   rows.push(['correct', correct], ['partner', partner]);
   const diff = correct !== undefined && partner !== undefined ? firstDifference(correct, partner) : null;
-  if (diff) rows.push(['', `${' '.repeat(diff.position)}^ first difference at position ${diff.position}`]);
+  // Under the value as shown: the part before the difference, the same in both, as wide as fields() prints it.
+  const column = diff && correct !== undefined ? shown(correct.slice(0, diff.position)).length : 0;
+  if (diff) rows.push(['', `${' '.repeat(column)}^ first difference at position ${diff.position}`]);
   return rows;
 }
 

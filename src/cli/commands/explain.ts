@@ -3,7 +3,7 @@ import { callbackControl } from '../../signing/callback.ts';
 import { explain, explainCallback, explanationText } from '../../signing/explain.ts';
 import { HOW, requireCredential } from '../../signing/request.ts';
 import type { Command } from '../command.ts';
-import { printMasked } from '../output.ts';
+import { printMasked, shownExplanation } from '../output.ts';
 import {
   CALLBACK_EXAMPLE,
   CALLBACK_OPTION,
@@ -13,6 +13,7 @@ import {
   requestEpilog,
   signFromOptions,
 } from '../request-options.ts';
+import { oneLine } from '../terminal-text.ts';
 
 export const explainCommand: Command = {
   spec: {
@@ -35,23 +36,18 @@ export const explainCommand: Command = {
       const explanation = explainCallback(
         callbackControl(params, requireCredential(controlKey, 'control key', HOW.controlKey)),
       );
-      printMasked(
-        io,
-        values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation),
-        { url: '', params },
-        values['reveal-card-data'] === true,
-      );
+      const request = { url: '', params };
+      const reveal = values['reveal-card-data'] === true;
+      const text = explanationText(shownExplanation(explanation, request, reveal));
+      printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : text, request, reveal);
       return 0;
     }
     const { request, result, warnings } = signFromOptions(values, io.env);
-    for (const warning of warnings) io.stderr(warning);
+    for (const warning of warnings) io.stderr(oneLine(warning));
     const explanation = explain(result);
-    printMasked(
-      io,
-      values.json ? JSON.stringify(explanation, null, 2) : explanationText(explanation),
-      request,
-      values['reveal-card-data'] === true,
-    );
+    const reveal = values['reveal-card-data'] === true;
+    const text = explanationText(shownExplanation(explanation, request, reveal));
+    printMasked(io, values.json ? JSON.stringify(explanation, null, 2) : text, request, reveal);
     return 0;
   },
 };

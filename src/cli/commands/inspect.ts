@@ -31,6 +31,7 @@ import {
 import type { CallbackRecord } from '../../inspect/callback-checks.ts';
 import { callbackLine } from '../../inspect/callback-report.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
+import { oneLine } from '../terminal-text.ts';
 
 /** How long inspect waits, on stop, for callback checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
@@ -150,13 +151,13 @@ export const inspectCommand: Command = {
             callbackChecks: {
               method,
               maxAnswerBytes: answerCap,
-              onRecord: (record: CallbackRecord) => io.stdout(callbackLine(record)),
+              onRecord: (record: CallbackRecord) => io.stdout(oneLine(callbackLine(record))),
             },
           }
         : {}),
-      onCustomerStep: (step) => io.stdout(customerLine(step)),
+      onCustomerStep: (step) => io.stdout(oneLine(customerLine(step))),
       onRecord: (record) => {
-        io.stdout(recordLine(record));
+        io.stdout(oneLine(recordLine(record)));
         if (untilRequests !== undefined && record.seq >= untilRequests) stop('until-requests');
       },
     }).catch((err: NodeJS.ErrnoException) => {
@@ -175,7 +176,7 @@ export const inspectCommand: Command = {
       merchants === undefined
         ? `inspect: signatures are checked with the built-in TEST-ONLY merchant ${whose} (payconform mock ` +
             `--show-test-merchant shows its keys); to check your own credentials give --merchants FILE`
-        : `inspect: signatures are checked with the merchants of --merchants: ${whose}`,
+        : oneLine(`inspect: signatures are checked with the merchants of --merchants: ${whose}`),
     );
     io.stderr(
       `inspect: point your integration at ${url} (with your prefix, e.g. ${url}/paynet); answers come ` +
@@ -218,7 +219,7 @@ export const inspectCommand: Command = {
       io.stdout(`${noRequestLine(meta)}; report: ${join(dir, 'report.html')}`);
       return 1;
     }
-    for (const line of causesLines(summary.causes)) io.stdout(line);
+    for (const line of causesLines(summary.causes)) io.stdout(oneLine(line));
     const c = summary.coverage;
     io.stdout(
       `operations exercised: ${c.exercised.length} of ${c.exercised.length + c.never.length}; status polled ` +

@@ -15,6 +15,7 @@ import {
   listenerSettings,
 } from '../listener-options.ts';
 import { wholeNumber } from '../../whole-number.ts';
+import { oneLine } from '../terminal-text.ts';
 
 export const mockCommand: Command = {
   spec: {
@@ -145,7 +146,7 @@ export const mockCommand: Command = {
       ...listen,
       ...(prefix === undefined ? {} : { prefix }),
       ...(publicUrl === undefined ? {} : { publicUrl }),
-      ...(values.quiet ? {} : { log: (line: string) => io.stderr(line) }),
+      ...(values.quiet ? {} : { log: (line: string) => io.stderr(oneLine(line)) }),
       defect,
       callbacks: { allowedHosts, method, timeScale },
       ...(profile === undefined
@@ -161,8 +162,10 @@ export const mockCommand: Command = {
     if (defect) io.stderr(`mock: DELIBERATELY BROKEN (--defect ${defect}): ${DEFECTS[defect].description}`);
     if (profile)
       io.stderr(
-        `mock: answering as the profile "${profile.name}" says (${profile.answers.format} ` +
-          `answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
+        oneLine(
+          `mock: answering as the profile "${profile.name}" says (${profile.answers.format} ` +
+            `answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
+        ),
       );
     announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {

@@ -10,10 +10,14 @@ import { wholeNumber } from '../../whole-number.ts';
 import { maxAnswerBytes, truncationText } from '../../capped-answer.ts';
 import { fieldError } from '../../errors.ts';
 import { encodeForm, parseParamOption } from '../../signing/form-body.ts';
-import { redactAuthorization, redactParams } from '../../report/redact.ts';
+import { credentialSecrets, redactAuthorization, redactEchoes, redactJson, redactParams } from '../../report/redact.ts';
 import { list, onePositional, str } from '../args.ts';
 import type { Command } from '../command.ts';
 import { credentialsFromOptions, MAX_ANSWER_BYTES_OPTION, OAUTH_OPTIONS } from '../request-options.ts';
+import { oneLine, shown, shownBlock } from '../terminal-text.ts';
+
+/** The mark before each line of the gateway's answer body: no line of it reads as one of payconform's. */
+const ANSWER_MARK = '| ';
 
 /**
  * What the answer says of the spec. The spec lists 200, 400 and 500 for every endpoint; another
@@ -87,7 +91,8 @@ export const sendCommand: Command = {
     },
     epilog:
       'Exit 0 when the answer follows the spec (media type and the JSON Schema of its status), 1 when it does ' +
-      'not, 2 on bad input or when no answer came (never retried).',
+      'not, 2 on bad input or when no answer came (never retried).\nEach line of the answer body is printed ' +
+      'after "| ", its control characters escaped (docs/hostile-content.md).',
   },
   async run({ values, positionals }, io) {
     const operation = onePositional(
@@ -133,35 +138,36 @@ export const sendCommand: Command = {
           ? { authorization: redactAuthorization(x.request.headers.authorization) }
           : {}),
       };
-      const shown = redactParams(x.request.params);
+      const shownParams = redactParams(x.request.params);
+      // Whatever the gateway echoed (the control key, card data, a signature) is redacted before it is
+      // printed, and then escaped for the terminal: masked first, so an escape never shows a secret.
+      const secrets = credentialSecrets(credentials);
+      const redacted = (text: string): string => redactEchoes(text, x.request.params, secrets);
       if (values.json) {
-        io.stdout(
-          JSON.stringify(
-            {
-              request: { method: 'POST', url: x.request.url, headers, params: shown },
-              status: x.status,
-              contentType: x.contentType,
-              body: x.body,
-              ...(x.truncated === undefined ? {} : { truncated: x.truncated }),
-              problems: x.problems,
-            },
-            null,
-            2,
-          ),
-        );
+        const printed = {
+          request: { method: 'POST', url: x.request.url, headers, params: shownParams },
+          status: x.status,
+          contentType: x.contentType,
+          body: x.body,
+          ...(x.truncated === undefined ? {} : { truncated: x.truncated }),
+          problems: x.problems,
+        };
+        io.stdout(JSON.stringify(redactJson(printed, x.request.params, secrets), null, 2));
       } else {
         io.stdout(
           [
-            `POST ${x.request.url}`,
-            ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+            oneLine(redacted(`POST ${x.request.url}`)),
+            ...Object.entries(headers).map(([k, v]) => oneLine(redacted(`${k}: ${v}`))),
             '',
-            encodeForm(shown),
+            oneLine(redacted(encodeForm(shownParams))),
             '',
-            `HTTP ${x.status} ${x.contentType}`,
-            typeof x.body === 'string' ? x.body : JSON.stringify(x.body, null, 2),
+            `HTTP ${x.status} ${shown(redacted(x.contentType))}`,
+            typeof x.body === 'string'
+              ? shownBlock(redacted(x.body), ANSWER_MARK)
+              : shownBlock(redacted(JSON.stringify(x.body, null, 2)), ANSWER_MARK, oneLine),
             ...(x.truncated === undefined ? [] : [`[truncated: the answer is ${truncationText(x.truncated)}]`]),
             '',
-            ...x.problems.map(problemLine),
+            ...x.problems.map((p) => oneLine(redacted(problemLine(p)))),
             ...verdictLines(x.status, x.problems.length === 0),
           ].join('\n'),
         );

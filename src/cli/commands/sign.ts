@@ -14,6 +14,7 @@ import {
   requestEpilog,
   signFromOptions,
 } from '../request-options.ts';
+import { oneLine } from '../terminal-text.ts';
 
 export const signCommand: Command = {
   spec: {
@@ -51,7 +52,7 @@ export const signCommand: Command = {
       return 0;
     }
     const { request, result, warnings } = signFromOptions(values, io.env);
-    for (const warning of warnings) io.stderr(warning);
+    for (const warning of warnings) io.stderr(oneLine(warning));
     const expected = expectedValues(result);
     const text = values.json
       ? JSON.stringify(

@@ -16,6 +16,8 @@ import { readTextFile } from '../request-options.ts';
 import { DOCUMENT_OUT_OPTIONS, emitDocument } from '../output-file.ts';
 import { list, onePositional, str } from '../args.ts';
 import type { Command, Io } from '../command.ts';
+import { shownExplanation } from '../output.ts';
+import { oneLine, shown } from '../terminal-text.ts';
 
 export const TEST_KEY_FILE = packageFile('vectors/keys/test-only-merchant-rsa-2048.pem');
 
@@ -57,20 +59,21 @@ export const vectorsGenerateCommand: Command = {
 };
 
 function reportFailure(io: Io, file: string, v: Vector, result: VectorResult): void {
-  const show = (text: string): string => redactPairsInText(text, v.request.params);
+  // The file's values, masked first, then shown: a vector is a partner's file.
+  const show = (text: string): string => shown(redactPairsInText(text, v.request.params));
+  const failed = `FAIL ${shown(file)} ${shown(result.id)}`;
   if (result.error) {
-    io.stdout(`FAIL ${file} ${result.id}: cannot compute: ${result.error}`);
+    io.stdout(oneLine(`${failed}: cannot compute: ${result.error}`));
     return;
   }
   for (const m of result.mismatches) {
     const diff = firstDifference(m.expected, m.actual);
     if (m.field === 'baseString' && diff) {
-      io.stdout(`FAIL ${file} ${result.id}: baseString differs at position ${diff.position}`);
-      io.stdout(
-        `     expected: ${show(diff.expected)}\n     actual:   ${show(diff.actual)}\n               ${diff.caret}^`,
-      );
+      io.stdout(`${failed}: baseString differs at position ${diff.position}`);
+      const caret = ' '.repeat(show(diff.expected.slice(0, diff.caret.length)).length);
+      io.stdout(`     expected: ${show(diff.expected)}\n     actual:   ${show(diff.actual)}\n               ${caret}^`);
     } else {
-      io.stdout(`FAIL ${file} ${result.id}: ${m.field}: expected ${show(m.expected)}, got ${show(m.actual)}`);
+      io.stdout(`${failed}: ${shown(m.field)}: expected ${show(m.expected)}, got ${show(m.actual)}`);
     }
   }
 }
@@ -114,7 +117,7 @@ export const vectorsCheckCommand: Command = {
         const result = checkVector(v);
         if (result.passed) {
           passed++;
-          if (values.verbose) io.stdout(`ok   ${file} ${v.id}`);
+          if (values.verbose) io.stdout(`ok   ${shown(file)} ${shown(v.id)}`);
         } else {
           failed++;
           reportFailure(io, file, v, result);
@@ -151,9 +154,9 @@ export const vectorsExplainCommand: Command = {
     const text = values.json
       ? JSON.stringify({ id: v.id, description: v.description, ...explanation, given: v.given }, null, 2)
       : [
-          `${v.id}: ${v.description ?? ''}`,
-          explanationText(explanation),
-          ...(v.given ? [`sent: ${JSON.stringify(v.given)}`] : []),
+          `${shown(v.id)}: ${shown(v.description ?? '')}`,
+          explanationText(shownExplanation(explanation, v.request, false)),
+          ...(v.given ? [oneLine(`sent: ${JSON.stringify(v.given)}`)] : []),
         ].join('\n');
     io.stdout(redactPairsInText(text, v.request.params));
     return 0;
