@@ -146,6 +146,15 @@ function verdictOf(summary: InspectSummary, meta: InspectMeta, noRequest: string
   );
 }
 
+/** A session ended by a signal says so: what was under way then was cut and is not in the report. */
+function interruptionOf(meta: InspectMeta): string {
+  if (meta.interrupted !== true) return '';
+  return (
+    `<p id="interrupted"><strong>Interrupted by ${html(meta.stoppedBy ?? 'a signal')}:</strong> requests and ` +
+    'callbacks still under way then were cut and are not in this report.</p>'
+  );
+}
+
 function checklistOf({ coverage: c }: InspectSummary): string {
   const unpolled = c.asyncAnswers > c.polled ? ' — poll status until a final state for every order' : '';
   const exercised = `${c.exercised.length} of ${c.exercised.length + c.never.length}`;
@@ -175,6 +184,7 @@ export function htmlOf(
     body: `<h1>payconform inspect</h1>
 <p>Target: ${html(meta.target)} · ${html(meta.startedAt)} to ${html(meta.finishedAt)}</p>
 ${verdictOf(summary, meta, noRequest)}
+${interruptionOf(meta)}
 ${causesSection(summary.causes, 'Failures by mistake')}
 ${checklistOf(summary)}
 ${sections}

@@ -305,6 +305,8 @@ describe('SIGTERM ends a long-running command within 5 s, with a report that say
     const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(json.interrupted, true);
     assert.equal(json.stoppedBy, 'SIGTERM');
+    // The page a certifier reads says it too, not only the JSON.
+    assert.match(readFileSync(join(report, 'report.html'), 'utf8'), /id="interrupted"><strong>Interrupted by SIGTERM/);
   });
 
   it('inspect in front of the embedded mock', async () => {
