@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { SaxesParser } from 'saxes';
 import xmlbuilder from 'xmlbuilder';
 import { endpointByOperation } from '../../src/catalogue/index.ts';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
+import { startRewritingProxy } from '../support/gateway-variants.ts';
 import { buildRequest, PayClient } from '../../src/client/client.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import type { InspectRecord } from '../../src/inspect/listener.ts';
@@ -168,50 +169,19 @@ describe(`the writers of HTML and XML (seed ${seed})`, () => {
 });
 
 /** A gateway in front of the mock that puts HOSTILE into every JSON answer it relays: loopback, bodies read whole. */
-async function hostileGateway(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
-  const target = new URL(upstream);
-  const server: Server = createServer((req, res) => {
-    const sent: Buffer[] = [];
-    req.on('data', (c: Buffer) => sent.push(c));
-    req.on('end', () => {
-      const forward = request(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-        (up) => {
-          const body: Buffer[] = [];
-          up.on('data', (c: Buffer) => body.push(c));
-          up.on('end', () => {
-            const headers = { ...up.headers };
-            delete headers['content-length'];
-            let text = Buffer.concat(body).toString('utf8');
-            let status = up.statusCode ?? 502;
-            // An acceptance turned into a plain-text 502, shown raw in the failure it causes (cucumber's files, the
-            // certificate); a refusal's field named as HOSTILE, read into a warning (junit.xml's system-out).
-            if (status === 200) {
-              [status, headers['content-type'], text] = [502, 'text/plain', HOSTILE];
-            } else if (String(headers['content-type']).startsWith('application/vnd.pay+json')) {
-              const json = JSON.parse(text) as Record<string, unknown>;
-              [json.field, json['error-message']] = [HOSTILE, HOSTILE];
-              text = JSON.stringify(json);
-            }
-            res.writeHead(status, headers);
-            res.end(text);
-          });
-        },
-      );
-      forward.on('error', () => res.destroy());
-      forward.end(Buffer.concat(sent));
-    });
+function hostileGateway(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+  return startRewritingProxy(upstream, (answer) => {
+    const headers = { ...answer.headers };
+    delete headers['content-length'];
+    // An acceptance turned into a plain-text 502, shown raw in the failure it causes (cucumber's files, the
+    // certificate); a refusal's field named as HOSTILE, read into a warning (junit.xml's system-out).
+    if (answer.status === 200)
+      return { status: 502, headers: { ...headers, 'content-type': 'text/plain' }, body: HOSTILE };
+    if (!String(headers['content-type']).startsWith('application/vnd.pay+json')) return { ...answer, headers };
+    const json = JSON.parse(answer.body) as Record<string, unknown>;
+    [json.field, json['error-message']] = [HOSTILE, HOSTILE];
+    return { status: answer.status, headers, body: JSON.stringify(json) };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 interface Opened {

@@ -65,7 +65,8 @@ export const RENAMED_FIELDS_PROFILE = {
 
 const SIGNATURE_CODES = /^(CONTROL_|AUTH_|SIGNATURE_|NONCE_|TIMESTAMP_|CONSUMER_KEY_|OAUTH_)/;
 
-interface Answer {
+/** An answer as a proxy relays it: each header one string. */
+export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -146,8 +147,16 @@ export interface RunningVariant {
 }
 
 /** A proxy at a free loopback port in front of `upstream` (an origin), answering as `variants` say. */
-export async function startVariant(upstream: string, variants: readonly Variant[]): Promise<RunningVariant> {
+export function startVariant(upstream: string, variants: readonly Variant[]): Promise<RunningVariant> {
   const on = new Set(variants);
+  return startRewritingProxy(upstream, (answer) => rewrite(on, answer));
+}
+
+/** A proxy at a free loopback port in front of `upstream` (an origin) that relays each answer as `change` makes it. */
+export async function startRewritingProxy(
+  upstream: string,
+  change: (answer: Answer) => Answer,
+): Promise<RunningVariant> {
   const target = new URL(upstream);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -168,7 +177,7 @@ export async function startVariant(upstream: string, variants: readonly Variant[
             const headers = Object.fromEntries(
               Object.entries(up.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
             );
-            const answer = rewrite(on, {
+            const answer = change({
               status: up.statusCode ?? 502,
               headers,
               body: Buffer.concat(body).toString('utf8'),
