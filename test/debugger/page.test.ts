@@ -176,6 +176,12 @@ function hostileCases(controlKey: string): HostileCase[] {
       shown: [],
     },
     {
+      name: 'a callback whose URL is markup',
+      input: { ...control, callback: true, request: `curl ${shellQuoted(HOSTILE.img)}` },
+      verdict: ['Request: a callback GET needs an absolute URL'],
+      shown: [],
+    },
+    {
       name: 'a public key that is markup',
       input: {
         request: `${RSA_PAYOUT_URL}\namount=1\nAuthorization: ${oauth('RSA-SHA256')}`,
@@ -433,6 +439,7 @@ describe(
         await hostile.getByLabel('Login', { exact: true }).fill(c.input.login ?? '');
         await hostile.getByLabel('Control key', { exact: true }).fill(c.input.controlKey ?? '');
         await hostile.getByLabel('Public key', { exact: true }).fill(c.input.publicKeyPem ?? '');
+        await hostile.locator('#callback').setChecked(c.input.callback === true);
         const started = performance.now();
         await hostile.getByLabel('Request', { exact: true }).fill(c.input.request);
         const answered = await state(c.verdict, c.shown);
