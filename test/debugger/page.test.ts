@@ -67,6 +67,138 @@ const inputOf = (v: Vector, asCurl: boolean): DebuggerInput => ({
   callback: v.message === 'callback',
 });
 
+/** What an attacker pastes: each piece runs code if the page ever writes it as markup, or moves what is shown. */
+const HOSTILE = {
+  img: '<img src=x onerror="window.__pwned=1">',
+  script: '<script>window.__pwned=2</script>',
+  svg: '"><svg onload=window.__pwned=3>',
+  link: 'javascript:window.__pwned=4',
+  controls: '\x1b[2J\u202e',
+};
+/** Elements that fetch, run or restyle: the page may hold only its own. */
+const ACTIVE_ELEMENTS = 'img, svg, script, iframe, object, embed, style, link, meta, base, form';
+const ALL_HOSTILE = Object.values(HOSTILE).join(' ');
+const SALE_URL = 'https://sandbox.gateway.example/paynet/api/v2/sale/1001';
+const PAYOUT_URL = 'https://sandbox.gateway.example/paynet/api/v2/payout/1001';
+const RSA_PAYOUT_URL = 'https://sandbox.gateway.example/paynet/api/v4/payout/1001';
+const hostileFields: Array<[string, string]> = [
+  ['client_orderid', ALL_HOSTILE],
+  ['amount', '0.29'],
+  ['email', HOSTILE.img],
+  ['redirect_url', HOSTILE.link],
+  ['control', `${HOSTILE.svg}${HOSTILE.controls}`],
+];
+const shellQuoted = (s: string): string => `'${s.replaceAll("'", "'\\''")}'`;
+const asFields = (pairs: Array<[string, string]>): string =>
+  ['SALE 1001', ...pairs.map(([n, v]) => `${n}=${v}`)].join('\n');
+
+interface HostileCase {
+  readonly name: string;
+  readonly input: DebuggerInput;
+  /** What the Verdict region must then say, and the hostile text the page must show as text. */
+  readonly verdict: readonly string[];
+  readonly shown: readonly string[];
+}
+
+/** One case per way text gets in: the three forms of the Request field, a refused line, a URL, a key, 1 MiB. */
+function hostileCases(controlKey: string): HostileCase[] {
+  const oauth = (method: string): string =>
+    [
+      'OAuth realm="payconform"',
+      'oauth_consumer_key="payconform-test-merchant"',
+      `oauth_nonce="${encodeURIComponent(HOSTILE.img)}"`,
+      `oauth_signature="${encodeURIComponent(HOSTILE.svg)}"`,
+      `oauth_signature_method="${method}"`,
+      'oauth_timestamp="1700000000"',
+      'oauth_version="1.0"',
+    ].join(', ');
+  const huge = HOSTILE.img.repeat(Math.ceil(2 ** 20 / HOSTILE.img.length));
+  const control = { login: 'payconform-test-merchant', controlKey };
+  const everyPiece = [HOSTILE.img, HOSTILE.script, HOSTILE.svg, HOSTILE.link, HOSTILE.controls];
+  return [
+    {
+      name: 'a raw HTTP request',
+      input: {
+        ...control,
+        request: [
+          'POST /paynet/api/v2/sale/1001 HTTP/1.1',
+          'Host: sandbox.gateway.example',
+          `X-Note: ${ALL_HOSTILE}`,
+          '',
+          encodeForm(hostileFields),
+        ].join('\r\n'),
+      },
+      verdict: ['invalid', `${HOSTILE.svg}${HOSTILE.controls}`],
+      shown: everyPiece,
+    },
+    {
+      name: 'a curl command',
+      input: {
+        ...control,
+        request: [
+          `curl -sS -X POST ${shellQuoted(SALE_URL)}`,
+          `-H ${shellQuoted(`X-Note: ${ALL_HOSTILE}`)}`,
+          `--data-raw ${shellQuoted(encodeForm(hostileFields))}`,
+        ].join(' \\\n  '),
+      },
+      verdict: ['invalid', `${HOSTILE.svg}${HOSTILE.controls}`],
+      shown: everyPiece,
+    },
+    {
+      name: 'operation and fields, values as written, and the Login',
+      input: { ...control, login: ALL_HOSTILE, request: asFields(hostileFields) },
+      verdict: ['invalid', `${HOSTILE.svg}${HOSTILE.controls}`],
+      shown: everyPiece,
+    },
+    {
+      name: 'an OAuth curl command whose query, nonce and signature hold markup',
+      input: {
+        ...control,
+        request: [
+          `curl -X POST ${shellQuoted(`${PAYOUT_URL}?ref=${encodeURIComponent(HOSTILE.script)}`)}`,
+          `-H ${shellQuoted(`Authorization: ${oauth('HMAC-SHA1')}`)}`,
+          `--data-raw ${shellQuoted(encodeForm(hostileFields))}`,
+        ].join(' '),
+      },
+      verdict: ['invalid', HOSTILE.svg],
+      shown: ['<img src=x onerror=', HOSTILE.script, HOSTILE.svg],
+    },
+    {
+      name: 'a line the page refuses, quoted in its message',
+      input: { ...control, request: `SALE 1001\n=${HOSTILE.img}` },
+      verdict: ['Request: line "=<img src=x onerror="window.__" is not name=value'],
+      shown: ['<img src=x onerror="window.__'],
+    },
+    {
+      name: 'a javascript: URL',
+      input: { ...control, request: `curl ${shellQuoted(`${HOSTILE.link}//${SALE_URL}`)} -d a=b` },
+      verdict: ['url: scheme must be http or https (got javascript)'],
+      shown: [],
+    },
+    {
+      name: 'a callback whose URL is markup',
+      input: { ...control, callback: true, request: `curl ${shellQuoted(HOSTILE.img)}` },
+      verdict: ['Request: a callback GET needs an absolute URL'],
+      shown: [],
+    },
+    {
+      name: 'a public key that is markup',
+      input: {
+        request: `${RSA_PAYOUT_URL}\namount=1\nAuthorization: ${oauth('RSA-SHA256')}`,
+        publicKeyPem: `-----BEGIN PUBLIC KEY-----\n${HOSTILE.img}\n-----END PUBLIC KEY-----`,
+      },
+      verdict: ['public key: is a malformed PUBLIC KEY PEM'],
+      shown: [],
+    },
+    {
+      name: `a field of ${huge.length} characters of markup`,
+      input: { ...control, request: asFields([['client_orderid', huge], ...hostileFields.slice(1)]) },
+      verdict: ['invalid', `${HOSTILE.svg}${HOSTILE.controls}`],
+      shown: [huge],
+    },
+  ];
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 describe(
@@ -262,6 +394,77 @@ describe(
         pasted(v, false).replaceAll('\r\n', '\n'),
       );
       assert.equal(await page.getByLabel('Control key', { exact: true }).inputValue(), '');
+    });
+
+    it('keeps pasted hostile text inert: shown as text, no element or handler made, no script run', async (t) => {
+      // A page of its own, so a listener for CSP refusals is in place before the page's script runs.
+      const hostile = await page.context().newPage();
+      const refused: string[] = [];
+      hostile.on('console', (m) => void (m.type() === 'error' && refused.push(m.text())));
+      hostile.on('pageerror', (e) => void refused.push(String(e)));
+      await hostile.addInitScript(`window.__violations = [];
+        document.addEventListener('securitypolicyviolation', (e) =>
+          window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample));`);
+      /** What the page holds now: code run, CSP refusals, active elements and handlers, and which texts it shows. */
+      const state = (verdict: readonly string[], shown: readonly string[]): Promise<Record<string, unknown>> =>
+        hostile.evaluate(`(() => {
+          const text = (id) => document.getElementById(id).textContent;
+          const regions = text('verdict') + text('diagnosis') + text('steps');
+          return {
+            pwned: typeof window.__pwned,
+            violations: window.__violations,
+            elements: [...document.querySelectorAll(${JSON.stringify(ACTIVE_ELEMENTS)})].map((e) => e.localName),
+            handlers: [...document.querySelectorAll('*')]
+              .flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => e.tagName + a.name)),
+            links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href').slice(0, 9)),
+            verdict: ${JSON.stringify(verdict)}.every((s) => text('verdict').includes(s)) || text('verdict'),
+            notShown: ${JSON.stringify(shown)}.filter((s) => !regions.includes(s)).map((s) => s.slice(0, 40)),
+          };
+        })()`);
+      const inert = (own: unknown): Record<string, unknown> => ({
+        pwned: 'undefined',
+        violations: [],
+        elements: own,
+        handlers: [],
+        links: ['#request='],
+        verdict: true,
+        notShown: [],
+      });
+      await hostile.goto(pathToFileURL(file).href);
+      const own = (await state([], []))['elements'];
+      const key = vectorsOf('diagnoses.json').find((x) => x.id === 'decimal-amount')?.credentials.merchantControlKey;
+      for (const c of hostileCases(key ?? '')) {
+        await hostile.getByLabel('Request', { exact: true }).fill('');
+        assert.equal((await state(['Request: is empty'], [])).verdict, true, `${c.name}: the verdict starts over`);
+        await hostile.getByLabel('Login', { exact: true }).fill(c.input.login ?? '');
+        await hostile.getByLabel('Control key', { exact: true }).fill(c.input.controlKey ?? '');
+        await hostile.getByLabel('Public key', { exact: true }).fill(c.input.publicKeyPem ?? '');
+        await hostile.locator('#callback').setChecked(c.input.callback === true);
+        const started = performance.now();
+        await hostile.getByLabel('Request', { exact: true }).fill(c.input.request);
+        const answered = await state(c.verdict, c.shown);
+        const inPage = await hostile.evaluate<number>('window.payconformDebugger.lastRenderMs()');
+        const filled = (performance.now() - started).toFixed(0);
+        t.diagnostic(
+          `${c.name}: filled and answered in ${filled} ms, of which the page's render ${inPage.toFixed(0)} ms`,
+        );
+        assert.deepEqual(answered, inert(own), c.name);
+      }
+      // A link a partner sends: the fragment fills the Request and Login fields when the page opens.
+      const fragment = new URLSearchParams({ request: asFields(hostileFields), login: ALL_HOSTILE });
+      await hostile.goto(`${pathToFileURL(file).href}#${fragment}`);
+      await hostile.reload();
+      assert.equal(await hostile.getByLabel('Request', { exact: true }).inputValue(), asFields(hostileFields));
+      assert.equal(await hostile.getByLabel('Login', { exact: true }).inputValue(), ALL_HOSTILE);
+      await hostile.getByLabel('Control key', { exact: true }).fill(key ?? ''); // never in a link: pasted after
+      const linked = [HOSTILE.img, HOSTILE.script, HOSTILE.svg, HOSTILE.controls];
+      assert.deepEqual(
+        await state(['invalid', `${HOSTILE.svg}${HOSTILE.controls}`], linked),
+        inert(own),
+        'a hostile link',
+      );
+      await hostile.close();
+      assert.deepEqual(refused, []);
     });
 
     it('fits 390 px and 1400 px without sideways scrolling, and Tab reaches every field in order', async () => {
