@@ -8,8 +8,8 @@
  */
 import { endpointByOperation, endpointTarget } from '../catalogue/index.ts';
 import { fieldError } from '../errors.ts';
-import { decodeForm, type Pair } from '../signing/form-body.ts';
-import { parseRawRequest, type RawRequest } from '../signing/raw-request.ts';
+import type { Pair } from '../signing/form-body.ts';
+import { callbackGetFields, parseRawRequest, type RawRequest } from '../signing/raw-request.ts';
 import { parseCurlCommand } from './curl-command.ts';
 
 export type RequestFormat = 'raw HTTP request' | 'curl command' | 'operation and fields';
@@ -39,24 +39,13 @@ export function readRequest(text: string, callback = false): ReadRequest {
         : operationAndFields(text, callback);
   // As `diagnose --callback --request-file` reads one: a GET's fields are its query.
   if (callback && read.request.method === 'GET') {
-    const query = queryOf(read.request.url);
-    return { format, ...read, request: { ...read.request, params: decodeForm(query, `${REQUEST_FIELD} query`) } };
+    return {
+      format,
+      ...read,
+      request: { ...read.request, params: callbackGetFields(read.request.url, REQUEST_FIELD) },
+    };
   }
   return { format, ...read };
-}
-
-/** A callback GET's query; a URL that is none is refused (new URL would throw, and the page stop answering). */
-function queryOf(url: string): string {
-  try {
-    return new URL(url).search.slice(1);
-  } catch (cause) {
-    throw fieldError(
-      'ERR_REQUEST_TEXT',
-      REQUEST_FIELD,
-      'a callback GET needs an absolute URL (https://…?fields)',
-      cause,
-    );
-  }
 }
 
 function operationAndFields(text: string, callback: boolean): RawRequest {

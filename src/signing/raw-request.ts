@@ -33,3 +33,17 @@ export function parseRawRequest(text: string, scheme: string, field = '--request
     authorization: headers.get('authorization'),
   };
 }
+
+/**
+ * The fields of a callback GET, its query, as the public gateways send them (A-31). A URL that is none
+ * (a Host of `[`, markup pasted as curl's URL) is bad input named under `field`, never a thrown TypeError.
+ */
+export function callbackGetFields(url: string, field = '--request-file'): ReturnType<typeof decodeForm> {
+  let query: string;
+  try {
+    query = new URL(url).search.slice(1);
+  } catch (cause) {
+    throw fieldError('ERR_REQUEST_TEXT', field, 'a callback GET needs an absolute URL (https://…?fields)', cause);
+  }
+  return decodeForm(query, `${field} query`);
+}

@@ -113,6 +113,19 @@ describe('--callback', () => {
     assert.equal(ok.code, 0, ok.out + ok.err);
   });
 
+  it('diagnose refuses a raw callback GET whose Host makes no URL: one line naming the file, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payconform-callback-'));
+    for (const host of ['[', 'a b']) {
+      writeFileSync(join(dir, 'bad.http'), `GET /cb?status=approved HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      const { code, err } = await cli(['diagnose', '--callback', '--request-file', join(dir, 'bad.http')]);
+      assert.equal(code, 2, err);
+      assert.equal(err.trim().split('\n').length, 1, err);
+      assert.match(err, /--request-file: a callback GET needs an absolute URL/);
+      assert.doesNotMatch(err, /internal error|TypeError|\n\s+at /);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('explain shows the formula, the concatenation and the digest', async () => {
     const { code, out } = await cli(['explain', '--callback', ...fields]);
     assert.equal(code, 0);

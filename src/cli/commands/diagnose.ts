@@ -6,9 +6,8 @@ import { fieldError } from '../../errors.ts';
 import { present } from '../../present.ts';
 import { diagnose } from '../../rules/diagnose.ts';
 import { MISTAKES, type Diagnosis } from '../../signing/diagnose/index.ts';
-import { decodeForm } from '../../signing/form-body.ts';
 import { firstDifference } from '../../signing/first-difference.ts';
-import { parseRawRequest } from '../../signing/raw-request.ts';
+import { callbackGetFields, parseRawRequest } from '../../signing/raw-request.ts';
 import { str, oneOf } from '../args.ts';
 import type { Command } from '../command.ts';
 import { fields, printMasked } from '../output.ts';
@@ -100,7 +99,7 @@ Example:
     const fromOptions = callback && !raw ? callbackFromOptions(values, io.env) : undefined;
     const rawRequest =
       raw && callback && raw.request.method === 'GET'
-        ? { ...raw.request, params: decodeForm(new URL(raw.request.url).search.slice(1), '--request-file query') }
+        ? { ...raw.request, params: callbackGetFields(raw.request.url) }
         : raw?.request;
     const request =
       rawRequest ?? (fromOptions ? { url: '', params: fromOptions.params } : requestFromOptions(values, io.env));
