@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 
-const entry = new URL('./run-cli.ts', import.meta.url).pathname;
+const entry = new URL('./payconform-tsx.ts', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'payconform-secrets-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
