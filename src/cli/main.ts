@@ -34,7 +34,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'bundle merge', load: async () => (await import('./commands/bundle.ts')).bundleMergeCommand },
 ];
 
-/** Every command's name, in the order `payconform --help` lists them (the README's reference follows it). */
+/** Every command's name, in the order `payconform --help` lists them (docs/commands.md follows it). */
 export const COMMAND_NAMES: readonly string[] = COMMANDS.map((c) => c.name);
 
 async function overview(): Promise<string> {
