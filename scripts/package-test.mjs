@@ -20,7 +20,9 @@ import { join } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 // 400 kB until issue 30: the debugger page (one HTML file with RSA, hashes and Buffer inside) adds about 70 kB packed.
-const MAX_TARBALL_BYTES = 480 * 1024;
+// 480 KiB until issue 41 (477 kB packed at 496fb60): its writers, rules, bounds and docs/hostile-content.md add
+// about 24 kB, and the command reference moved from the README to docs/commands.md ships as well.
+const MAX_TARBALL_BYTES = 520 * 1024;
 const started = Date.now();
 const tmp = mkdtempSync(join(tmpdir(), 'payconform-package-'));
 const problems = [];
