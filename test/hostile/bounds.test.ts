@@ -325,16 +325,7 @@ describe('SIGTERM ends a long-running command within 5 s, with a report that say
     const p = payconform(['inspect', '--port', '0', '--callback-checks', '--report-dir', report]);
     await until(() => /listening on http/.test(p.out()), 20_000, 'inspect listening');
     const url = /listening on (http:\/\/\S+)/.exec(p.out())![1]!;
-    const client = new PayClient({ baseUrl: `${url}/paynet`, credentials, endpointId: '1001' });
-    try {
-      const x = await client.send(
-        'SALE',
-        sampleRequest(endpointByOperation('SALE'), [['server_callback_url', `${handler.url}/callback`]]),
-      );
-      assert.equal(x.status, 200, JSON.stringify(x.body));
-    } finally {
-      await client.close();
-    }
+    await saleWithCallback(`${url}/paynet`, `${handler.url}/callback`);
     const { ms } = await terminated(p, () => handler.requests() > 0, 'the callback reached the handler');
     assert.ok(ms < 5000, `${ms} ms after SIGTERM`);
     const json = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as Record<string, unknown>;
@@ -348,17 +339,22 @@ describe('SIGTERM ends a long-running command within 5 s, with a report that say
     const p = payconform(['mock', '--port', '0', '--quiet', '--callback-time-scale', '1']);
     await until(() => /listening on http/.test(p.out()), 20_000, 'mock listening');
     const url = /listening on (http:\/\/\S+)/.exec(p.out())![1]!;
-    const client = new PayClient({ baseUrl: url, credentials, endpointId: '1001' });
-    try {
-      const x = await client.send(
-        'SALE',
-        sampleRequest(endpointByOperation('SALE'), [['server_callback_url', `${handler.url}/callback`]]),
-      );
-      assert.equal(x.status, 200, JSON.stringify(x.body));
-    } finally {
-      await client.close();
-    }
+    await saleWithCallback(url, `${handler.url}/callback`);
     const { ms } = await terminated(p, () => handler.requests() > 0, 'the callback reached the handler');
     assert.ok(ms < 5000, `${ms} ms after SIGTERM`);
   });
 });
+
+/** A SALE accepted at `baseUrl` whose final order calls back `callbackUrl`. */
+async function saleWithCallback(baseUrl: string, callbackUrl: string): Promise<void> {
+  const client = new PayClient({ baseUrl, credentials, endpointId: '1001' });
+  try {
+    const x = await client.send(
+      'SALE',
+      sampleRequest(endpointByOperation('SALE'), [['server_callback_url', callbackUrl]]),
+    );
+    assert.equal(x.status, 200, JSON.stringify(x.body));
+  } finally {
+    await client.close();
+  }
+}
