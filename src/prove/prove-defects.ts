@@ -4,15 +4,17 @@
  * (docs/prove.md). It passes only when every run matches its ledger exactly and every negative
  * scenario was made to fail by some defect.
  */
-import { ownModule } from '../package-root.ts';
+import { ownModule, packageVersion } from '../package-root.ts';
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DEFECT_NAMES, type Defect } from '../mock/index.ts';
 import { scenarioResults } from '../report/bundle.ts';
 import { isClean, isNegative, judge, scenarioKey, unkilledNegatives, type DefectRun, type Judgement } from './judge.ts';
 import { present } from '../present.ts';
 import { readLedgers } from './ledger.ts';
+import { MEASURED_FOLDERS, mutationScores, scoresFromReport } from './mutation-scores.ts';
+import { gitState, previousMutationScores, proofRecordOf, writeProofRecord } from './proof-record.ts';
 import type { Job, JobResult } from './worker.ts';
 
 const WORKER = ownModule('src/prove/worker.ts');
@@ -26,6 +28,8 @@ export interface ProveOptions {
   readonly ledgerDir: string;
   /** Where each run's bundle and console go, one folder per defect, and prove.txt. */
   readonly outDir: string;
+  /** With it, a prove that passes writes the proof record there (proof-record.ts); never with `only`. */
+  readonly record?: { readonly file: string; readonly root: string; readonly mutationReport: string } | undefined;
   /** Told when each run is done. */
   readonly onRunDone?: ((defect: Defect | undefined) => void) | undefined;
 }
@@ -39,6 +43,7 @@ export interface ProveOutcome {
 export async function proveDefects(options: ProveOptions): Promise<ProveOutcome> {
   const ledgers = readLedgers(options.ledgerDir);
   const started = performance.now();
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const runs = await runAll([undefined, ...(options.only ? [options.only] : DEFECT_NAMES)], options);
   const judgements = runs.map((run) =>
     judge(run, run.defect === undefined ? undefined : ledgers.get(run.defect as Defect)),
@@ -70,6 +75,11 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
       ...unkilled.map((s) => `  ${scenarioKey(s)}`),
     );
   const passed = judgements.every(isClean) && unkilled.length === 0;
+  if (options.record !== undefined && !options.only)
+    lines.push(
+      '',
+      passed ? recordProof(options.record, runs, blanket, date) : 'proof record: not written (prove failed)',
+    );
   lines.push(
     '',
     `prove: ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
@@ -78,6 +88,32 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
   const report = `${lines.join('\n')}\n`;
   writeFileSync(join(options.outDir, 'prove.txt'), report);
   return { passed, report };
+}
+
+/** Writes the proof record of a passing run and says so in one line. */
+function recordProof(
+  where: NonNullable<ProveOptions['record']>,
+  runs: readonly DefectRun[],
+  blanket: ReadonlySet<string>,
+  date: string,
+): string {
+  const path = relative(where.root, where.file);
+  const fresh = existsSync(where.mutationReport)
+    ? scoresFromReport(where.root, where.mutationReport, MEASURED_FOLDERS)
+    : [];
+  const mutation = mutationScores(fresh, previousMutationScores(where.file), MEASURED_FOLDERS);
+  const record = proofRecordOf(runs, blanket, {
+    date,
+    payconform: packageVersion(),
+    ...gitState(where.root, path),
+    mutation,
+  });
+  writeProofRecord(where.file, record);
+  const scores = mutation.map((m) => `${m.of} ${m.score.toFixed(2)} % (${m.measured})`).join(', ') || 'none';
+  return (
+    `proof record written to ${path}: ${Object.values(record.scenarios).flatMap(Object.keys).length} scenarios, ` +
+    `${record.defects.length + record.blanket.length} defects; mutation scores: ${scores}`
+  );
 }
 
 /**

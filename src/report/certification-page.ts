@@ -18,6 +18,8 @@ import { failureMessage } from './failure-message.ts';
 import { escapeHtml as esc, htmlPage } from './html.ts';
 import { prerequisiteFix } from './prerequisite-refusal.ts';
 import type { ScenarioResult } from './run-record.ts';
+import type { RunProof } from './proof.ts';
+import { proofSection } from './proof-html.ts';
 
 export { failureMessage };
 
@@ -44,6 +46,8 @@ export interface CertificationFacts {
   readonly assumptions: Readonly<Record<string, string>>;
   /** The failures grouped by their first cause (causes.ts), largest first: the page leads with them. */
   readonly causes?: readonly Cause[] | undefined;
+  /** For each passed check, the broken gateways it fails against (proof.ts); no section without it. */
+  readonly proof?: RunProof | undefined;
 }
 
 /** The kinds of check of the matrix, by the tag a generated scenario carries; the rest are flows. */
@@ -248,6 +252,7 @@ ${fact('live run', facts.live ? 'yes (test cards and capped amounts only)' : 'no
 </table>
 <h2>Endpoints × checks</h2>
 ${matrix(results)}
+${facts.proof === undefined ? '' : proofSection(facts.proof)}
 <h2 id="failures">Failures (${failures.length})</h2>
 ${failureHtml || '<p>None.</p>'}
 <h2 id="warnings">Warnings by assumption (${summary.warnings.total})</h2>

@@ -1,7 +1,8 @@
 /**
  * Writes report.html, the certification page (src/report/certification-page.ts), from a run's record
  * of cucumber's messages and its summary, with the facts only the suite knows: the rule book's clauses and fixes, the
- * assumptions' statements (docs/assumptions.md) and the SHA-256 of the spec certified against.
+ * assumptions' statements (docs/assumptions.md), the SHA-256 of the spec certified against, and the
+ * proof that each passed check can fail (proof/proof.json, report/proof.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { join } from 'node:path';
 import { packageFile, packageVersion } from '../package-root.ts';
 import { certificationPage } from '../report/certification-page.ts';
 import type { Summary } from '../report/bundle.ts';
-import type { RunRecord } from '../report/run-record.ts';
+import type { RunRecord, ScenarioResult } from '../report/run-record.ts';
+import { proofOfRun, readProofRecord, type RunProof } from '../report/proof.ts';
 import { RULES } from '../rules/book.ts';
 
 /** What summary.json records of a run besides the counts (run.ts writes it; merge reads it back). */
@@ -49,6 +51,11 @@ function assumptionStatements(): Record<string, string> {
   return assumptions;
 }
 
+/** The packaged proof record's word on each check the run passed (summary.json's `proof`, the page's section). */
+export function certificateProof(results: readonly ScenarioResult[]): RunProof {
+  return proofOfRun(results, readProofRecord(packageFile('proof/proof.json')), packageVersion());
+}
+
 /** report.html of the run `record` holds (in memory: nothing is read back from the folder). */
 export function writeCertificationPage(
   dir: string,
@@ -73,6 +80,7 @@ export function writeCertificationPage(
     rules: Object.fromEntries(RULES.map((r) => [r.id, { clause: r.clause, hint: r.hint }])),
     assumptions: assumptionStatements(),
     causes: summary.causes,
+    proof: certificateProof(record.results),
   });
   writeFileSync(join(dir, 'report.html'), page);
 }

@@ -21,7 +21,7 @@ import { withWarnings } from '../report/junit-warnings.ts';
 import { coverageOf, requiredCapabilities } from '../report/coverage.ts';
 import { selectedTags, withCoverage } from '../report/coverage-verdict.ts';
 import { CAUSE_FACTS } from '../report/causes.ts';
-import { writeCertificationPage, type RunFacts } from './certificate.ts';
+import { certificateProof, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { checkShards, type CheckedShard, type ShardSummary } from './merge-check.ts';
 
 interface Shard {
@@ -205,7 +205,10 @@ async function writeMerged(
   const facts: RunFacts = { live, strict, profile, selection, shard: null, merchant, endpointIds, specSha256 };
   const shardNames = mergedFrom.map((r) => r.shard);
   // Each shard's manifest hash is in summary.json, whose digest the merged manifest and signature cover.
-  writeFileSync(join(outDir, 'summary.json'), `${JSON.stringify({ ...summary, ...facts, mergedFrom }, null, 2)}\n`);
+  writeFileSync(
+    join(outDir, 'summary.json'),
+    `${JSON.stringify({ ...summary, ...facts, proof: certificateProof(record.results), mergedFrom }, null, 2)}\n`,
+  );
   writeFileSync(join(outDir, 'junit.xml'), withWarnings(mergedJunit(shards), summary));
   await writeHtml(join(outDir, 'cucumber.html'), envelopes);
   writeCertificationPage(outDir, record, summary, {

@@ -26,7 +26,7 @@ import { reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
 import { checkAnswersHttp } from '../answers-http.ts';
 import { CAUSE_FACTS } from '../report/causes.ts';
-import { specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
+import { certificateProof, specSha256, writeCertificationPage, type RunFacts } from './certificate.ts';
 import { deviationLine, profileDeviations } from './profile.ts';
 import { maskLogin } from '../report/certification-page.ts';
 import { progressReporter } from './progress.ts';
@@ -248,7 +248,7 @@ async function runWithFiles(
   );
   writeFileSync(
     join(dir, 'summary.json'),
-    `${JSON.stringify({ ...summary, ...extra, tags: summary.tags }, null, 2)}\n`,
+    `${JSON.stringify({ ...summary, ...extra, proof: certificateProof(record.results), tags: summary.tags }, null, 2)}\n`,
   );
   writeCertificationPage(dir, record, summary, extra);
   writeFileSync(join(dir, 'junit.xml'), withWarnings(await junit, summary));
