@@ -59,7 +59,8 @@ export function proofRecordText(record: ProofRecord): string {
     null,
     2,
   );
-  return `${text.replace(/\[\s*((?:\d+,\s*)*\d+)?\s*\]/g, (_, ids: string | undefined) => `[${(ids ?? '').replace(/\s+/g, '')}]`)}\n`;
+  const oneLine = (_: string, ids: string | undefined): string => `[${(ids ?? '').replace(/\s+/g, '')}]`;
+  return `${text.replace(/\[\s*((?:\d+,\s*)*\d+)?\s*\]/g, oneLine)}\n`;
 }
 
 /** The mutation scores of the record already in `file`, to carry when no fresh report measured them. */

@@ -38,7 +38,8 @@ function provenance(p: RunProof): string {
 const list = (title: string, checks: readonly CheckProof[]): string =>
   checks.length === 0
     ? ''
-    : `<h3>${esc(title)} (${checks.length})</h3><ul>${checks.map((c) => `<li>${esc(checkName(c))}</li>`).join('')}</ul>`;
+    : `<h3>${esc(title)} (${checks.length})</h3>` +
+      `<ul>${checks.map((c) => `<li>${esc(checkName(c))}</li>`).join('')}</ul>`;
 
 export function proofSection(p: RunProof): string {
   const proven = p.checks.filter((c) => c.status === 'proven');

@@ -246,9 +246,10 @@ async function runWithFiles(
       required: [...new Set([...(run.require ?? []), ...target.profile.require])],
     }),
   );
+  const proof = certificateProof(record.results);
   writeFileSync(
     join(dir, 'summary.json'),
-    `${JSON.stringify({ ...summary, ...extra, proof: certificateProof(record.results), tags: summary.tags }, null, 2)}\n`,
+    `${JSON.stringify({ ...summary, ...extra, proof, tags: summary.tags }, null, 2)}\n`,
   );
   writeCertificationPage(dir, record, summary, extra);
   writeFileSync(join(dir, 'junit.xml'), withWarnings(await junit, summary));
