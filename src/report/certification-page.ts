@@ -137,6 +137,7 @@ td.warn{background:#fff3c4;color:#6b5400;font-weight:700}td.na{color:#777}
 .failure{border-left:5px solid #b00020;background:#fff6f7;padding:.4em 1em;margin:1em 0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f5f5f5;padding:.6em;font-size:.85em}
 .checklist{list-style:none;padding:0}.checklist .todo{color:#b00020}.checklist .ok{color:#137a2a}
+#proof .other-version{color:#b00020;font-weight:600}
 @media (max-width:600px){body{padding:.6em;font-size:14px}#verdict{font-size:1.2em}.facts th{white-space:normal}}
 @media print{body{max-width:none;padding:0}details{display:block}details>summary{display:none}.scroll{overflow:visible}
 #verdict{border:2px solid #000;color:#000;background:none!important}

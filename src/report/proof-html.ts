@@ -54,7 +54,7 @@ export function proofSection(p: RunProof): string {
 ${
   p.otherVersion === undefined
     ? ''
-    : `<p class="todo">The proof record was made with payconform ${esc(p.otherVersion)}, not this version: ` +
+    : `<p class="other-version">The proof record was made with payconform ${esc(p.otherVersion)}, not this version: ` +
       `it proves that version's checks, not necessarily these.</p>`
 }
 <p>${proven.length} of ${total} passed checks failed against at least one broken gateway; ${counts.noDefect} ` +
