@@ -43,7 +43,11 @@ export interface ProveOutcome {
 export async function proveDefects(options: ProveOptions): Promise<ProveOutcome> {
   const ledgers = readLedgers(options.ledgerDir);
   const started = performance.now();
-  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  // What the proof ran on, taken before the runs: the tree may change while they go.
+  const ranOn = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    ...(options.record ? gitState(options.record.root, relative(options.record.root, options.record.file)) : {}),
+  };
   const runs = await runAll([undefined, ...(options.only ? [options.only] : DEFECT_NAMES)], options);
   const judgements = runs.map((run) =>
     judge(run, run.defect === undefined ? undefined : ledgers.get(run.defect as Defect)),
@@ -78,7 +82,7 @@ export async function proveDefects(options: ProveOptions): Promise<ProveOutcome>
   if (options.record !== undefined && !options.only)
     lines.push(
       '',
-      passed ? recordProof(options.record, runs, blanket, date) : 'proof record: not written (prove failed)',
+      passed ? recordProof(options.record, runs, blanket, ranOn) : 'proof record: not written (prove failed)',
     );
   lines.push(
     '',
@@ -95,7 +99,7 @@ function recordProof(
   where: NonNullable<ProveOptions['record']>,
   runs: readonly DefectRun[],
   blanket: ReadonlySet<string>,
-  date: string,
+  ranOn: { readonly date: string; readonly commit?: string; readonly uncommitted?: boolean },
 ): string {
   const path = relative(where.root, where.file);
   const fresh = existsSync(where.mutationReport)
@@ -103,9 +107,8 @@ function recordProof(
     : [];
   const mutation = mutationScores(fresh, previousMutationScores(where.file), MEASURED_FOLDERS);
   const record = proofRecordOf(runs, blanket, {
-    date,
+    ...ranOn,
     payconform: packageVersion(),
-    ...gitState(where.root, path),
     mutation,
   });
   writeProofRecord(where.file, record);

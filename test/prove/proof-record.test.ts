@@ -2,6 +2,7 @@
 // writes it from judged runs, where its mutation scores come from, and that the committed one still
 // agrees with the ledgers and the feature files.
 import { describe, it } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,18 @@ describe('writing the proof record', () => {
     } finally {
       rmSync(dir, { recursive: true });
     }
+  });
+
+  it('is refused with --defect: a record of one defect would say every other check fails against nothing', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/prove.ts', '--record', '--defect', 'pay-twice'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
+    assert.deepEqual([r.status, r.stderr], [2, 'prove: --record: must run every defect (leave out --defect)\n']);
   });
 
   it('knows no commit outside a git checkout', () => {
