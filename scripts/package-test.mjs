@@ -30,6 +30,9 @@ const check = (ok, message) => {
   if (!ok) problems.push(message);
 };
 
+const summaryOf = (dir) =>
+  existsSync(join(dir, 'summary.json')) ? JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) : {};
+
 function run(cmd, args, cwd, env = {}) {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   if (r.status !== 0)
@@ -66,6 +69,7 @@ try {
     'dist/debugger/debugger.html',
     'features/auth/common-headers.feature',
     'profiles/mock.json',
+    'proof/proof.json',
     'vectors/keys/test-only-merchant-rsa-2048.pem',
   ])
     check(files.includes(needed), `the tarball lacks ${needed}`);
@@ -148,6 +152,12 @@ try {
   check(
     reports.length === 1 && existsSync(join(project, 'reports', reports[0], 'summary.json')),
     `certify's bundle is not in the project's ./reports (${reports.join(', ')})`,
+  );
+  // The installed certify reads the packaged proof record and finds its scenarios in it (docs/certify.md).
+  const proof = reports.length === 1 ? summaryOf(join(project, 'reports', reports[0])).proof : undefined;
+  check(
+    proof?.recorded !== undefined && proof.counts.notProven === 0,
+    `certify's summary has no proof from proof/proof.json: ${JSON.stringify(proof)?.slice(0, 300)}`,
   );
   check(
     !existsSync(join(project, 'node_modules', 'payconform', 'reports')),
