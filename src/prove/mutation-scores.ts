@@ -1,29 +1,28 @@
 /**
  * The mutation scores the proof record carries (docs/prove.md, "The proof record"): the signer's
  * (src/signing) and the rule book's (src/rules), computed per folder from Stryker's
- * reports/mutation/mutation.json when that report covers every source file of the folder; otherwise
+ * reports/mutation/mutation.json when that run mutated the whole folder (its `mutate` globs); otherwise
  * the previous record's figure is carried with its own date and source. A number is never made up.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 import type { MutationScore } from '../report/proof.ts';
 
 export const MEASURED_FOLDERS = ['src/signing', 'src/rules'] as const;
 
 interface StrykerReport {
   readonly files?: Record<string, { readonly mutants?: ReadonlyArray<{ readonly status?: string }> }>;
+  /** The options of the run: `mutate` says which files it mutated (the report lists only files with mutants). */
+  readonly config?: { readonly mutate?: readonly string[] };
 }
 
-/** Every .ts file under `folder` (relative to `root`), with / separators. */
-function sourceFiles(root: string, folder: string): string[] {
-  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => `${folder}/${f.split('\\').join('/')}`);
-}
+/** Whether the run mutated all of `folder`: its glob, and no pattern leaving part of it out. */
+const wholeFolder = (mutate: readonly string[], folder: string): boolean =>
+  mutate.includes(`${folder}/**/*.ts`) && !mutate.some((p) => p.startsWith(`!${folder}/`));
 
 /**
- * The score of each folder the report measured whole (every .ts file of it in the report); a folder
- * measured in part (`stryker run --mutate` on some files) is left out rather than scored on a part.
+ * The score of each folder the report measured whole; a folder measured in part (`stryker run --mutate`
+ * on some files) is left out rather than scored on a part.
  */
 export function scoresFromReport(root: string, reportFile: string, folders: readonly string[]): MutationScore[] {
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport;
@@ -37,7 +36,7 @@ export function scoresFromReport(root: string, reportFile: string, folders: read
     .mtime.toISOString()
     .replace(/\.\d+Z$/, 'Z');
   return folders.flatMap((folder) => {
-    if (!sourceFiles(root, folder).every((f) => files.has(f))) return [];
+    if (!wholeFolder(report.config?.mutate ?? [], folder)) return [];
     const statuses = [...files].filter(([path]) => path.startsWith(`${folder}/`)).flatMap(([, ms]) => ms);
     const counted = (...kinds: string[]): number => statuses.filter((m) => kinds.includes(m.status ?? '')).length;
     const detected = counted('Killed', 'Timeout');

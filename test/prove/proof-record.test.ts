@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
@@ -119,24 +119,20 @@ describe('writing the proof record', () => {
 });
 
 describe("the record's mutation scores", () => {
-  /** A project with src/signing/{a,b}.ts and src/rules/c.ts, and a Stryker report of `files`. */
-  function project(files: Record<string, string[]>): { root: string; report: string } {
+  /** A Stryker report of `files` from a run that mutated `mutate`, in a folder of its own. */
+  function project(mutate: string[], files: Record<string, string[]>): { root: string; report: string } {
     const root = mkdtempSync(join(tmpdir(), 'proof-mutation-'));
-    for (const f of ['src/signing/a.ts', 'src/signing/sub/b.ts', 'src/rules/c.ts']) {
-      mkdirSync(join(root, f, '..'), { recursive: true });
-      writeFileSync(join(root, f), '');
-    }
     const report = join(root, 'mutation.json');
     const json = Object.fromEntries(
       Object.entries(files).map(([path, statuses]) => [path, { mutants: statuses.map((status) => ({ status })) }]),
     );
-    writeFileSync(report, JSON.stringify({ files: json }));
+    writeFileSync(report, JSON.stringify({ files: json, config: { mutate } }));
     utimesSync(report, new Date('2026-11-27T08:00:00Z'), new Date('2026-11-27T08:00:00Z'));
     return { root, report };
   }
 
-  it('scores a folder the report covers whole, as Stryker counts (errors and ignored left out)', () => {
-    const { root, report } = project({
+  it('scores a folder the run mutated whole, as Stryker counts (errors and ignored left out)', () => {
+    const { root, report } = project(['src/signing/**/*.ts', 'src/rules/**/*.ts'], {
       'src/signing/a.ts': ['Killed', 'Killed', 'Timeout', 'Survived', 'CompileError', 'Ignored'],
       'src/signing/sub/b.ts': ['Killed', 'NoCoverage', 'RuntimeError'],
       'src/rules/c.ts': ['Killed'],
@@ -163,7 +159,11 @@ describe("the record's mutation scores", () => {
   });
 
   it('leaves out a folder the report measured only in part, and carries the previous figure for it', () => {
-    const { root, report } = project({ 'src/signing/a.ts': ['Killed'], 'src/rules/c.ts': ['Survived', 'Killed'] });
+    // As `stryker run --mutate 'src/signing/a.ts,src/rules/**/*.ts'` would: the signer in part, the book whole.
+    const { root, report } = project(['src/signing/a.ts', 'src/rules/**/*.ts', '!src/vectors/x.ts'], {
+      'src/signing/a.ts': ['Killed'],
+      'src/rules/c.ts': ['Survived', 'Killed'],
+    });
     try {
       const fresh = scoresFromReport(root, report, ['src/signing', 'src/rules']);
       assert.deepEqual(
@@ -173,6 +173,9 @@ describe("the record's mutation scores", () => {
       const carried = { ...SCORE, of: 'src/signing' };
       assert.deepEqual(mutationScores(fresh, [carried, SCORE], ['src/signing', 'src/rules']), [carried, fresh[0]]);
       assert.deepEqual(mutationScores([], [], ['src/signing']), []);
+      const excluded = project(['src/rules/**/*.ts', '!src/rules/c.ts'], { 'src/rules/d.ts': ['Killed'] });
+      assert.deepEqual(scoresFromReport(excluded.root, excluded.report, ['src/rules']), []);
+      rmSync(excluded.root, { recursive: true });
     } finally {
       rmSync(root, { recursive: true });
     }
