@@ -9,8 +9,9 @@ import { PREREQUISITES } from '../src/catalogue/index.ts';
 import { orderKept } from '../src/rules/answers.ts';
 import { answerFieldPresent, orderMoves } from '../src/rules/expectations.ts';
 import { answerFailure } from '../src/rules/judge-answer.ts';
+import { overCaptureAmounts } from '../src/suite/live-safety.ts';
 import type { AnswerField } from '../src/suite/profile.ts';
-import { Given, Then, When } from './support/verdict.ts';
+import { Given, notApplicable, Then, When } from './support/verdict.ts';
 import { shown, type PayWorld } from './support/world.ts';
 
 /**
@@ -94,19 +95,40 @@ Then('the order is still {string}', async function (this: PayWorld, expected: st
   });
 });
 
-Given('an approved {string} order of {string}', async function (this: PayWorld, operation: string, amount: string) {
-  await this.sendSigned(operation, await this.requestFor(operation, [['amount', amount]]));
-  this.expect(this.last.status === 200, {
+async function approvedOrder(world: PayWorld, operation: string, amount: string): Promise<void> {
+  await world.sendSigned(operation, await world.requestFor(operation, [['amount', amount]]));
+  world.expect(world.last.status === 200, {
     check: `${operation} status`,
     expected: '200 (accepted)',
-    actual: String(this.last.status),
+    actual: String(world.last.status),
     kind: 'refused-met',
-    detail: shown(this.last),
+    detail: shown(world.last),
   });
-  const orderid = needed(this, 'paynet-order-id');
-  expectStatus(this, orderid, await finalStatus(this, orderid), 'approved');
-  this.known.set('orderid', orderid);
+  const orderid = needed(world, 'paynet-order-id');
+  expectStatus(world, orderid, await finalStatus(world, orderid), 'approved');
+  world.known.set('orderid', orderid);
+}
+
+Given('an approved {string} order of {string}', async function (this: PayWorld, operation: string, amount: string) {
+  await approvedOrder(this, operation, amount);
 });
+
+/** Amounts taken from the run's cap (PAYCONFORM_MAX_AMOUNT), so a live run sends them: nothing above the cap leaves. */
+function overCapture(world: PayWorld): { authorised: string; capture: string } {
+  const amounts = overCaptureAmounts(world.target.maxAmountCents);
+  return amounts ?? notApplicable(world, 'PAYCONFORM_MAX_AMOUNT is below 0.02: no amount and a cent more fit under it');
+}
+
+Given('an approved {string} order of half the amount cap', async function (this: PayWorld, operation: string) {
+  await approvedOrder(this, operation, overCapture(this).authorised);
+});
+
+When(
+  'I send a signed {string} request for a cent more than that order',
+  async function (this: PayWorld, operation: string) {
+    await this.sendSigned(operation, await this.requestFor(operation, [['amount', overCapture(this).capture]]));
+  },
+);
 
 Given(
   'a {string} order paid with the {string} test card',

@@ -15,7 +15,9 @@ Feature: OAuth 1.0a with RSA-SHA256 (every /api/v4/ endpoint)
     Then the gateway refuses it
     And the error code is "TIMESTAMP_OUT_OF_WINDOW"
 
-  @endpoint:PAYOUT_V4 @spec:authentication @assumption @negative @A-22 @rule:nonce-unique
+  # The spec states the rule (Limits: "The nonce must be unique per request"); the same request sent again at
+  # once is a replay under any replay window, so the window it leaves open (A-22) does not decide here.
+  @endpoint:PAYOUT_V4 @spec:authentication @negative @rule:nonce-unique
   Scenario: a replayed nonce is refused
     When I send a signed "PAYOUT_V4" request
     And I send the same request again

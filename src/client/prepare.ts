@@ -15,8 +15,9 @@ export type SampleValue = (name: string, example: string) => string;
 
 /**
  * `orderId`, when given, makes each request's client_orderid (client-order-id on v4 and 3-D Secure)
- * unique, as a real gateway expects; otherwise the schema's example is used. `sample` replaces the
- * other examples the caller did not set, here and in the prerequisites made on the way.
+ * unique, as a real gateway expects; otherwise the schema's example is used. A `login` field is the
+ * credentials' login. `sample` replaces the other examples the caller did not set, here and in the
+ * prerequisites made on the way.
  */
 export async function prepareRequest(
   client: PayClient,
@@ -28,6 +29,8 @@ export async function prepareRequest(
   const endpoint = endpointByOperation(operation);
   const prerequisite = PREREQUISITES[operation];
   const given = (name: string): boolean => overrides.some(([n]) => n === name) || name === prerequisite?.field;
+  // The login field is the merchant's own, the one the control formula takes (A-6), never the schema's example.
+  const { login } = client.options.credentials;
   const fresh = (pairs: Pair[]): Pair[] =>
     pairs.map(([name, value]) => [
       name,
@@ -35,7 +38,9 @@ export async function prepareRequest(
         ? value
         : orderId !== undefined && (name === 'client_orderid' || name === 'client-order-id')
           ? orderId()
-          : sample(name, value),
+          : name === 'login' && login !== undefined
+            ? login
+            : sample(name, value),
     ]);
   if (prerequisite === null || overrides.some(([name]) => name === prerequisite.field))
     return fresh(sampleRequest(endpoint, overrides));

@@ -37,6 +37,7 @@ export const ASSUMPTION_IDS = [
   'A-32',
   'A-33',
   'A-34',
+  'A-35',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];

@@ -35,6 +35,7 @@ import {
   refusalCode,
 } from './expectations.ts';
 import { amountFormat, requiredFields } from './fields.ts';
+import { loginOfMerchant } from './login-of-merchant.ts';
 import { merchantUrls } from './merchant-urls.ts';
 import { noBlindRetry, orderIdUnique } from './habits.ts';
 import { acceptHeader, bodySize, contentType, encodedOnce, endpointKnown, formEncoding, methodPost } from './http.ts';
@@ -75,6 +76,8 @@ export const BODY_RULES = [
   oauthSignature,
   nonceUnique,
   noOAuthInBody,
+  // After the signatures: only a request signed with the merchant's own key learns that its login differs.
+  loginOfMerchant,
   requiredFields,
   merchantUrls,
   amountFormat,

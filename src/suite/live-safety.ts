@@ -71,3 +71,16 @@ export function liveSendProblem(
   }
   return undefined;
 }
+
+/** Cents as the decimal amount a request carries: 501n → "5.01". */
+const decimalOf = (cents: bigint): string => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+
+/**
+ * The amounts of a scenario that captures more than was authorised, both within the cap so a live run sends
+ * them: half the cap authorised, a cent more captured. Undefined below 0.02, where no such pair fits.
+ */
+export function overCaptureAmounts(maxAmountCents: string): { authorised: string; capture: string } | undefined {
+  const authorised = BigInt(maxAmountCents) / 2n;
+  if (authorised < 1n) return undefined;
+  return { authorised: decimalOf(authorised), capture: decimalOf(authorised + 1n) };
+}

@@ -90,8 +90,7 @@ export function profileWire(profile: Pick<Profile, 'answers' | 'request'>): {
 export const deviationLine = (d: Deviation): string => `${d.key}: departs from ${d.clause}`;
 
 /** The scenarios that test the Accept header: not applicable where a profile says the gateway does not require it. */
-export const ACCEPT_SCENARIOS =
-  '@negative:accept-missing or @negative:accept-wrong or (@spec:common-headers and @negative and @A-21)';
+export const ACCEPT_SCENARIOS = '@negative:accept-missing or @negative:accept-wrong';
 
 /**
  * Where the profile departs from the spec, each with the clause (the rule book's wording): the

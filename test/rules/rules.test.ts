@@ -198,6 +198,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
     return [{ r }, { r: build(OP.PAYOUT, [], { nonce: 'n-1' }) }];
   },
   'no-oauth-in-body': () => [{ r: build(OP.PAYOUT_V4, [['oauth_version', '1.0']]) }],
+  'login-of-merchant': () => [{ r: build(OP.STATUS, [['login', 'someone-else']]) }],
   'required-fields': () => [{ r: build(OP.PAYOUT_V4, [['expire_month', '13']]) }],
   'merchant-urls': () => [{ r: build(OP.SALE, [['notify_url', 'not a url']]) }],
   'amount-format': () => [{ r: build(OP.PAYOUT, [['amount', '1e3']]) }],

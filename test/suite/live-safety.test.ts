@@ -2,7 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TEST_CARDS } from '../../src/catalogue/test-cards.ts';
-import { checkTargetChoice, liveSendProblem } from '../../src/suite/live-safety.ts';
+import { toCents } from '../../src/signing/cents.ts';
+import { checkTargetChoice, liveSendProblem, overCaptureAmounts } from '../../src/suite/live-safety.ts';
 
 describe('liveSendProblem', () => {
   it('lets test cards and amounts up to the cap through', () => {
@@ -49,6 +50,33 @@ describe('liveSendProblem', () => {
       'live run: amount .50 is above PAYCONFORM_MAX_AMOUNT; not sent',
     );
     assert.equal(liveSendProblem([['amount', '.50']], '50'), undefined);
+  });
+});
+
+// Issue 42: the over-capture scenario sent 10.01, above the default cap of 10.00, so a default live run failed it.
+describe('overCaptureAmounts', () => {
+  it('authorises half the cap and captures a cent more, both within it', () => {
+    assert.deepEqual(overCaptureAmounts('1000'), { authorised: '5.00', capture: '5.01' });
+    assert.deepEqual(overCaptureAmounts('999'), { authorised: '4.99', capture: '5.00' });
+    assert.deepEqual(overCaptureAmounts('2'), { authorised: '0.01', capture: '0.02' });
+    assert.deepEqual(overCaptureAmounts('123456789012345678901'), {
+      authorised: '617283945061728394.50',
+      capture: '617283945061728394.51',
+    });
+  });
+
+  it('has no pair below 0.02', () => {
+    assert.equal(overCaptureAmounts('1'), undefined);
+    assert.equal(overCaptureAmounts('0'), undefined);
+  });
+
+  it('never gives an amount a live run would stop, whatever the cap', () => {
+    for (const cap of ['2', '3', '50', '1000', '1001', '99999']) {
+      const amounts = overCaptureAmounts(cap)!;
+      assert.equal(liveSendProblem([['amount', amounts.authorised]], cap), undefined, cap);
+      assert.equal(liveSendProblem([['amount', amounts.capture]], cap), undefined, cap);
+      assert.equal(BigInt(toCents(amounts.capture)) - BigInt(toCents(amounts.authorised)), 1n, cap);
+    }
   });
 });
 
