@@ -15,10 +15,29 @@ import { oauthSignature, requiredMethod, signatureMethod } from '../rules/oauth.
 import type { RequestUnderTest } from '../rules/request.ts';
 import { fail, PASS, skip, type Outcome } from '../rules/rule.ts';
 import { firstFailure, type Bent } from '../rules/run.ts';
-import { callbackControlWithMistake, controlWithMistake } from '../signing/diagnose/apply.ts';
+import { callbackControlWithMistake, controlWithMistake } from '../signing/diagnose/index.ts';
 import { hmacSha1Signature, hmacSigningKey } from '../signing/hmac-sha1.ts';
 import { oauthBaseString } from '../signing/oauth.ts';
 import { constantTimeEqual } from '../signing/verify.ts';
+import {
+  baseStringFor,
+  decimalAmountElsewhere,
+  encodedBaseString,
+  lowercaseEscapes,
+  multipartTaken,
+  oauthAlsoOver,
+  oauthInsteadOfControl,
+  oauthOnlyOver,
+  otherScheme,
+  OTHER_METHODS,
+  prefixComparedControl,
+  prefixShapedControl,
+  rfc3986,
+  truncatedFloatCents,
+  uriComponent,
+  withoutPort,
+  withoutQuery,
+} from './bent-checks.ts';
 import type { CallbackSettings } from './callbacks.ts';
 import { internalErrorAnswer } from './mock-error.ts';
 import type { AnswerWriter, CallbackSigner, Gate, MockAnswer } from './seams.ts';
@@ -209,6 +228,78 @@ export const DEFECTS = {
       'sends callbacks as a form-encoded POST where it should send GET with the fields in the query (and GET ' +
       'where POST is asked)',
     breaks: ['callback-method'],
+  },
+  // Caught by the generated checks of certify (features/generated/, docs/prove.md), not by the fixed scenarios.
+  'truncated-float-cents': {
+    description:
+      "computes control's cents as Math.trunc(parseFloat(amount) * 100), PHP's (int)($amount*100): refuses the " +
+      'right control for 0.29, 8.20, 19.99… and accepts the truncated one',
+    breaks: ['control-signature'],
+    bent: { 'control-signature': truncatedFloatCents },
+  },
+  'decimal-amount-elsewhere': {
+    description:
+      'accepts a control computed over the decimal amount (the decimal-amount mistake) as well as the right one, ' +
+      'on every operation but SALE and CAPTURE',
+    breaks: ['control-signature'],
+    bent: { 'control-signature': decimalAmountElsewhere },
+  },
+  'control-prefix-compare': {
+    description: 'accepts a control of 8 to 39 lowercase hex digits that is the start of the right one',
+    breaks: ['control-format', 'control-signature'],
+    bent: { 'control-format': prefixShapedControl, 'control-signature': prefixComparedControl },
+  },
+  'encodeuricomponent-unfixed': {
+    description:
+      "percent-encodes its OAuth base string with encodeURIComponent, which keeps ! ' ( ) *: refuses a right " +
+      'signature over a value holding one of them',
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthOnlyOver((s) => encodedBaseString(s, uriComponent, uriComponent)) },
+  },
+  'accept-lowercase-escapes': {
+    description: 'accepts an OAuth signature over a base string with lowercase percent-escapes (%2f) as well',
+    breaks: ['oauth-signature'],
+    bent: {
+      'oauth-signature': oauthAlsoOver((s) => [
+        encodedBaseString(s, lowercaseEscapes, lowercaseEscapes),
+        encodedBaseString(s, lowercaseEscapes, rfc3986),
+        encodedBaseString(s, rfc3986, lowercaseEscapes),
+      ]),
+    },
+  },
+  'query-not-signed': {
+    description:
+      'leaves the URL query out of its OAuth base string: refuses a right signature of a request with a query, ' +
+      'accepts one made without it',
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthOnlyOver((s) => baseStringFor(s, 'POST', withoutQuery(s.url))) },
+  },
+  'url-scheme-not-signed': {
+    description: 'accepts an OAuth signature made over the URL with the other scheme (http for https and back)',
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthAlsoOver((s) => [baseStringFor(s, 'POST', otherScheme(s.url))]) },
+  },
+  'port-not-signed': {
+    description: "accepts an OAuth signature made over the URL without its port (the scheme's default port)",
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthAlsoOver((s) => [baseStringFor(s, 'POST', withoutPort(s.url))]) },
+  },
+  'method-not-signed': {
+    description: `accepts an OAuth signature whose base string names ${OTHER_METHODS.join(', ')} instead of POST`,
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthAlsoOver((s) => OTHER_METHODS.map((m) => baseStringFor(s, m, s.url))) },
+  },
+  'accept-oauth-on-control': {
+    description:
+      'accepts on a control endpoint a request without control that carries an HMAC-SHA1 Authorization header ' +
+      '(key "control key&") which verifies',
+    breaks: ['control-present'],
+    bent: { 'control-present': oauthInsteadOfControl },
+  },
+  'multipart-as-form': {
+    description: 'reads a body labelled multipart/form-data as a URL-encoded form',
+    breaks: ['content-type'],
+    bent: { 'content-type': multipartTaken },
   },
 } as const satisfies Record<string, DefectSpec>;
 
