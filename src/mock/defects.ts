@@ -42,6 +42,9 @@ import type { CallbackSettings } from './callbacks.ts';
 import { internalErrorAnswer } from './mock-error.ts';
 import type { AnswerWriter, CallbackSigner, Gate, MockAnswer } from './seams.ts';
 
+/** A list as a sentence writes it: "a, b or c". */
+const listed = (words: readonly string[]): string => `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}`;
+
 export interface DefectSpec {
   readonly description: string;
   /** The rules it breaks: switched off unless `bent` gives the check it runs instead. */
@@ -285,7 +288,7 @@ export const DEFECTS = {
     bent: { 'oauth-signature': oauthAlsoOver((s) => [baseStringFor(s, 'POST', withoutPort(s.url))]) },
   },
   'method-not-signed': {
-    description: `accepts an OAuth signature whose base string names ${OTHER_METHODS.join(', ')} instead of POST`,
+    description: `accepts an OAuth signature whose base string names ${listed(OTHER_METHODS)} instead of POST`,
     breaks: ['oauth-signature'],
     bent: { 'oauth-signature': oauthAlsoOver((s) => OTHER_METHODS.map((m) => baseStringFor(s, m, s.url))) },
   },
