@@ -7,14 +7,14 @@
 import { baseMediaType } from '../catalogue/answer-format.ts';
 import { isPayconformError } from '../errors.ts';
 import { controlFormat, controlPresent, controlSignature } from '../rules/control.ts';
-import { contentType } from '../rules/http.ts';
+import { contentType, formEncoding } from '../rules/http.ts';
 import { credentialsOf, type Merchant } from '../rules/merchant.ts';
 import { oauthSignature, requiredMethod } from '../rules/oauth.ts';
 import type { RequestUnderTest } from '../rules/request.ts';
 import { fail, PASS, type Outcome } from '../rules/rule.ts';
 import { controlConcatenation, controlOf } from '../signing/control.ts';
 import { controlWithMistake } from '../signing/diagnose/index.ts';
-import type { Pair } from '../signing/form-body.ts';
+import { encodeForm, type Pair } from '../signing/form-body.ts';
 import type { ParsedAuthorization } from '../signing/authorization-header.ts';
 import { hmacSha1Signature, hmacSigningKey } from '../signing/hmac-sha1.ts';
 import { loadPublicKey } from '../signing/keys.ts';
@@ -80,11 +80,10 @@ export const decimalAmountElsewhere: Check = (req) => {
   return decimal !== undefined && constantTimeEqual(sent, decimal) ? PASS : outcome;
 };
 
-/** control-prefix-compare: the shortest control it compares, as `strncmp(expected, sent, strlen(sent))` does. */
-const SHORTEST_PREFIX = 8;
-const HEX_PREFIX = new RegExp(`^[0-9a-f]{${SHORTEST_PREFIX},40}$`);
+/** control-prefix-compare: any start of a control, as `str_starts_with($expected, $sent)` compares it. */
+const HEX_PREFIX = /^[0-9a-f]{1,40}$/;
 
-/** control-prefix-compare: a control of 8 to 40 lowercase hex digits is well-formed. */
+/** control-prefix-compare: a control of 1 to 40 lowercase hex digits is well-formed. */
 export const prefixShapedControl: Check = (req) => {
   const controls = req.controls;
   const only = controls?.length === 1 ? controls[0] : undefined;
@@ -216,16 +215,39 @@ const MULTIPART = 'multipart/form-data';
 const isMultipart = (req: RequestUnderTest): boolean =>
   baseMediaType(req.seen.headers['content-type'] ?? '') === MULTIPART;
 
-/** multipart-as-form: a body labelled multipart/form-data is taken in, and read as a URL-encoded form. */
+/** multipart-as-form: a body labelled multipart/form-data is taken in. */
 export const multipartTaken: Check = (req) => (isMultipart(req) ? PASS : contentType.check(req));
+
+/** The fields of a multipart/form-data body (RFC 7578), read simply; undefined where it is not one. */
+function multipartFields(body: Buffer, type: string): Pair[] | undefined {
+  const boundary = /;\s*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (boundary === undefined) return undefined;
+  const fields: Pair[] = [];
+  for (const part of body.toString('utf8').split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) return fields;
+    const end = part.indexOf('\r\n\r\n');
+    const name = end === -1 ? undefined : /\bname="([^"]*)"/i.exec(part.slice(0, end))?.[1];
+    if (name === undefined) return undefined;
+    fields.push([name, part.slice(end + 4).replace(/\r\n$/, '')]);
+  }
+  return undefined;
+}
+
+/**
+ * multipart-as-form: the fields of a multipart body are read as the form, then judged as one (the gateway's body
+ * reader, which the rules stand for here: the request is given the form it made of them).
+ */
+export const multipartReadAsForm: Check = (req) => {
+  const body = req.receivedBody;
+  const type = req.seen.headers['content-type'] ?? '';
+  const fields = isMultipart(req) && body !== undefined ? multipartFields(body, type) : undefined;
+  if (fields !== undefined) req.withBody(Buffer.from(encodeForm(fields)));
+  return formEncoding.check(req);
+};
 
 /** The URL with the other of http and https. */
 export const otherScheme = (url: string): string =>
   url.replace(/^https?:/i, (scheme) => (scheme.toLowerCase() === 'http:' ? 'https:' : 'http:'));
-
-/** The URL without its port (an IP literal's included). */
-export const withoutPort = (url: string): string =>
-  url.replace(/^([a-z][a-z0-9+.-]*:\/\/(?:\[[^\]]*\]|[^/?#:[]*)):[0-9]*/i, '$1');
 
 /** The URL without its query (and fragment). */
 export const withoutQuery = (url: string): string => url.replace(/[?#].*$/s, '');

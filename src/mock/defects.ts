@@ -24,6 +24,7 @@ import {
   decimalAmountElsewhere,
   encodedBaseString,
   lowercaseEscapes,
+  multipartReadAsForm,
   multipartTaken,
   oauthAlsoOver,
   oauthInsteadOfControl,
@@ -35,7 +36,6 @@ import {
   rfc3986,
   truncatedFloatCents,
   uriComponent,
-  withoutPort,
   withoutQuery,
 } from './bent-checks.ts';
 import type { CallbackSettings } from './callbacks.ts';
@@ -248,7 +248,7 @@ export const DEFECTS = {
     bent: { 'control-signature': decimalAmountElsewhere },
   },
   'control-prefix-compare': {
-    description: 'accepts a control of 8 to 39 lowercase hex digits that is the start of the right one',
+    description: 'accepts a control of 1 to 39 lowercase hex digits that is the start of the right one',
     breaks: ['control-format', 'control-signature'],
     bent: { 'control-format': prefixShapedControl, 'control-signature': prefixComparedControl },
   },
@@ -282,11 +282,6 @@ export const DEFECTS = {
     breaks: ['oauth-signature'],
     bent: { 'oauth-signature': oauthAlsoOver((s) => [baseStringFor(s, 'POST', otherScheme(s.url))]) },
   },
-  'port-not-signed': {
-    description: "accepts an OAuth signature made over the URL without its port (the scheme's default port)",
-    breaks: ['oauth-signature'],
-    bent: { 'oauth-signature': oauthAlsoOver((s) => [baseStringFor(s, 'POST', withoutPort(s.url))]) },
-  },
   'method-not-signed': {
     description: `accepts an OAuth signature whose base string names ${listed(OTHER_METHODS)} instead of POST`,
     breaks: ['oauth-signature'],
@@ -300,9 +295,9 @@ export const DEFECTS = {
     bent: { 'control-present': oauthInsteadOfControl },
   },
   'multipart-as-form': {
-    description: 'reads a body labelled multipart/form-data as a URL-encoded form',
-    breaks: ['content-type'],
-    bent: { 'content-type': multipartTaken },
+    description: 'reads a multipart/form-data body as the form',
+    breaks: ['content-type', 'form-encoding'],
+    bent: { 'content-type': multipartTaken, 'form-encoding': multipartReadAsForm },
   },
 } as const satisfies Record<string, DefectSpec>;
 
