@@ -80,10 +80,14 @@ export const decimalAmountElsewhere: Check = (req) => {
   return decimal !== undefined && constantTimeEqual(sent, decimal) ? PASS : outcome;
 };
 
-/** control-prefix-compare: any start of a control, as `str_starts_with($expected, $sent)` compares it. */
-const HEX_PREFIX = /^[0-9a-f]{1,40}$/;
+/**
+ * control-prefix-compare: a start of at least 8 hex digits, as `strncmp($expected, $sent, strlen($sent))` behind a
+ * length check compares it. Shorter ones stay malformed: a control of a digit or two would be redacted from every
+ * report as the request's signature, digits of HTTP statuses with it.
+ */
+const HEX_PREFIX = /^[0-9a-f]{8,40}$/;
 
-/** control-prefix-compare: a control of 1 to 40 lowercase hex digits is well-formed. */
+/** control-prefix-compare: a control of 8 to 40 lowercase hex digits is well-formed. */
 export const prefixShapedControl: Check = (req) => {
   const controls = req.controls;
   const only = controls?.length === 1 ? controls[0] : undefined;

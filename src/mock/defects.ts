@@ -248,7 +248,7 @@ export const DEFECTS = {
     bent: { 'control-signature': decimalAmountElsewhere },
   },
   'control-prefix-compare': {
-    description: 'accepts a control of 1 to 39 lowercase hex digits that is the start of the right one',
+    description: 'accepts a control of 8 to 39 lowercase hex digits that is the start of the right one',
     breaks: ['control-format', 'control-signature'],
     bent: { 'control-format': prefixShapedControl, 'control-signature': prefixComparedControl },
   },

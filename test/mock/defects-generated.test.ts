@@ -174,11 +174,11 @@ describe('defects the generated checks catch', () => {
     }
   });
 
-  it('control-prefix-compare: any start of the right control passes, a wrong one and an empty one do not', async () => {
+  it('control-prefix-compare: a start of 8 or more right hex digits passes, a wrong one or 7 digits do not', async () => {
     const params = sample('SALE');
     const right = amountControl(params, '1000');
     const withControl = (control: string): Pair[] => [...params, ['control', control]];
-    for (const length of [1, 12, 39])
+    for (const length of [8, 12, 39])
       assert.deepEqual(
         await both('control-prefix-compare', (m) => post(m, SALE, withControl(right.slice(0, length)))),
         [refused(400, 'CONTROL_MALFORMED'), ACCEPTED],
@@ -188,7 +188,7 @@ describe('defects the generated checks catch', () => {
       refused(400, 'CONTROL_MALFORMED'),
       refused(400, 'CONTROL_INVALID'),
     ]);
-    assert.deepEqual(await both('control-prefix-compare', (m) => post(m, SALE, withControl(''))), [
+    assert.deepEqual(await both('control-prefix-compare', (m) => post(m, SALE, withControl(right.slice(0, 7)))), [
       refused(400, 'CONTROL_MALFORMED'),
       refused(400, 'CONTROL_MALFORMED'),
     ]);
