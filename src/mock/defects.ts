@@ -15,13 +15,35 @@ import { oauthSignature, requiredMethod, signatureMethod } from '../rules/oauth.
 import type { RequestUnderTest } from '../rules/request.ts';
 import { fail, PASS, skip, type Outcome } from '../rules/rule.ts';
 import { firstFailure, type Bent } from '../rules/run.ts';
-import { callbackControlWithMistake, controlWithMistake } from '../signing/diagnose/apply.ts';
+import { callbackControlWithMistake, controlWithMistake } from '../signing/diagnose/index.ts';
 import { hmacSha1Signature, hmacSigningKey } from '../signing/hmac-sha1.ts';
 import { oauthBaseString } from '../signing/oauth.ts';
 import { constantTimeEqual } from '../signing/verify.ts';
+import {
+  baseStringFor,
+  decimalAmountElsewhere,
+  encodedBaseString,
+  lowercaseEscapes,
+  multipartReadAsForm,
+  multipartTaken,
+  oauthAlsoOver,
+  oauthInsteadOfControl,
+  oauthOnlyOver,
+  otherScheme,
+  OTHER_METHODS,
+  prefixComparedControl,
+  prefixShapedControl,
+  rfc3986,
+  truncatedFloatCents,
+  uriComponent,
+  withoutQuery,
+} from './bent-checks.ts';
 import type { CallbackSettings } from './callbacks.ts';
 import { internalErrorAnswer } from './mock-error.ts';
 import type { AnswerWriter, CallbackSigner, Gate, MockAnswer } from './seams.ts';
+
+/** A list as a sentence writes it: "a, b or c". */
+const listed = (words: readonly string[]): string => `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}`;
 
 export interface DefectSpec {
   readonly description: string;
@@ -209,6 +231,73 @@ export const DEFECTS = {
       'sends callbacks as a form-encoded POST where it should send GET with the fields in the query (and GET ' +
       'where POST is asked)',
     breaks: ['callback-method'],
+  },
+  // Caught by the generated checks of certify (features/generated/, docs/prove.md), not by the fixed scenarios.
+  'truncated-float-cents': {
+    description:
+      "computes control's cents as Math.trunc(parseFloat(amount) * 100), PHP's (int)($amount*100): refuses the " +
+      'right control for 0.29, 8.20, 19.99… and accepts the truncated one',
+    breaks: ['control-signature'],
+    bent: { 'control-signature': truncatedFloatCents },
+  },
+  'decimal-amount-elsewhere': {
+    description:
+      'accepts a control computed over the decimal amount (the decimal-amount mistake) as well as the right one, ' +
+      'on every operation but SALE and CAPTURE',
+    breaks: ['control-signature'],
+    bent: { 'control-signature': decimalAmountElsewhere },
+  },
+  'control-prefix-compare': {
+    description: 'accepts a control of 8 to 39 lowercase hex digits that is the start of the right one',
+    breaks: ['control-format', 'control-signature'],
+    bent: { 'control-format': prefixShapedControl, 'control-signature': prefixComparedControl },
+  },
+  'encodeuricomponent-unfixed': {
+    description:
+      "percent-encodes its OAuth base string with encodeURIComponent, which keeps ! ' ( ) *: refuses a right " +
+      'signature over a value holding one of them',
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthOnlyOver((s) => encodedBaseString(s, uriComponent, uriComponent)) },
+  },
+  'accept-lowercase-escapes': {
+    description: 'accepts an OAuth signature over a base string with lowercase percent-escapes (%2f) as well',
+    breaks: ['oauth-signature'],
+    bent: {
+      'oauth-signature': oauthAlsoOver((s) => [
+        encodedBaseString(s, lowercaseEscapes, lowercaseEscapes),
+        encodedBaseString(s, lowercaseEscapes, rfc3986),
+        encodedBaseString(s, rfc3986, lowercaseEscapes),
+      ]),
+    },
+  },
+  'query-not-signed': {
+    description:
+      'leaves the URL query out of its OAuth base string: refuses a right signature of a request with a query, ' +
+      'accepts one made without it',
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthOnlyOver((s) => baseStringFor(s, 'POST', withoutQuery(s.url))) },
+  },
+  'url-scheme-not-signed': {
+    description: 'accepts an OAuth signature made over the URL with the other scheme (http for https and back)',
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthAlsoOver((s) => [baseStringFor(s, 'POST', otherScheme(s.url))]) },
+  },
+  'method-not-signed': {
+    description: `accepts an OAuth signature whose base string names ${listed(OTHER_METHODS)} instead of POST`,
+    breaks: ['oauth-signature'],
+    bent: { 'oauth-signature': oauthAlsoOver((s) => OTHER_METHODS.map((m) => baseStringFor(s, m, s.url))) },
+  },
+  'accept-oauth-on-control': {
+    description:
+      'accepts on a control endpoint a request without control that carries an HMAC-SHA1 Authorization header ' +
+      '(key "control key&") which verifies',
+    breaks: ['control-present'],
+    bent: { 'control-present': oauthInsteadOfControl },
+  },
+  'multipart-as-form': {
+    description: 'reads a multipart/form-data body as the form',
+    breaks: ['content-type', 'form-encoding'],
+    bent: { 'content-type': multipartTaken, 'form-encoding': multipartReadAsForm },
   },
 } as const satisfies Record<string, DefectSpec>;
 

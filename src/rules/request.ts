@@ -112,6 +112,11 @@ export class RequestUnderTest {
     return this;
   }
 
+  /** The body as received, undefined until read: what a deliberately broken gateway reads its own way (mock). */
+  get receivedBody(): Buffer | undefined {
+    return this.body;
+  }
+
   /** Bytes of body received: all of it, or as far as reading went before it was found too large. */
   get bodyBytes(): number | undefined {
     return this.bodyBytesSeen ?? this.body?.length;
