@@ -6,7 +6,7 @@
  * is all that runs for a valid request); only an invalid one is recomputed under every mistake, so the
  * cost stays small for vector files.
  */
-import { constants, createHash, createPublicKey, publicDecrypt, type KeyObject } from 'node:crypto';
+import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
 import { CALLBACK_FORMULA, CALLBACK_NAME, type ControlField, type PathMatch } from '../../catalogue/index.ts';
 import { isPayconformError, PayconformError } from '../../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
@@ -282,30 +282,12 @@ function reproduction(
   );
 }
 
-/** The DER prefix of PKCS #1 v1.5's DigestInfo before the hash (RFC 8017 §9.2, note 1). */
-const DIGEST_INFO: Readonly<Record<OAuthRecipe['rsaHash'], Buffer>> = {
-  sha256: Buffer.from('3031300d060960864801650304020105000420', 'hex'),
-  sha1: Buffer.from('3021300906052b0e03021a05000414', 'hex'),
-};
-
-/**
- * The DigestInfo an RSA signature holds (RSASSA-PKCS1-v1_5), recovered once with the public key so each base string
- * costs a hash, not a verification; null when the value is no signature under this key at all.
- */
-function signedDigestInfo(publicKey: KeyObject, bytes: Buffer): Buffer | null {
-  try {
-    return publicDecrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, bytes);
-  } catch {
-    return null;
-  }
-}
-
 /** Does the given signature match a base string under a method and recipe (hashes, key form)? */
 function signatureCheck(
   input: DiagnoseInput,
   signature: string,
 ): (method: Method, recipe: OAuthRecipe, base: string) => boolean {
-  let signed: Buffer | null | undefined;
+  let publicKey: KeyObject | undefined;
   const bytes = Buffer.from(signature, 'base64');
   const canonical = bytes.toString('base64') === signature;
   return (method, recipe, base) => {
@@ -313,10 +295,8 @@ function signatureCheck(
       const secret = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
       return constantTimeEqual(signature, recipeHmac(recipe, secret, input.credentials.tokenSecret ?? '', base));
     }
-    if (!canonical) return false;
-    signed ??= signedDigestInfo(rsaPublicKey(input), bytes);
-    const hash = recipe.rsaHash;
-    return signed !== null && signed.equals(Buffer.concat([DIGEST_INFO[hash], createHash(hash).update(base).digest()]));
+    publicKey ??= rsaPublicKey(input);
+    return canonical && rsaVerify(recipe.rsaHash, Buffer.from(base), publicKey, bytes);
   };
 }
 
