@@ -41,6 +41,7 @@ import type { DiagnoseInput, Diagnosis, Mistake } from './types.ts';
 export const WRONG_SIGNATURE_METHOD: Mistake = {
   id: 'wrong-signature-method',
   scheme: 'oauth',
+  step: 'signature method',
   title: 'the other signature method',
   explanation: 'The request was signed with HMAC-SHA1 where the endpoint requires RSA-SHA256, or the reverse.',
   fix: 'Use HMAC-SHA1 for /api/v2/payout and pan-eligibility, RSA-SHA256 for every /api/v4/ endpoint.',

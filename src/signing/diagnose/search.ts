@@ -9,7 +9,6 @@ import type { Mistake } from './types.ts';
 
 /** An operator: a mistake made at one step of a recipe; its variants (partial recipes) are the caller's. */
 export interface Operator extends Mistake {
-  /** The step of the recipe where the partner diverged (docs/diagnoses.md groups operators by it). */
   readonly step: string;
 }
 

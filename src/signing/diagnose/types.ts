@@ -47,6 +47,8 @@ export interface Diagnosis {
 export interface Mistake {
   readonly id: string;
   readonly scheme: 'oauth' | 'control';
+  /** The step of the signing recipe where the partner diverged (docs/diagnoses.md groups mistakes by it). */
+  readonly step?: string;
   readonly title: string;
   /** What the partner's code does, in one sentence. */
   readonly explanation: string;
