@@ -233,8 +233,9 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
     variantsFor: always({ cents: (a) => a }),
     searched: (amount) => amount !== undefined && WHOLE.test(amount),
     explainSent: (a) =>
-      `The amount field was signed as it was sent (${a}), as if it held the cents of ${(Number(a) / 100).toFixed(2)}; ` +
-      `the amount field itself is wrong: as sent it charges ${a}.00, and signing its cents would make that charge valid.`,
+      `The amount field was signed as it was sent (${a}), as if it held the cents of ` +
+      `${(Number(a) / 100).toFixed(2)}; the amount field itself is wrong: as sent it charges ${a}.00, and signing ` +
+      `its cents would make that charge valid.`,
     wrongValue: 'amount',
   }),
   mistake({
@@ -383,7 +384,8 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
       id,
       step: STEPS.separator,
       title: `fields joined with ${name}`,
-      explanation: `The values and the key were joined with ${name}; the formula concatenates them with nothing between.`,
+      explanation:
+        `The values and the key were joined with ${name}; the formula concatenates them with nothing ` + 'between.',
       fix: "Concatenate the values and the key with no separator (join(''), not join(',')).",
       variantsFor: always({ separator }),
     }),
