@@ -82,7 +82,9 @@ let functions = 0;
 /** A short stable id for a step's function (an encoder, a sort). */
 function idOf(f: object): number {
   let id = functionIds.get(f);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a new id each time misses the memo
   if (id === undefined) {
+    // Stryker disable next-line UpdateOperator: counting down gives distinct ids too
     id = functions++;
     functionIds.set(f, id);
   }
@@ -166,6 +168,7 @@ export function signedPairs(recipe: OAuthRecipe, parts: OAuthParts): Pair[] {
   return recipe.repeated === 'kept' ? pairs : keepOnePerName(pairs, recipe.repeated === 'last');
 }
 
+// Stryker disable UnaryOperator: -flag writes -1 and 0, as distinct in a memo key as +flag's 1 and 0
 export function recipeBaseString(recipe: OAuthRecipe, parts: OAuthParts, memo?: Memo): string {
   const outerKey = `${idOf(recipe.encoder)}${+recipe.lowerHex}`;
   const urlKey = `u${outerKey}${+recipe.urlCase}${+recipe.urlPort}${+recipe.urlPrefixDropped}${+recipe.urlQuery}`;
@@ -183,6 +186,7 @@ export function recipeBaseString(recipe: OAuthRecipe, parts: OAuthParts, memo?: 
   });
   return `${recipe.method(parts.method)}&${url}&${params}`;
 }
+// Stryker restore UnaryOperator
 
 export function recipeHmacKey(recipe: OAuthRecipe, secret: string, tokenSecret: string): string {
   const key = recipe.keyEncoded ? percentEncode(secret) : secret;
