@@ -109,6 +109,10 @@ describe('OAuth recipe: the base URL', () => {
     assert.equal(url(input, { urlCase: true }), 'HTTPS://H.Example/paynet/api/v2/x');
     assert.equal(url(input, { urlQuery: true }), 'https://h.example/paynet/api/v2/x?z=1');
   });
+  it('takes the normalised URL unless the case or the port is kept as written', () => {
+    assert.equal(url('https://h.example/a/../p', {}), 'https://h.example/p');
+    assert.equal(url('https://h.example/a/../p', { urlPrefixDropped: true, urlQuery: true }), 'https://h.example/p');
+  });
   it('keeps a port that is not the default one, whatever the port step says', () => {
     assert.equal(url('https://H.example:8443/p', { urlCase: true }), 'https://H.example:8443/p');
     assert.equal(url('http://h.example:80/p', { urlPort: true }), 'http://h.example:80/p');

@@ -40,9 +40,38 @@ describe('searchCompositions', () => {
   });
 
   it('never puts two operators of one step together', () => {
-    // a2 then a1 at step A would give 3 if they composed; each replaces a, so only a3 does.
-    const r = searchCompositions(space(3, [op('a2', 'A', { a: 2 }), op('a1', 'A', { a: 1 })]));
+    // a1 and b1 together would give 11; both are at step A.
+    const r = searchCompositions(space(11, [op('a1', 'A', { a: 1 }), op('b1', 'A', { b: 1 })]));
     assert.deepEqual(r.found, []);
+  });
+
+  it('names two smallest compositions that share an operator', () => {
+    // a1 + b1 and a1 + c (c sets b at another step) both give 11; neither holds the other.
+    const ops = [op('a1', 'A', { a: 1 }), op('b1', 'B', { b: 1 }), op('c', 'C', { b: 1, c: 0 })];
+    assert.deepEqual(
+      searchCompositions(space(11, ops)).found.map((f) => f.ids),
+      [
+        ['a1', 'b1'],
+        ['a1', 'c'],
+      ],
+    );
+  });
+
+  it('asks whether an outcome reproduces the value once, and never for a composition of no outcome', () => {
+    let asked = 0;
+    // a1 and a1again give the same outcome 1; a1 with b1 has none (undefined), though each alone has one.
+    const s = space(5, [op('a1', 'A', { a: 1 }), op('a1again', 'B', { a: 1 }), op('b1', 'C', { b: 1 })]);
+    const r = searchCompositions({
+      ...s,
+      outcome: (t) => (t.a === 1 && t.b === 1 ? undefined : s.outcome(t)),
+      reproduces: (out, t) => {
+        asked++;
+        return s.reproduces(out, t);
+      },
+    });
+    assert.deepEqual(r.found, []);
+    // Outcomes met: 1 (a1, a1again, a1 + a1again) and 10 (b1): two questions.
+    assert.equal(asked, 2);
   });
 
   it('tries every variant of an operator, and keeps the first that reproduces', () => {
@@ -121,5 +150,7 @@ describe('searchCompositions', () => {
     );
     assert.deepEqual([r.found, r.complete, r.depth], [[], false, 1]);
     assert.equal(searchCompositions(s, 25, () => 0).found[0]?.ids.join(), 'a1,b1');
+    // A budget of 0 on a clock that stands still is not yet run out.
+    assert.equal(searchCompositions(s, 0, () => 0).complete, true);
   });
 });

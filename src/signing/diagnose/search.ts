@@ -56,6 +56,7 @@ function pruned<R>(space: SearchSpace<R>): Array<Live<R>> {
   return space.operators.flatMap(({ op, variants }) => {
     const live = variants.filter((v) => {
       const out = space.outcome({ ...space.reference, ...v });
+      // Stryker disable next-line ConditionalExpression: a variant of no outcome kept is skipped in the search anyway
       return out !== undefined && out !== reference;
     });
     return live.length ? [{ op, variants: live }] : [];
@@ -93,6 +94,7 @@ function* recipes<R>(reference: R, chosen: ReadonlyArray<Live<R>>, at = 0, recip
 export function searchCompositions<R>(
   space: SearchSpace<R>,
   budgetMs = BUDGET_MS,
+  // Stryker disable next-line ArrowFunction: the real clock, which only a budget run out can show
   clock: () => number = () => performance.now(),
 ): SearchResult<R> {
   const deadline = clock() + budgetMs;
