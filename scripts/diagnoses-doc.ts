@@ -1,7 +1,18 @@
-// Writes docs/diagnoses.md from the mistake table in src/signing/diagnose (npm run docs:diagnoses),
-// so the documented ids are exactly those diagnose reports; test/diagnose/docs.test.ts checks it.
+// Writes docs/diagnoses.md from the mistake operators in src/signing/diagnose (npm run docs:diagnoses), so the
+// documented steps and ids are exactly those diagnose searches and reports; test/diagnose/cli.test.ts checks it.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { MISTAKES } from '../src/signing/diagnose/index.ts';
+import { MISTAKES, type Mistake } from '../src/signing/diagnose/index.ts';
+import { MAX_DEPTH } from '../src/signing/diagnose/search.ts';
+
+/** The steps of one scheme, in the order their first mistake comes, each with its mistakes' ids. */
+function byStep(scheme: Mistake['scheme']): string[] {
+  const steps = new Map<string, string[]>();
+  for (const m of MISTAKES.filter((x) => x.scheme === scheme)) {
+    const step = m.step ?? 'other';
+    steps.set(step, [...(steps.get(step) ?? []), `\`${m.id}\``]);
+  }
+  return [...steps].map(([step, ids]) => `- **${step}**: ${ids.join(', ')}`);
+}
 
 export function diagnosesDoc(): string {
   const vectors = JSON.parse(readFileSync(new URL('../vectors/diagnoses.json', import.meta.url), 'utf8')) as {
@@ -10,13 +21,30 @@ export function diagnosesDoc(): string {
   const lines = [
     '# Diagnosis ids',
     '',
-    '`payconform diagnose` (and `vectors check` on verification vectors) recomputes a wrong signature under',
-    'each known mistake below and names every one that reproduces the value sent. OAuth mistakes replace',
-    'one step of the reference recipe (`src/signing/diagnose/oauth-mistakes.ts`); control mistakes change',
-    'the concatenation or the digest (`control-mistakes.ts`). Each id has at least one verification vector',
-    'in `vectors/diagnoses.json` that proves it is found. This page is generated: `npm run docs:diagnoses`.',
+    '`payconform diagnose` (and `vectors check` on verification vectors, inspect and the debugger) searches for',
+    'the mistakes that reproduce a wrong signature. Each mistake is an operator at one step of the signing',
+    'recipe: the control recipe (`src/signing/diagnose/control-mistakes.ts`: how the amount and the values are',
+    'written, which fields go in and in what order, the separator, the key, the digest and its encoding) or',
+    'the OAuth one (`oauth-recipe.ts`, `oauth-mistakes.ts`: each base-string normalisation step, the HMAC key',
+    `and the hash). Operators at different steps compose: the search tries them alone, then up to ${MAX_DEPTH}`,
+    'together (one per step), smallest first, within a time budget; an operator that changes nothing for the',
+    'request is left out, since it cannot be told from a correct signature. Every smallest composition that',
+    'reproduces the value is named (`--json`: `compositions`, each with its `mistakes` and `steps`); where',
+    'several do, the diagnosis says it is ambiguous. This page is generated: `npm run docs:diagnoses`.',
     '',
-    'When no mistake reproduces a value, diagnose says how many it tried (`--json`: `tried`, the ids) and',
+    "Today's ids are the names of compositions of one operator (`decimal-amount` is the amount-formatting",
+    'operator "as sent", `truncated-cents` the one that cuts the float cents, `uppercase-hex` the',
+    'digest-encoding one); a composition of several is written with `+` (`separator-pipe + uppercase-hex`),',
+    'and `controlWithMistake`/`oauthHeaderWithMistake` accept it so. Each id has at least one verification',
+    'vector in `vectors/diagnoses.json` that proves it is found.',
+    '',
+    'A fix never changes what is charged or to whom. A whole amount signed as it was sent (`amount=1000`',
+    'signed as `1000`) reads as the cents of an amount a hundred times smaller: signing the cents of the',
+    'field would make a valid request that charges 1000.00 for an order of 10.00, so diagnose names',
+    "`amount-value-wrong` (the amount field's value itself is wrong; `--json`: `wrongValue`), never",
+    '`decimal-amount`.',
+    '',
+    'When nothing reproduces a value, diagnose says how many mistakes it tried (`--json`: `tried`, the ids) and',
     'what that leaves: a key other than the one given, a value signed other than it was sent, or a formula',
     'or signing step payconform does not know.',
     '',
@@ -24,8 +52,20 @@ export function diagnosesDoc(): string {
     'PredokMiF/node-payneteasy, src/pne/preauthReq.js) and PHP `round($amount * 100)` give the exact cents of',
     'every amount with two decimals below 10^12: the float error of amount × 100 stays far below half a cent.',
     '',
-    '| id | scheme | what the partner did | fix | vectors |',
-    '|---|---|---|---|---|',
+    '## Operators by step',
+    '',
+    'Control (Scheme A):',
+    '',
+    ...byStep('control'),
+    '',
+    'OAuth (RFC 5849 §3.4–3.6):',
+    '',
+    ...byStep('oauth'),
+    '',
+    '## Every mistake',
+    '',
+    '| id | scheme | step | what the partner did | fix | vectors |',
+    '|---|---|---|---|---|---|',
   ];
   for (const m of MISTAKES) {
     const ids = vectors.vectors
@@ -33,7 +73,9 @@ export function diagnosesDoc(): string {
       .map((v) => `\`${v.id}\``)
       .join(', ');
     const seen = m.seenIn === undefined ? '' : ` Seen in: ${m.seenIn.join('; ')}.`;
-    lines.push(`| \`${m.id}\` | ${m.scheme} | **${m.title}.** ${m.explanation}${seen} | ${m.fix} | ${ids} |`);
+    lines.push(
+      `| \`${m.id}\` | ${m.scheme} | ${m.step ?? ''} | **${m.title}.** ${m.explanation}${seen} | ${m.fix} | ${ids} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

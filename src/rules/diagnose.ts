@@ -44,7 +44,7 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
   // Signed under the other method, the signature is still searched: the search says whether it is valid there.
   if (unsent !== undefined && unsent.rule !== signatureMethod) return invalid(unsent.evidence.message);
   const control = controlGiven(input);
-  // Not a SHA-1 digest in any encoding a mistake could give: nothing to search; the format rule says why.
+  // Not a digest in any form a mistake could give (SHA-1, SHA-256, MD5): nothing to search; the format rule says why.
   // (controlFormat judges control endpoints only: an OAuth endpoint's stray control is not its signature.)
   if (control !== undefined && !isDigestShaped(control)) {
     const malformed = firstFailure([controlFormat], req);

@@ -131,6 +131,7 @@ const saleOf = (amount: string): ControlCase => ({
 const OWN_CASE: Readonly<Record<string, ControlCase>> = {
   'client-order-id-spelling': TDS,
   'cents-leading-zero': saleOf('0.05'),
+  'amount-value-wrong': saleOf('1000'),
 };
 
 /** A callback to the merchant (docs/callbacks.md): its amount is not in the formula. */

@@ -94,7 +94,7 @@ describe('payconform diagnose', () => {
     assert.equal(r.code, 1);
     assert.match(
       r.out,
-      /reason\s+HMAC-SHA1 signature does not match; no known mistake reproduces it \(all 21 known OAuth mistakes/,
+      /reason\s+HMAC-SHA1 signature does not match; no known mistake reproduces it \(all 23 known OAuth mistakes/,
     );
     assert.match(r.out, /tried\s+double-encoding, query-not-decoded, plus-for-space, /);
     assert.doesNotMatch(r.out, /^defect/m);

@@ -72,6 +72,8 @@ describe('diagnoseSent, the whole diagnosis', () => {
       scheme: 'control',
       verdict: 'invalid',
       defects: ['fields-wrong-order'],
+      compositions: [{ mistakes: ['fields-wrong-order'], steps: ['fields and their order'] }],
+      ambiguous: false,
       correct: { controlInput: '9876A-71000e@x<merchant_control_key>' },
       message: 'control does not match the formula; reproduced by: fields-wrong-order',
       partner: { controlInput: 'A-798761000e@x<merchant_control_key>' },
@@ -128,8 +130,15 @@ describe('diagnoseSent, the whole diagnosis', () => {
     assert.deepEqual(diagnoseSent({ request: { url, params: [] }, credentials, given: { authorization } }, undefined), {
       verdict: 'invalid',
       defects: ['double-encoding', 'query-not-decoded'],
+      compositions: [
+        { mistakes: ['double-encoding'], steps: ['encoding applied once'] },
+        { mistakes: ['query-not-decoded'], steps: ['query parameters'] },
+      ],
+      ambiguous: true,
       scheme: 'oauth-hmac-sha1',
-      message: 'HMAC-SHA1 signature does not match; reproduced by: double-encoding, query-not-decoded',
+      message:
+        'HMAC-SHA1 signature does not match; reproduced by: double-encoding, query-not-decoded (ambiguous: each of ' +
+        'these gives the value sent)',
       correct: { baseString: correct },
       partner: { baseString: partner },
     });

@@ -105,22 +105,32 @@ describe('diagnose, control scheme', () => {
     // The known control mistakes, written out here (docs/diagnoses.md).
     const known = [
       'decimal-amount',
+      'amount-value-wrong',
       'float-cents',
       'truncated-cents',
       'cents-leading-zero',
+      'values-form-encoded',
       'fields-wrong-order',
       'missing-field',
       'amount-in-formula',
-      'uppercase-hex',
-      'base64-digest',
       'client-order-id-spelling',
       'login-endpointid-confusion',
+      'separator-ampersand',
+      'separator-pipe',
+      'separator-comma',
+      'separator-semicolon',
+      'separator-newline',
       'key-not-last',
+      'key-trailing-newline',
+      'sha256-digest',
+      'md5-digest',
+      'uppercase-hex',
+      'base64-digest',
     ];
     assert.deepEqual(d.tried, known);
     assert.match(
       d.message,
-      /no known mistake reproduces it \(all 12 known control mistakes of docs\/diagnoses\.md tried\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/,
+      /no known mistake reproduces it \(all 22 known control mistakes of docs\/diagnoses\.md tried, alone and up to 3 together\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/,
     );
     // A value a mistake explains names that mistake and lists nothing tried.
     const explained = diagnose({
@@ -355,9 +365,9 @@ describe('diagnose, OAuth', () => {
     assert.match(d.message, /does not match/);
     assert.match(
       d.message,
-      /no known mistake reproduces it \(all 21 known OAuth mistakes of docs\/diagnoses\.md tried\); that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know$/,
+      /no known mistake reproduces it \(all 23 known OAuth mistakes of docs\/diagnoses\.md tried, alone and up to 3 together\); that leaves a key other than the one given, a parameter or URL signed other than it was sent, or a signing step payconform does not know$/,
     );
-    assert.equal(d.tried?.length, 21);
+    assert.equal(d.tried?.length, 23);
     assert.ok(d.tried?.includes('double-encoding') && d.tried.includes('realm-signed'));
   });
 
@@ -488,9 +498,12 @@ describe('diagnose, OAuth', () => {
 
 describe('mistake recipes give the base string a partner with that mistake signs', () => {
   const nonce: Pair[] = [['oauth_nonce', 'n']];
-  const recipe = (id: string, variant = 0) => OAUTH_MISTAKES.find((m) => m.id === id)!.recipes[variant];
+  const recipe = (id: string, variant = 0) => ({
+    ...REFERENCE,
+    ...OAUTH_MISTAKES.find((m) => m.id === id)!.recipes[variant],
+  });
   const base = (id: string, url: string, body: Pair[], realm?: string, variant = 0) =>
-    recipeBaseString(id === 'none' ? REFERENCE : recipe(id, variant)!, oauthParts('POST', url, body, nonce, realm));
+    recipeBaseString(id === 'none' ? REFERENCE : recipe(id, variant), oauthParts('POST', url, body, nonce, realm));
 
   it('default-port-kept and host-not-lowercased keep an IPv6 host literal whole, brackets included', () => {
     // RFC 3986 §3.2.2: an IPv6 host is written in brackets; the partner's URL as written is https://[2001:DB8::1]:443/p.
@@ -572,7 +585,7 @@ describe('mistake recipes give the base string a partner with that mistake signs
     // value: a!!b**c -> a%21!b%2A*c; outer: v%3Da%2521!b%252A*c -> first * and first ! of that encoded.
     assert.equal(
       recipeBaseString(
-        recipe('only-first-star-or-bang-encoded')!,
+        recipe('only-first-star-or-bang-encoded'),
         oauthParts('POST', 'https://h.example/p', [['v', 'a!!b**c']], [], undefined),
       ),
       'POST&https%3A%2F%2Fh.example%2Fp&v%3Da%2521%21b%252A%2Ac',
@@ -582,7 +595,7 @@ describe('mistake recipes give the base string a partner with that mistake signs
   it('encodeuricomponent-unfixed keeps a lone surrogate as it is instead of failing', () => {
     assert.equal(
       recipeBaseString(
-        recipe('encodeuricomponent-unfixed')!,
+        recipe('encodeuricomponent-unfixed'),
         oauthParts('POST', 'https://h.example/p', [['v', '\uD800']], [], undefined),
       ),
       'POST&https%3A%2F%2Fh.example%2Fp&v=\uD800',
@@ -651,7 +664,12 @@ describe('making a mistake on purpose (apply)', () => {
       'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&oauth_consumer_key%3D%26oauth_nonce%3Dn%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1%26oauth_version%3D1.0';
     assert.match(h, /oauth_consumer_key=""/);
     assert.equal(decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]!), hmac('&', base));
-    assert.equal(controlWithMistake('key-not-last', 'SALE', '9876', request, {}), sha1('9876A-71000e@x'));
+    assert.equal(
+      controlWithMistake('uppercase-hex', 'SALE', '9876', request, {}),
+      sha1('9876A-71000e@x').toUpperCase(),
+    );
+    // With an empty key, key first or last is the same concatenation: no room for the mistake.
+    assert.equal(controlWithMistake('key-not-last', 'SALE', '9876', request, {}), undefined);
   });
 
   it('asks for the private key when an RSA-SHA256 header is to be signed without one', () => {

@@ -3,13 +3,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { OAUTH_MISTAKES } from '../../src/signing/diagnose/oauth-mistakes.ts';
+import { baseUrl, REFERENCE } from '../../src/signing/diagnose/oauth-recipe.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 import { normalizeUrl } from '../../src/signing/normalize-url.ts';
 
 const recipes = (id: string) => {
   const m = OAUTH_MISTAKES.find((x) => x.id === id);
   assert.ok(m, id);
-  return m.recipes;
+  return m.recipes.map((r) => ({ ...REFERENCE, ...r }));
 };
 
 describe('OAuth mistakes, sort orders', () => {
@@ -21,7 +22,7 @@ describe('OAuth mistakes, sort orders', () => {
       ['a', '1'],
       ['a', '2'],
     ];
-    assert.deepEqual(recipe?.sort(sent), [
+    assert.deepEqual(recipe!.sort(sent), [
       ['a', '3'],
       ['a', '1'],
       ['a', '2'],
@@ -39,7 +40,7 @@ describe('OAuth mistakes, sort orders', () => {
       ['A', '2'],
       ['a', '1'],
     ];
-    assert.deepEqual(lowered?.sort(sent), [
+    assert.deepEqual(lowered!.sort(sent), [
       ['a', '1'],
       ['A', '2'],
       ['a_', '1'],
@@ -52,13 +53,13 @@ describe('OAuth mistakes, sort orders', () => {
 describe('OAuth mistakes, the base URL as written', () => {
   it('default-port-kept keeps :443 and lowercases scheme and host', () => {
     const [recipe] = recipes('default-port-kept');
-    assert.equal(recipe?.baseUrl(normalizeUrl('HTTPS://H.Example:443/Pay?x=1')), 'https://h.example:443/Pay');
+    assert.equal(baseUrl(recipe!, normalizeUrl('HTTPS://H.Example:443/Pay?x=1')), 'https://h.example:443/Pay');
   });
 
   it('keeps a URL as it is when it is not written scheme://host, even if one appears later in it', () => {
     // WHATWG URL reads https:h.example/x as https://h.example/x; the text itself has no "//" after the scheme.
     const [recipe] = recipes('default-port-kept');
     const input = 'https:h.example/x?u=http://a.b';
-    assert.equal(recipe?.baseUrl(normalizeUrl(input)), input);
+    assert.equal(baseUrl(recipe!, normalizeUrl(input)), input);
   });
 });

@@ -7,7 +7,7 @@
  * node:crypto and to published vectors, and to the list of names src/ imports from node:crypto.
  */
 import { hmac } from '@noble/hashes/hmac.js';
-import { sha1 } from '@noble/hashes/legacy.js';
+import { md5, sha1 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { Buffer } from 'buffer';
 import type forgeTypes from 'node-forge';
@@ -25,7 +25,8 @@ interface RawRsa {
 const raw = forge.pki.rsa as unknown as RawRsa;
 type Hash = 'sha1' | 'sha256';
 type Encoding = 'hex' | 'base64';
-const HASHES = { sha1, sha256 } as const;
+// MD5 for diagnose's md5-digest mistake only: no signature of the API uses it.
+const HASHES = { sha1, sha256, md5 } as const;
 
 /** RFC 8017 §9.2, note 1: the DER DigestInfo before the digest, for the hashes RSA-SHA256 and its mistakes use. */
 const DIGEST_INFO_PREFIX: Record<Hash, string> = {
@@ -33,8 +34,8 @@ const DIGEST_INFO_PREFIX: Record<Hash, string> = {
   sha256: '3031300d060960864801650304020105000420',
 };
 
-function hashOf(name: string): (typeof HASHES)[Hash] {
-  if (name !== 'sha1' && name !== 'sha256') throw new Error(`the page's crypto has no hash ${name}`);
+function hashOf(name: string): (typeof HASHES)[keyof typeof HASHES] {
+  if (name !== 'sha1' && name !== 'sha256' && name !== 'md5') throw new Error(`the page's crypto has no hash ${name}`);
   return HASHES[name];
 }
 

@@ -1,6 +1,7 @@
 /**
  * Making a mistake on purpose: the value a partner's code with that mistake would send. Used to
- * build the shipped diagnosis vectors and by the tests that check diagnose names each mistake.
+ * build the shipped diagnosis vectors and by the tests that check diagnose names each mistake. An id
+ * may name a composition: mistakes at different steps joined with "+" (`separator-pipe+uppercase-hex`).
  */
 import { sign as rsaSign } from 'node:crypto';
 import { CALLBACK_FORMULA, CALLBACK_NAME, endpointByOperation, type ControlField } from '../../catalogue/index.ts';
@@ -9,9 +10,35 @@ import { buildAuthorizationHeader } from '../authorization-header.ts';
 import { loadPrivateKey } from '../keys.ts';
 import { protocolPairs } from '../oauth-params.ts';
 import { HOW, requireCredential, type Credentials, type RequestInput } from '../request.ts';
-import { candidateDigest, CONTROL_MISTAKES } from './control-mistakes.ts';
+import {
+  concatenation,
+  CONTROL_MISTAKES,
+  digestOf,
+  REFERENCE_CONTROL,
+  type ControlRecipe,
+} from './control-mistakes.ts';
 import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
 import { oauthParts, recipeBaseString, recipeHmac, REFERENCE, type OAuthRecipe } from './oauth-recipe.ts';
+
+/** The recipe a composition makes: each named mistake's change (its `variant`), over the reference. */
+function composed<R, M extends { readonly id: string }>(
+  id: string,
+  reference: R,
+  known: readonly M[],
+  changes: (m: M) => ReadonlyArray<Partial<R>>,
+  variant: number,
+): R | undefined {
+  let recipe = reference;
+  for (const part of id.split('+')) {
+    const m = known.find((x) => x.id === part);
+    const all = m === undefined ? [] : changes(m);
+    // In a composition of several, a mistake without that variant makes its first.
+    const change = all[variant] ?? (id.includes('+') ? all[0] : undefined);
+    if (change === undefined) return undefined;
+    recipe = { ...recipe, ...change };
+  }
+  return recipe;
+}
 
 export interface OAuthMistakeInput {
   readonly request: RequestInput;
@@ -25,7 +52,7 @@ export interface OAuthMistakeInput {
 /** The Authorization header a partner making mistake `id` (or none: 'none') would send; undefined if it cannot. */
 export function oauthHeaderWithMistake(id: string, input: OAuthMistakeInput, variant = 0): string | undefined {
   const recipe: OAuthRecipe | undefined =
-    id === 'none' ? REFERENCE : OAUTH_MISTAKES.find((m) => m.id === id)?.recipes[variant];
+    id === 'none' ? REFERENCE : composed(id, REFERENCE, OAUTH_MISTAKES, (m) => m.recipes, variant);
   if (!recipe) return undefined;
   const protocol = protocolPairs({
     consumerKey: input.credentials.login ?? '',
@@ -84,6 +111,16 @@ function controlUnderMistake(
   ctx: ControlContext,
   key: string,
 ): string | undefined {
-  const candidate = CONTROL_MISTAKES.find((m) => m.id === id)?.candidates(formula, ctx)[0];
-  return candidate && candidateDigest(candidate, key);
+  const recipe: ControlRecipe | undefined = composed(
+    id,
+    REFERENCE_CONTROL,
+    CONTROL_MISTAKES,
+    (m) => m.variantsFor(formula, ctx),
+    0,
+  );
+  const input = recipe && concatenation(recipe, formula, ctx, key);
+  const value = input === undefined ? undefined : digestOf(recipe as ControlRecipe, input);
+  const correct = concatenation(REFERENCE_CONTROL, formula, ctx, key);
+  // The mistake changes nothing here: it cannot be told from a correct control.
+  return correct !== undefined && value === digestOf(REFERENCE_CONTROL, correct) ? undefined : value;
 }

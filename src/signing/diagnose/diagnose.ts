@@ -14,22 +14,34 @@ import { computeControl, CONTROL_KEY_PLACEHOLDER, type ControlComputation } from
 import { loadPrivateKey, loadPublicKey } from '../keys.ts';
 import { HOW, requireCredential } from '../request.ts';
 import { constantTimeEqual } from '../verify.ts';
-import { candidateDigest, CONTROL_MISTAKES, explanationForRequest } from './control-mistakes.ts';
-import { OAUTH_MISTAKES, type OAuthMistake } from './oauth-mistakes.ts';
+import {
+  amountSent,
+  concatenation,
+  CONTROL_MISTAKES,
+  digestOf,
+  explanationForRequest,
+  REFERENCE_CONTROL,
+  shapeFits,
+  type ControlRecipe,
+} from './control-mistakes.ts';
+import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
 import {
   oauthParts,
   recipeBaseString,
   recipeHmac,
+  recipeHmacKey,
   REFERENCE,
-  type OAuthParts,
+  type Memo,
   type OAuthRecipe,
 } from './oauth-recipe.ts';
+import { MAX_DEPTH, searchCompositions, type SearchResult } from './search.ts';
 import type { DiagnoseInput, Diagnosis, Mistake } from './types.ts';
 
 /** Using HMAC where RSA is required, or the reverse: found by signing under the method the header names. */
 export const WRONG_SIGNATURE_METHOD: Mistake = {
   id: 'wrong-signature-method',
   scheme: 'oauth',
+  step: 'signature method',
   title: 'the other signature method',
   explanation: 'The request was signed with HMAC-SHA1 where the endpoint requires RSA-SHA256, or the reverse.',
   fix: 'Use HMAC-SHA1 for /api/v2/payout and pan-eligibility, RSA-SHA256 for every /api/v4/ endpoint.',
@@ -78,9 +90,7 @@ function parsedHeader(input: DiagnoseInput): ParsedAuthorization | undefined {
   }
 }
 
-/** A SHA-1 digest in some encoding a mistake could give (hex of either case, base64): else nothing to search. */
-export const isDigestShaped = (value: string): boolean =>
-  /^[0-9a-fA-F]{40}$/.test(value) || /^[A-Za-z0-9+/]{27}=$/.test(value);
+export { isDigestShaped } from './control-mistakes.ts';
 
 function diagnoseControl(
   input: DiagnoseInput,
@@ -107,25 +117,35 @@ function diagnoseControl(
   if (correct && constantTimeEqual(given, correct.control)) {
     return { ...base, verdict: 'valid', defects: [], message: 'control is valid', correct: correctOut };
   }
-  const defects: string[] = [];
+  const amount = amountSent(formula, ctx);
+  const result = searchCompositions<ControlRecipe>({
+    reference: REFERENCE_CONTROL,
+    operators: CONTROL_MISTAKES.filter((m) => m.searched?.(amount) ?? true).map((op) => ({
+      op,
+      variants: op.variantsFor(formula, ctx),
+    })),
+    outcome: (recipe) => {
+      const text = concatenation(recipe, formula, ctx, key);
+      return text === undefined ? undefined : `${recipe.digest}/${recipe.encoding}/${text}`;
+    },
+    viable: (recipe) => shapeFits(recipe, given),
+    reproduces: (out, recipe) => digestOf(recipe, out.slice(out.indexOf('/', out.indexOf('/') + 1) + 1)) === given,
+  });
   const explanations: Record<string, string> = {};
-  let partner: string | undefined;
-  for (const m of CONTROL_MISTAKES) {
-    const hit = m.candidates(formula, ctx).find((c) => candidateDigest(c, key) === given);
-    if (!hit) continue;
-    defects.push(m.id);
-    const own = explanationForRequest(m, formula, ctx);
-    if (own !== undefined) explanations[m.id] = own;
-    partner ??= hit.keyFirst ? CONTROL_KEY_PLACEHOLDER + hit.prefix : hit.prefix + CONTROL_KEY_PLACEHOLDER;
+  for (const id of defectsOf(result)) {
+    const m = CONTROL_MISTAKES.find((x) => x.id === id);
+    const own = m && explanationForRequest(m, formula, ctx);
+    if (own !== undefined) explanations[id] = own;
   }
+  const first = result.found[0]?.recipe;
+  const partner = first && concatenation(first, formula, ctx, CONTROL_KEY_PLACEHOLDER);
   return {
     ...base,
     verdict: 'invalid',
-    defects,
     correct: correctOut,
-    ...tried(defects, CONTROL_MISTAKES),
+    ...found(result, CONTROL_MISTAKES, 'control'),
     ...(Object.keys(explanations).length ? { explanations } : {}),
-    message: `${why}; ${reproduction(defects, CONTROL_MISTAKES, 'control')}`,
+    message: `${why}; ${reproduction(result, CONTROL_MISTAKES, 'control')}`,
     ...(partner === undefined ? {} : { partner: { controlInput: partner } }),
   };
 }
@@ -178,22 +198,53 @@ function diagnoseOAuth(
         : `${method} signature does not match; it names oauth_signature_method ${used.slice(0, 20)}`,
     );
   }
-  const defects: string[] = [];
-  let partnerBase: string | undefined;
-  for (const m of OAUTH_MISTAKES) {
-    const base = firstReproducing(m, parts, (recipe, b) => check(method, recipe, b));
-    if (base === undefined) continue;
-    defects.push(m.id);
-    partnerBase ??= base;
-  }
+  const hmacKey = (recipe: OAuthRecipe): string =>
+    recipeHmacKey(
+      recipe,
+      requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey),
+      input.credentials.tokenSecret ?? '',
+    );
+  const memo: Memo = new Map();
+  const searched = searchCompositions<OAuthRecipe>({
+    reference: REFERENCE,
+    operators: OAUTH_MISTAKES.map((op) => ({ op, variants: op.recipes })),
+    // What the signature depends on; the base string last, after a separator it never holds (it is percent-encoded).
+    outcome: (recipe) =>
+      method === 'HMAC-SHA1'
+        ? `${recipe.hmacHash}\u0000${hmacKey(recipe)}\u0000${recipeBaseString(recipe, parts, memo)}`
+        : `${recipe.rsaHash}\u0000${recipeBaseString(recipe, parts, memo)}`,
+    viable: () => true,
+    reproduces: (out, recipe) => check(method, recipe, out.slice(out.lastIndexOf('\u0000') + 1)),
+  });
+  const first = searched.found[0]?.recipe;
   return {
     ...result(
       'invalid',
-      defects,
-      `${method} signature does not match; ${reproduction(defects, OAUTH_MISTAKES, 'OAuth')}`,
-      partnerBase,
+      [],
+      `${method} signature does not match; ${reproduction(searched, OAUTH_MISTAKES, 'OAuth')}`,
+      first && recipeBaseString(first, parts),
     ),
-    ...tried(defects, OAUTH_MISTAKES),
+    ...found(searched, OAUTH_MISTAKES, 'oauth'),
+  };
+}
+
+/** Every mistake of the compositions found, smallest compositions first, each once. */
+const defectsOf = (result: SearchResult<unknown>): string[] => [...new Set(result.found.flatMap((f) => f.ids))];
+
+/** The diagnosis's fields for what the search found, or for what it tried when it found nothing. */
+function found(
+  result: SearchResult<unknown>,
+  known: ReadonlyArray<Mistake & { readonly wrongValue?: string }>,
+  kind: 'control' | 'oauth',
+): Pick<Diagnosis, 'defects' | 'compositions' | 'ambiguous' | 'wrongValue' | 'tried'> {
+  const defects = defectsOf(result);
+  if (!defects.length) return { defects, tried: known.map((m) => m.id) };
+  const wrongValue = known.find((m) => m.wrongValue !== undefined && defects.includes(m.id))?.wrongValue;
+  return {
+    defects,
+    compositions: result.found.map((f) => ({ mistakes: f.ids, steps: f.steps })),
+    ambiguous: result.found.length > 1,
+    ...(wrongValue === undefined || kind !== 'control' ? {} : { wrongValue }),
   };
 }
 
@@ -210,30 +261,26 @@ const REMAINS = {
     'step payconform does not know',
 };
 
-/** The message's tail: the mistakes that reproduce the value, or how many were tried and what that leaves. */
-function reproduction(defects: readonly string[], known: readonly Mistake[], kind: keyof typeof REMAINS): string {
-  if (defects.length) return `reproduced by: ${defects.join(', ')}`;
-  return (
-    `no known mistake reproduces it (all ${known.length} known ${kind} mistakes of docs/diagnoses.md ` +
-    `tried); ${REMAINS[kind]}`
-  );
-}
-
-/** The ids tried, only when none of them reproduces the value (for --json and the report). */
-const tried = (defects: readonly string[], known: readonly Mistake[]): Pick<Diagnosis, 'tried'> =>
-  defects.length ? {} : { tried: known.map((m) => m.id) };
-
-/** The base string of the first recipe of a mistake that reproduces the signature, if any. */
-function firstReproducing(
-  m: OAuthMistake,
-  parts: OAuthParts,
-  test: (recipe: OAuthRecipe, base: string) => boolean,
-): string | undefined {
-  for (const recipe of m.recipes) {
-    const base = recipeBaseString(recipe, parts);
-    if (test(recipe, base)) return base;
+/** The message's tail: the compositions that reproduce the value, or what was tried and what that leaves. */
+function reproduction(
+  result: SearchResult<unknown>,
+  known: ReadonlyArray<Mistake & { readonly wrongValue?: string }>,
+  kind: keyof typeof REMAINS,
+): string {
+  const names = result.found.map((f) => f.ids.join(' + '));
+  if (names.length) {
+    const wrong = known.find((m) => m.wrongValue !== undefined && result.found.some((f) => f.ids.includes(m.id)));
+    const ambiguous = names.length > 1 ? ' (ambiguous: each of these gives the value sent)' : '';
+    const field = wrong ? `; the ${wrong.wrongValue} field's value itself is wrong: correct it, not the signature` : '';
+    return `reproduced by: ${names.join(', ')}${ambiguous}${field}`;
   }
-  return undefined;
+  const how = result.complete
+    ? `alone and up to ${MAX_DEPTH} together`
+    : `up to ${result.depth} together before the search's time ran out`;
+  return (
+    `no known mistake reproduces it (all ${known.length} known ${kind} mistakes of docs/diagnoses.md tried, ` +
+    `${how}); ${REMAINS[kind]}`
+  );
 }
 
 /** Does the given signature match a base string under a method and recipe (hashes, key form)? */

@@ -1,18 +1,17 @@
 /**
- * Known OAuth canonicalisation mistakes, each the reference recipe with one step replaced. Several
- * come from real signers: the Mastercard oauth1-signer-nodejs bugs (default port kept, only the first
- * `*` and `!` encoded, query values not decoded, repeated values collapsed), Postman issue #8879
- * (query values encoded twice), and the usual `+` for space and encodeURIComponent without fix-ups.
+ * OAuth canonicalisation mistakes, each an operator replacing steps of the reference recipe. Several come from
+ * real signers: the Mastercard oauth1-signer-nodejs bugs (default port kept, only the first `*` and `!` encoded,
+ * query values not decoded, repeated values collapsed), Postman issue #8879 (query values encoded twice), and the
+ * usual `+` for space and encodeURIComponent without fix-ups.
  */
 import type { Pair } from '../form-body.ts';
 import { compareEncodedPairs } from '../normalize-params.ts';
-import { percentEncode } from '../percent-encode.ts';
-import { REFERENCE, rawQueryPairs, type OAuthRecipe } from './oauth-recipe.ts';
-import type { Mistake } from './types.ts';
+import type { OAuthRecipe } from './oauth-recipe.ts';
+import type { Operator } from './search.ts';
 
-export interface OAuthMistake extends Mistake {
-  /** One or more recipes that make this mistake (several where it has variants). */
-  readonly recipes: readonly OAuthRecipe[];
+export interface OAuthMistake extends Operator {
+  /** One or more changes to the reference recipe that make this mistake (several where it has variants). */
+  readonly recipes: ReadonlyArray<Partial<OAuthRecipe>>;
 }
 
 const uriComponent = (s: string): string => {
@@ -22,117 +21,126 @@ const uriComponent = (s: string): string => {
     return s;
   }
 };
-const lowerHex = (s: string): string => percentEncode(s).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
 /** The reference order by name only: b's own value on both sides makes every value equal. */
 const byName = (a: Pair, b: Pair): number => compareEncodedPairs([a[0], b[1]], b);
-const keepOnePerName = (pairs: Pair[], last: boolean): Pair[] => {
-  const kept = new Map<string, Pair>();
-  for (const p of pairs) if (last || !kept.has(p[0])) kept.set(p[0], p);
-  return [...kept.values()];
-};
-/** scheme://host:port/path exactly as written (case and port kept), no query. No user info: normalizeUrl rejects it. */
-const asWritten = (input: string, keepCase: boolean, keepPort: boolean): string => {
-  const m = /^([a-z][a-z0-9+.-]*):\/\/(\[[^\]]*\]|[^:/?#]*)(?::([0-9]+))?([^?#]*)/i.exec(input);
-  if (!m) return input;
-  const [, scheme, host, port, path] = m as unknown as [string, string, string, string | undefined, string];
-  const authority = `${keepCase ? host : host.toLowerCase()}${port !== undefined && keepPort ? `:${port}` : ''}`;
-  return `${keepCase ? scheme : scheme.toLowerCase()}://${authority}${path || '/'}`;
-};
-const query = (input: string): string => new URL(input).search;
+
+export const STEPS = {
+  method: 'method',
+  urlCase: 'URL scheme and host case',
+  urlPort: 'URL port',
+  urlPath: 'URL path',
+  urlQuery: 'URL query',
+  query: 'query parameters',
+  reserved: 'encoding of reserved characters',
+  space: 'encoding of a space',
+  hexCase: 'case of percent-escapes',
+  double: 'encoding applied once',
+  body: 'body parameters',
+  oauth: 'oauth_* parameters',
+  empty: 'empty parameters',
+  realm: 'realm',
+  repeated: 'repeated parameters',
+  sort: 'sort',
+  keyEncoding: 'HMAC key encoding',
+  keyForm: 'HMAC key form',
+  hash: 'hash',
+} as const;
 
 const mistake = (
   id: string,
+  step: string,
   title: string,
   explanation: string,
   fix: string,
-  ...changes: Array<Partial<OAuthRecipe>>
-): OAuthMistake => ({
-  id,
-  scheme: 'oauth',
-  title,
-  explanation,
-  fix,
-  recipes: changes.map((c) => ({ ...REFERENCE, ...c })),
-});
+  ...recipes: Array<Partial<OAuthRecipe>>
+): OAuthMistake => ({ id, scheme: 'oauth', step, title, explanation, fix, recipes });
 
 export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
   mistake(
     'double-encoding',
+    STEPS.double,
     'percent-encoding applied twice',
     'Each name and value was percent-encoded twice (or an already-encoded value was encoded again), so % became %25.',
     'Decode values once on input; encode each name and value exactly once before sorting.',
-    { encode: (s) => percentEncode(percentEncode(s)) },
+    { doubleEncoded: true },
   ),
   mistake(
     'query-not-decoded',
+    STEPS.query,
     'query values signed without decoding them first',
     'Query parameters went into the base string as written in the URL, so %3A was encoded again to %253A (RFC ' +
       '5849 §3.4.1.3.1 says decode first).',
     'Parse the query as application/x-www-form-urlencoded (decode + and %XX) before normalising.',
-    { query: rawQueryPairs },
+    { query: 'raw' },
   ),
   mistake(
     'plus-for-space',
+    STEPS.space,
     '"+" for a space',
     'Spaces were encoded as + (form encoding) instead of %20, so the base string has %2B where %2520 belongs.',
     'Use RFC 3986 encoding: a space is %20; never use form encoding or URLSearchParams.toString() for the base string.',
-    { encode: (s) => percentEncode(s).replace(/%20/g, '+') },
+    { plusForSpace: true },
   ),
   mistake(
     'encodeuricomponent-unfixed',
+    STEPS.reserved,
     "encodeURIComponent without the RFC 3986 fix-ups for !'()*",
     "JavaScript's encodeURIComponent leaves ! ' ( ) * unencoded; RFC 3986 encodes them.",
     "After encodeURIComponent, replace each of ! ' ( ) * with its %XX (all occurrences).",
-    { encode: uriComponent, encodeOuter: uriComponent },
+    { encoder: uriComponent },
   ),
   mistake(
     'only-first-star-or-bang-encoded',
+    STEPS.reserved,
     'only the first * and ! encoded',
     ".replace('*', '%2A').replace('!', '%21') replaces the first occurrence only, and ' ( ) are never encoded.",
     "Use a global replacement over all five characters: /[!'()*]/g.",
-    {
-      encode: (s) => uriComponent(s).replace('*', '%2A').replace('!', '%21'),
-      encodeOuter: (s) => uriComponent(s).replace('*', '%2A').replace('!', '%21'),
-    },
+    { encoder: (s) => uriComponent(s).replace('*', '%2A').replace('!', '%21') },
   ),
   mistake(
     'lowercase-hex',
+    STEPS.hexCase,
     'lowercase hex in percent-encoding',
     'Percent-escapes were written %2f instead of %2F; RFC 5849 §3.6 requires uppercase hex.',
     'Uppercase the two hex digits of every %XX escape.',
-    { encode: lowerHex, encodeOuter: lowerHex },
+    { lowerHex: true },
   ),
   mistake(
     'body-params-omitted',
+    STEPS.body,
     'form-body parameters left out',
     'The base string was built from the oauth_* (and query) parameters only; every form-body parameter must be signed.',
     'Add every application/x-www-form-urlencoded body parameter to the parameter list.',
-    { collect: (parts, q) => [...parts.protocol, ...q] },
+    { body: false },
   ),
   mistake(
     'query-params-omitted',
+    STEPS.query,
     'query parameters left out',
     'Parameters of the URL query were not signed.',
     'Add the decoded query parameters to the parameter list (RFC 5849 §3.4.1.3.1).',
-    { collect: (parts) => [...parts.body, ...parts.protocol] },
+    { query: 'omitted' },
   ),
   mistake(
     'oauth-params-omitted',
+    STEPS.oauth,
     'oauth_* parameters left out',
     'The oauth_* protocol parameters were not included in the base string.',
     'Include oauth_consumer_key, oauth_nonce, oauth_signature_method, oauth_timestamp and oauth_version (not ' +
       'oauth_signature).',
-    { collect: (parts, q) => [...parts.body, ...q] },
+    { oauth: false },
   ),
   mistake(
     'empty-params-dropped',
+    STEPS.empty,
     'empty parameters dropped',
     'Parameters with an empty value were left out; they are signed as name= .',
     'Keep every parameter, including those with empty values.',
-    { collect: (parts, q) => REFERENCE.collect(parts, q).filter(([, v]) => v !== '') },
+    { emptyDropped: true },
   ),
   mistake(
     'case-insensitive-sort',
+    STEPS.sort,
     'parameters sorted case-insensitively',
     'Names were sorted ignoring case (or with localeCompare); RFC 5849 sorts by byte value, uppercase before ' +
       'lowercase.',
@@ -144,6 +152,7 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
   ),
   mistake(
     'sort-by-name-only',
+    STEPS.sort,
     'sorted by name only, values left in send order',
     'Parameters with the same name kept their send order; they must be sorted by value too.',
     'When names are equal, sort by the encoded value.',
@@ -151,49 +160,73 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
   ),
   mistake(
     'repeated-params-collapsed',
+    STEPS.repeated,
     'repeated parameters collapsed into one',
     'Only one pair per name was signed (a map or an object was used), but every repeated pair must be signed.',
     'Keep the parameters as a list of pairs, never a map keyed by name.',
-    { collect: (parts, q) => keepOnePerName(REFERENCE.collect(parts, q), false) },
-    { collect: (parts, q) => keepOnePerName(REFERENCE.collect(parts, q), true) },
+    { repeated: 'first' },
+    { repeated: 'last' },
+  ),
+  mistake(
+    'method-lowercase',
+    STEPS.method,
+    'HTTP method in lowercase',
+    'The method went into the base string as "post"; RFC 5849 §3.4.1 uppercases it.',
+    'Uppercase the HTTP method in the base string (POST).',
+    { method: (m) => m.toLowerCase() },
   ),
   mistake(
     'default-port-kept',
+    STEPS.urlPort,
     'default port kept in the base URL',
     'The URL kept :443 (https) or :80 (http); RFC 5849 §3.4.1.2 drops the default port.',
     'Drop the port when it is the default one for the scheme (compare as numbers, not as "443" with 443).',
-    { baseUrl: (url) => asWritten(url.input, false, true) },
+    { urlPort: true },
+  ),
+  mistake(
+    'path-prefix-dropped',
+    STEPS.urlPath,
+    'path signed without its prefix',
+    'The base URL left out the part of the path before /api/ (the gateway mount point, as /paynet), as a client ' +
+      'configured with a base URL and a relative path may do.',
+    'Sign the full path the request is sent to, prefix included.',
+    { urlPrefixDropped: true },
   ),
   mistake(
     'query-in-base-url',
+    STEPS.urlQuery,
     'query kept in the base URL',
     'The base string URI kept the query string; it must be scheme://host[:port]/path only.',
     'Remove the query and fragment from the URL; sign the query parameters as parameters.',
-    { baseUrl: (url) => `${url.normalized}${query(url.input)}` },
+    { urlQuery: true },
   ),
   mistake(
     'host-not-lowercased',
+    STEPS.urlCase,
     'scheme or host not lowercased',
     'The scheme and host went into the base string with their original case.',
     'Lowercase the scheme and host (the path keeps its case).',
-    { baseUrl: (url) => asWritten(url.input, true, false) },
+    { urlCase: true },
   ),
   mistake(
     'hmac-key-no-ampersand',
+    STEPS.keyForm,
     'HMAC key without the trailing &',
     'The HMAC key was the control key alone; it must be enc(control key) + "&" (an empty token secret).',
     'Use `${percentEncode(controlKey)}&` as the key.',
-    { hmacKey: (secret) => percentEncode(secret) },
+    { keyAmpersand: false },
   ),
   mistake(
     'key-not-encoded',
+    STEPS.keyEncoding,
     'control key not percent-encoded in the HMAC key',
     'The control key went into the HMAC key as is; it must be percent-encoded first.',
     'Use percentEncode(controlKey) + "&".',
-    { hmacKey: (secret, tokenSecret) => `${secret}&${tokenSecret}` },
+    { keyEncoded: false },
   ),
   mistake(
     'hmac-sha256-instead-of-sha1',
+    STEPS.hash,
     'HMAC-SHA256 instead of HMAC-SHA1',
     'The HMAC was computed with SHA-256; payout and pan-eligibility use HMAC-SHA1.',
     'Use HMAC-SHA1 for the HMAC-SHA1 signature method.',
@@ -201,6 +234,7 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
   ),
   mistake(
     'rsa-sha1-instead-of-sha256',
+    STEPS.hash,
     'RSA with SHA-1 instead of SHA-256',
     'The RSA signature was made over a SHA-1 digest; the /api/v4/ endpoints use RSA-SHA256.',
     'Sign with SHA-256 (e.g. crypto.sign("sha256", …)).',
@@ -208,14 +242,10 @@ export const OAUTH_MISTAKES: readonly OAuthMistake[] = [
   ),
   mistake(
     'realm-signed',
+    STEPS.realm,
     'realm included in the signed parameters',
     'The realm of the Authorization header was added to the parameter list; it is never signed.',
     'Leave realm out of the base string.',
-    {
-      collect: (parts, q) => [
-        ...REFERENCE.collect(parts, q),
-        ...(parts.realm === undefined ? [] : [['realm', parts.realm] as Pair]),
-      ],
-    },
+    { realmSigned: true },
   ),
 ];

@@ -13,16 +13,28 @@ export interface DiagnoseInput {
 
 export type DiagnosedScheme = 'control' | 'oauth-hmac-sha1' | 'oauth-rsa-sha256';
 
+/** Mistakes at different steps that together reproduce a value: each operator's id and the step it changed. */
+export interface Composition {
+  readonly mistakes: readonly string[];
+  readonly steps: readonly string[];
+}
+
 export interface Diagnosis {
   readonly verdict: 'valid' | 'invalid';
-  /** Every mistake that reproduces the given value, in MISTAKES order. */
+  /** Every mistake of every composition that reproduces the given value, smallest compositions first. */
   readonly defects: string[];
+  /** Each smallest composition of mistakes that reproduces the value (one mistake alone is a composition of one). */
+  readonly compositions?: readonly Composition[];
+  /** Several compositions give this very value: the request cannot tell which one the partner made. */
+  readonly ambiguous?: boolean;
+  /** A field whose value itself is wrong (the only explanation reinterprets what is charged): no value to sign. */
+  readonly wrongValue?: string;
   readonly scheme: DiagnosedScheme;
   /** One line, never a secret. */
   readonly message: string;
   /** What the signature should cover (control key shown as a placeholder). */
   readonly correct: { readonly baseString?: string; readonly controlInput?: string };
-  /** When no mistake reproduces the value: the ids of every mistake tried. */
+  /** When no composition reproduces the value: the ids of every mistake tried (alone and together). */
   readonly tried?: readonly string[];
   /**
    * A found mistake's explanation in this request's own values (the amount as sent), by mistake id, where it has one.
@@ -35,6 +47,8 @@ export interface Diagnosis {
 export interface Mistake {
   readonly id: string;
   readonly scheme: 'oauth' | 'control';
+  /** The step of the signing recipe where the partner diverged (docs/diagnoses.md groups mistakes by it). */
+  readonly step?: string;
   readonly title: string;
   /** What the partner's code does, in one sentence. */
   readonly explanation: string;
