@@ -76,7 +76,7 @@ async function checkFamily(world: PayWorld, name: string, operationName: string,
   const fresh: Fresh = () => ({ nonce: world.freshOrderId(), timestamp: String(Math.floor(Date.now() / 1000)) });
   const seen: Observation[] = [];
   const kept: { id?: string } = {};
-  const state: { failing: Sent[]; thrown?: unknown } = { failing: [] };
+  const state: { failing: Sent[]; thrown?: Error } = { failing: [] };
   const observe = (request: Base['request'], x: Exchange): void => {
     if (family.diagnosable)
       seen.push({ operation, endpointId: world.target.endpointId, request, accepted: accepted(x) });
@@ -96,7 +96,7 @@ async function checkFamily(world: PayWorld, name: string, operationName: string,
       state.failing = sent;
       return false;
     } catch (err) {
-      state.thrown = err;
+      state.thrown = err instanceof Error ? err : new Error(String(err));
       return true;
     }
   };
@@ -113,10 +113,10 @@ async function checkFamily(world: PayWorld, name: string, operationName: string,
   const named = family.diagnosable ? await nameTheMistake(world, wrong.base, seen, fresh, observe) : undefined;
   const login = world.target.credentials.login;
   const failed = { family: family.id, operation, case: wrong.planned, expect, seed: settings.seed, path, login };
-  await world.attach(JSON.stringify(vectorOf(failed), null, 2), 'application/vnd.payconform.vectors+json');
-  await world.attach(curlCommandOf(wrong.planned.request), 'text/x-shellscript');
-  if (named !== undefined) await world.attach(named, 'text/plain');
-  const shrunk = `${wrong.planned.label} (shrunk after ${details.numShrinks} steps)`;
+  world.attach(JSON.stringify(vectorOf(failed), null, 2), 'application/vnd.payconform.vectors+json');
+  world.attach(curlCommandOf(wrong.planned.request), 'text/x-shellscript');
+  if (named !== undefined) world.attach(named, 'text/plain');
+  const shrunk = `${wrong.planned.label} (shrunk in ${details.numShrinks} step${details.numShrinks === 1 ? '' : 's'})`;
   world.expect(false, {
     check: `generated ${family.id} request to ${operation}`,
     expected: expect === 'accepted' ? '200 (accepted)' : 'a refusal (no 2xx)',

@@ -34,9 +34,10 @@ function schemeOf(operation: Operation): VectorScheme {
 export function vectorOf(f: FailedCase): VectorFile {
   const scheme = schemeOf(f.operation);
   const { request } = f.case;
-  const header = parseAuthorizationHeader(request.headers.authorization ?? 'OAuth ');
-  const nonce = getParam(header, 'oauth_nonce');
-  const timestamp = getParam(header, 'oauth_timestamp');
+  const { authorization } = request.headers;
+  const header = authorization === undefined ? undefined : parseAuthorizationHeader(authorization);
+  const nonce = header && getParam(header, 'oauth_nonce');
+  const timestamp = header && getParam(header, 'oauth_timestamp');
   return {
     format: VECTOR_FORMAT,
     description: `generated ${f.family} check (seed ${f.seed}, path ${f.path}): replay with certify --seed ${f.seed}`,

@@ -90,7 +90,7 @@ const validAmounts: Family<string> = {
 const validCharacters: Family<Pair[]> = {
   id: 'valid-characters',
   expect: 'accepted',
-  defaultRuns: 2,
+  defaultRuns: 1,
   freshBase: true,
   diagnosable: true,
   arbitrary: (operation) => textFieldsArb(operation),
@@ -195,7 +195,7 @@ const envelopeWords = (e: Envelope): string =>
       ? `a ${e.type} body`
       : `method ${e.method}`;
 
-/** One wrong Accept, one wrong body type and one wrong method per run, each drawn. */
+/** Every other body type and method, no Accept, any type (star/star) and one other Accept drawn, in every run. */
 const wrongEnvelope: Family<Envelope[]> = {
   id: 'wrong-envelope',
   expect: 'refused',
@@ -204,11 +204,11 @@ const wrongEnvelope: Family<Envelope[]> = {
   diagnosable: false,
   arbitrary: () =>
     fc
-      .tuple(fc.constantFrom(...WRONG_ACCEPTS), fc.constantFrom(...WRONG_BODY_TYPES), fc.constantFrom(...WRONG_METHODS))
-      .map(([accept, type, method]): Envelope[] => [
-        { kind: 'accept', accept },
-        { kind: 'body', type },
-        { kind: 'method', method },
+      .constantFrom(...WRONG_ACCEPTS.filter((a) => a !== null && a !== '*/*'))
+      .map((accept): Envelope[] => [
+        ...[null, '*/*', accept].map((a): Envelope => ({ kind: 'accept', accept: a })),
+        ...WRONG_BODY_TYPES.map((type): Envelope => ({ kind: 'body', type })),
+        ...WRONG_METHODS.map((method): Envelope => ({ kind: 'method', method })),
       ]),
   overrides: () => [],
   cases: (base, envelopes, fresh) =>

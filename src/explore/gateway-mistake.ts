@@ -84,7 +84,9 @@ export function gatewayMistakes(seen: readonly Observation[], credentials: Crede
   return MISTAKES.filter((m) => m.scheme === scheme).flatMap((m) => {
     const predicted = judged.map((o) => acceptedUnder(m.id, o, credentials));
     if (!judged.every((o, i) => predicted[i] === o.accepted)) return [];
-    const at = judged.findIndex((o, i) => predicted[i] !== acceptedUnder('none', o, credentials));
+    // The last such request: the shrunk failing one, or a probe made from it.
+    const decisive = judged.map((o, i) => predicted[i] !== acceptedUnder('none', o, credentials));
+    const at = decisive.lastIndexOf(true);
     return [{ id: m.id, title: m.title, example: exampleOf(m.id, m.title, judged[at], predicted[at] ?? false) }];
   });
 }
