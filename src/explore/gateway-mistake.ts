@@ -56,7 +56,7 @@ export const acceptedUnder = (mistake: string, o: Observation, credentials: Cred
 /** Worked examples in the request's own amount, for the mistakes about cents. */
 const CENTS_EXAMPLES: Readonly<Record<string, (amount: string) => string>> = {
   'decimal-amount': (a) =>
-    `the gateway signs the amount as sent, not in cents: ${a} → ${a} (the cents are ${toCents(a)})`,
+    `the gateway signs the amount as sent, not in cents: ${a} → "${a}", where the spec signs ${toCents(a)}`,
   'truncated-cents': (a) => `the gateway computes cents as (int)(amount×100): ${a} → ${Math.trunc(Number(a) * 100)}`,
   'float-cents': (a) => `the gateway computes cents as amount×100 in floating point: ${a} → ${Number(a) * 100}`,
 };
