@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { endpointByOperation, PREREQUISITES, type Operation } from '../src/catalogue/index.ts';
-import type { Exchange } from '../src/client/client.ts';
+import type { AnswerProblem, Exchange } from '../src/client/client.ts';
 import { isOrderIdField } from '../src/explore/arbitraries.ts';
 import { knownMistakeCase, mistakeIds, oauthMethodOf, type Base, type Fresh } from '../src/explore/cases.ts';
 import { curlCommandOf, vectorOf } from '../src/explore/evidence.ts';
@@ -19,13 +19,18 @@ import type { Pair } from '../src/signing/form-body.ts';
 import { Then } from './support/verdict.ts';
 import { shown, type PayWorld } from './support/world.ts';
 
-/** One request of a run as sent and judged. */
+/** One request of a run as sent and judged: its verdict, and what the spec's answer rules found wrong with it. */
 interface Sent {
   readonly planned: PlannedCase;
   readonly base: Base;
   readonly exchange: Exchange;
   readonly ok: boolean;
+  readonly problem?: AnswerProblem | undefined;
 }
+
+/** A problem of the answer that the spec states (not an assumption's, not a profile's declared deviation). */
+const specProblem = (x: Exchange): AnswerProblem | undefined =>
+  x.problems.find((p) => p.assumption === undefined && p.deviation === undefined);
 
 const accepted = (x: Exchange): boolean => x.status >= 200 && x.status <= 299;
 
@@ -90,7 +95,9 @@ async function checkFamily(world: PayWorld, name: string, operationName: string,
       for (const planned of family.cases(base, input, fresh)) {
         const exchange = await world.send(operation, planned.request);
         observe(planned.request, exchange);
-        sent.push({ planned, base, exchange, ok: accepted(exchange) === (expect === 'accepted') });
+        const problem = specProblem(exchange);
+        const verdict = accepted(exchange) === (expect === 'accepted');
+        sent.push({ planned, base, exchange, ok: verdict && problem === undefined, problem });
       }
       if (sent.every((s) => s.ok)) return true;
       state.failing = sent;
@@ -110,6 +117,19 @@ async function checkFamily(world: PayWorld, name: string, operationName: string,
   const wrong = state.failing.find((s) => !s.ok);
   if (!details.failed || wrong === undefined) return;
   const path = details.counterexamplePath ?? '';
+  const replay = `replay: certify --seed ${settings.seed} (path ${path})`;
+  if (wrong.problem !== undefined && accepted(wrong.exchange) === (expect === 'accepted')) {
+    // The verdict was right; the answer is what the spec's answer rules refuse.
+    world.expect(false, {
+      check: `generated ${family.id} request to ${operation}: answer`,
+      expected: 'what the spec states',
+      actual: `${wrong.problem.message}; ${replay}`,
+      rule: wrong.problem.rule,
+      exchange: world.seen(wrong.exchange),
+      detail: shown(wrong.exchange),
+    });
+    return;
+  }
   const named = family.diagnosable ? await nameTheMistake(world, wrong.base, seen, fresh, observe) : undefined;
   const login = world.target.credentials.login;
   const failed = { family: family.id, operation, case: wrong.planned, expect, seed: settings.seed, path, login };
@@ -120,9 +140,7 @@ async function checkFamily(world: PayWorld, name: string, operationName: string,
   world.expect(false, {
     check: `generated ${family.id} request to ${operation}`,
     expected: expect === 'accepted' ? '200 (accepted)' : 'a refusal (no 2xx)',
-    actual:
-      `${wrong.exchange.status} for ${shrunk}; replay: certify --seed ${settings.seed} (path ${path})` +
-      (named === undefined ? '' : `; ${named}`),
+    actual: `${wrong.exchange.status} for ${shrunk}; ${replay}` + (named === undefined ? '' : `; ${named}`),
     rule: wrong.planned.rule,
     kind: expect === 'accepted' ? 'refused-met' : 'accepted-wrong',
     exchange: world.seen(wrong.exchange),

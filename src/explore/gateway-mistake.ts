@@ -72,22 +72,35 @@ function exampleOf(id: string, title: string, decisive: Observation | undefined,
   );
 }
 
+/** The verdicts looked at: the last ones, the shrunk failing run and the probes made from it, so the search stays short. */
+export const MAX_OBSERVATIONS = 48;
+
 /**
- * The known mistakes that reproduce every verdict in `seen` (none where the gateway verifies as the spec says, or
- * where no known mistake explains all it did). Each names its example from a request on which that mistake and the
- * spec disagree.
+ * The known mistakes that reproduce every verdict in `seen` (its last MAX_OBSERVATIONS; none where the gateway
+ * verifies as the spec says, or where no known mistake explains all it did). Each names its example from a request
+ * on which that mistake and the spec disagree. The verdicts the spec does not predict come first, so a mistake that
+ * cannot explain them is dropped after a signature or two.
  */
 export function gatewayMistakes(seen: readonly Observation[], credentials: Credentials): GatewayMistake[] {
-  const judged = seen.filter((o) => sentSignature(o.request) !== undefined);
-  if (judged.length === 0 || judged.every((o) => acceptedUnder('none', o, credentials) === o.accepted)) return [];
+  const judged = seen.filter((o) => sentSignature(o.request) !== undefined).slice(-MAX_OBSERVATIONS);
+  const spec = judged.map((o) => acceptedUnder('none', o, credentials));
+  if (judged.length === 0 || judged.every((o, i) => spec[i] === o.accepted)) return [];
+  const order = judged
+    .map((_, i) => i)
+    .sort((a, b) => Number(spec[a] === judged[a]?.accepted) - Number(spec[b] === judged[b]?.accepted));
   const scheme = judged.every((o) => oauthMethodOf(o.operation) === undefined) ? 'control' : 'oauth';
   return MISTAKES.filter((m) => m.scheme === scheme).flatMap((m) => {
-    const predicted = judged.map((o) => acceptedUnder(m.id, o, credentials));
-    if (!judged.every((o, i) => predicted[i] === o.accepted)) return [];
+    const predicted = new Map<number, boolean>();
+    for (const i of order) {
+      const o = judged[i];
+      if (o === undefined) continue;
+      const verdict = acceptedUnder(m.id, o, credentials);
+      if (verdict !== o.accepted) return [];
+      predicted.set(i, verdict);
+    }
     // The last such request: the shrunk failing one, or a probe made from it.
-    const decisive = judged.map((o, i) => predicted[i] !== acceptedUnder('none', o, credentials));
-    const at = decisive.lastIndexOf(true);
-    return [{ id: m.id, title: m.title, example: exampleOf(m.id, m.title, judged[at], predicted[at] ?? false) }];
+    const at = Math.max(...[...predicted].filter(([i, v]) => v !== spec[i]).map(([i]) => i), -1);
+    return [{ id: m.id, title: m.title, example: exampleOf(m.id, m.title, judged[at], predicted.get(at) ?? false) }];
   });
 }
 
