@@ -72,7 +72,7 @@ function exampleOf(id: string, title: string, decisive: Observation | undefined,
   );
 }
 
-/** The verdicts looked at: the last ones (the shrunk failing run, the probes made from it), so the search stays short. */
+/** The verdicts looked at: the last ones (the shrunk failing run, the probes made from it): a short search. */
 export const MAX_OBSERVATIONS = 48;
 
 /**
