@@ -106,7 +106,7 @@ const validCharacters: Family<Pair[]> = {
 const nearMissControl: Family<ControlNearMiss[]> = {
   id: 'near-miss-control',
   expect: 'refused',
-  defaultRuns: 2,
+  defaultRuns: 1,
   freshBase: false,
   diagnosable: true,
   arbitrary: () => controlNearMissesArb,
@@ -195,7 +195,10 @@ const envelopeWords = (e: Envelope): string =>
       ? `a ${e.type} body`
       : `method ${e.method}`;
 
-/** Every other body type and method, no Accept, any type (star/star) and one other Accept drawn, in every run. */
+/**
+ * One other Accept drawn (none, any type, JSON …), a multipart body and one other body type drawn, and one other method
+ * drawn, in every run: a gateway that ignores Accept, or reads multipart as a form, fails whatever the seed.
+ */
 const wrongEnvelope: Family<Envelope[]> = {
   id: 'wrong-envelope',
   expect: 'refused',
@@ -204,11 +207,16 @@ const wrongEnvelope: Family<Envelope[]> = {
   diagnosable: false,
   arbitrary: () =>
     fc
-      .constantFrom(...WRONG_ACCEPTS.filter((a) => a !== null && a !== '*/*'))
-      .map((accept): Envelope[] => [
-        ...[null, '*/*', accept].map((a): Envelope => ({ kind: 'accept', accept: a })),
-        ...WRONG_BODY_TYPES.map((type): Envelope => ({ kind: 'body', type })),
-        ...WRONG_METHODS.map((method): Envelope => ({ kind: 'method', method })),
+      .tuple(
+        fc.constantFrom(...WRONG_ACCEPTS),
+        fc.constantFrom(...WRONG_BODY_TYPES.filter((t) => t !== 'multipart/form-data')),
+        fc.constantFrom(...WRONG_METHODS),
+      )
+      .map(([accept, type, method]): Envelope[] => [
+        { kind: 'accept', accept },
+        { kind: 'body', type: 'multipart/form-data' },
+        { kind: 'body', type },
+        { kind: 'method', method },
       ]),
   overrides: () => [],
   cases: (base, envelopes, fresh) =>
