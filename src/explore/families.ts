@@ -196,8 +196,9 @@ const envelopeWords = (e: Envelope): string =>
       : `method ${e.method}`;
 
 /**
- * One other Accept drawn (none, any type, JSON …), a multipart body and one other body type drawn, and one other method
- * drawn, in every run: a gateway that ignores Accept, or reads multipart as a form, fails whatever the seed.
+ * One other Accept drawn (none, any type, JSON …), the form under another body type (text/plain, or JSON or XML
+ * drawn) and a multipart body, and one other method drawn, in every run: a gateway that ignores Accept, reads any
+ * body as a form, or reads multipart as a form, fails whatever the seed.
  */
 const wrongEnvelope: Family<Envelope[]> = {
   id: 'wrong-envelope',
@@ -209,11 +210,12 @@ const wrongEnvelope: Family<Envelope[]> = {
     fc
       .tuple(
         fc.constantFrom(...WRONG_ACCEPTS),
-        fc.constantFrom(...WRONG_BODY_TYPES.filter((t) => t !== 'multipart/form-data')),
+        fc.constantFrom(...WRONG_BODY_TYPES.filter((t) => t !== 'multipart/form-data' && t !== 'text/plain')),
         fc.constantFrom(...WRONG_METHODS),
       )
       .map(([accept, type, method]): Envelope[] => [
         { kind: 'accept', accept },
+        { kind: 'body', type: 'text/plain' },
         { kind: 'body', type: 'multipart/form-data' },
         { kind: 'body', type },
         { kind: 'method', method },
