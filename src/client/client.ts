@@ -62,7 +62,8 @@ export interface SendOptions extends SignOptions {
 }
 
 export interface SentRequest {
-  readonly method: 'POST';
+  /** POST, the spec's one method; another only where a check sends one on purpose (generated wrong-envelope). */
+  readonly method: 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE';
   readonly url: string;
   readonly headers: Record<string, string>;
   /** Form pairs as sent (control included when the scheme uses it). */
@@ -259,9 +260,9 @@ export class PayClient {
     let answer: Awaited<ReturnType<typeof readCapped>>;
     try {
       response = await undiciRequest(request.url, {
-        method: 'POST',
+        method: request.method,
         headers: request.headers,
-        body: request.body,
+        body: request.method === 'GET' ? undefined : request.body,
         dispatcher: this.dispatcher,
         signal: deadline,
       });

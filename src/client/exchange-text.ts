@@ -22,7 +22,7 @@ export function curlOf(request: SentRequest): string {
     .map(([name, value]) => ` \\\n  -H ${quote(`${name}: ${value}`)}`)
     .join('');
   return (
-    `curl -sS -X POST ${quote(request.url)}${headers} \\\n  ` +
+    `curl -sS -X ${request.method} ${quote(request.url)}${headers} \\\n  ` +
     `--data-raw ${quote(encodeForm(redactParams(request.params)))}`
   );
 }
@@ -47,7 +47,7 @@ export const EVIDENCE_CHARS = 16 * 1024;
  */
 export function exchangeText(x: Exchange, secrets: readonly (string | undefined)[] = []): string {
   const request = [
-    `POST ${x.request.url}`,
+    `${x.request.method} ${x.request.url}`,
     ...redactedHeaders(x.request.headers).map(([n, v]) => `${n}: ${v}`),
     '',
     encodeForm(redactParams(x.request.params)),

@@ -32,6 +32,7 @@ import { maskLogin } from '../report/certification-page.ts';
 import { progressReporter } from './progress.ts';
 import { checkSelected, checkTagExpression, shardSize } from './selection.ts';
 import { targetParameters, type Target } from './target.ts';
+import { EXPLORE_PARAMETER, exploreSettings, type ExploreSettings } from '../explore/settings.ts';
 
 /** One run of the suite: the target carries the gateway profile and whether assumption misses fail (--strict). */
 export interface SuiteRun {
@@ -54,6 +55,8 @@ export interface SuiteRun {
   readonly signKey?: KeyObject | undefined;
   /** Capabilities that fail the run when not exercised (--require), besides the profile's `require`. */
   readonly require?: readonly string[] | undefined;
+  /** The generated checks' seed and runs per property (--seed, --explore); a fresh seed when none is given. */
+  readonly explore?: Partial<ExploreSettings> | undefined;
 }
 
 export interface RunIo {
@@ -101,6 +104,7 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
     .map((t) => `(${t})`)
     .join(' and ');
   const progress = io.progress ?? process.stdout;
+  const explore = exploreSettings(run.explore?.seed, run.explore?.runs);
   // Loaded here, not at the top: cucumber-js costs ~0.3 s of start-up that no other command needs.
   const { loadConfiguration, loadSources } = await import('@cucumber/cucumber/api');
   // Cucumber's own console output (progress dots, its summary) goes nowhere: progressReporter and
@@ -132,7 +136,9 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
         parallel: run.parallel ?? 0,
         ...(run.shard ? { shard: run.shard } : {}),
         // As JSON, exactly what a worker process receives.
-        worldParameters: JSON.parse(JSON.stringify(targetParameters(target))) as IConfiguration['worldParameters'],
+        worldParameters: JSON.parse(
+          JSON.stringify({ ...targetParameters(target), [EXPLORE_PARAMETER]: explore }),
+        ) as IConfiguration['worldParameters'],
       },
     },
     environment,
@@ -154,8 +160,23 @@ async function runInto(claim: ClaimedDir, run: SuiteRun, io: RunIo, state: { sta
   if (target.baseUrl !== undefined) await checkAnswersHttp(target.baseUrl, '--base-url', 'no scenario was run');
   state.started = true;
   io.log(`${described}; ${selected} scenario${selected === 1 ? '' : 's'}; reports in ${dir}`);
+  io.log(
+    `generated checks: seed ${explore.seed} (replay: --seed ${explore.seed}), ` +
+      `${explore.runs === undefined ? "each family's default runs" : `${explore.runs} runs`} per property`,
+  );
   try {
-    return await runAndWrite(claim, run, { runConfiguration, environment, selected, described, tags, progress });
+    return await runAndWrite(
+      claim,
+      { ...run, explore },
+      {
+        runConfiguration,
+        environment,
+        selected,
+        described,
+        tags,
+        progress,
+      },
+    );
   } catch (err) {
     const cause = writeFailureOf(err);
     throw cause === undefined ? err : reportNotWritten(dir, cause);
@@ -249,7 +270,8 @@ async function runWithFiles(
   const proof = certificateProof(record.results);
   writeFileSync(
     join(dir, 'summary.json'),
-    `${JSON.stringify({ ...summary, ...extra, proof, tags: summary.tags }, null, 2)}\n`,
+    `${JSON.stringify({ ...summary, ...extra, explore: run.explore, proof, tags: summary.tags }, null, 2)}
+`,
   );
   writeCertificationPage(dir, record, summary, extra);
   writeFileSync(join(dir, 'junit.xml'), withWarnings(await junit, summary));

@@ -13,6 +13,7 @@ import { requiredCapabilities } from '../../report/coverage.ts';
 import { coverageLines, verdictNote } from '../../report/coverage-verdict.ts';
 import { causesLines } from '../../report/causes.ts';
 import { deviationLine, profileDeviations, readProfile } from '../../suite/profile.ts';
+import { MAX_SEED } from '../../explore/settings.ts';
 import { runSuite } from '../../suite/run.ts';
 import { resolveTarget } from '../../suite/target.ts';
 import { wholeNumber } from '../../whole-number.ts';
@@ -53,7 +54,7 @@ export const certifyCommand: Command = {
     usage:
       'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] ' +
       '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME] [--require CAPABILITY …] ' +
-      '[--timeout-ms MS] [--max-answer-bytes N]',
+      '[--timeout-ms MS] [--max-answer-bytes N] [--explore N] [--seed S]',
     options: {
       'base-url': {
         type: 'string',
@@ -129,6 +130,20 @@ export const certifyCommand: Command = {
           'timeout $PAYCONFORM_STEP_TIMEOUT_MS): a gateway that trickles its answer fails there',
       },
       ...MAX_ANSWER_BYTES_OPTION,
+      explore: {
+        type: 'string',
+        valueName: 'N',
+        description:
+          'runs per property of the generated checks (features/generated; default: a small budget per family, ' +
+          'docs/certify.md "Generated checks")',
+      },
+      seed: {
+        type: 'string',
+        valueName: 'S',
+        description:
+          `the generated checks' seed (0 to ${MAX_SEED}): replays a run's requests (default: a fresh one, ` +
+          'printed and kept in summary.json)',
+      },
       'sign-key': {
         type: 'string',
         valueName: 'PEM',
@@ -175,6 +190,10 @@ export const certifyCommand: Command = {
     const signKeyFile = str(values['sign-key']);
     const signKey =
       signKeyFile === undefined ? undefined : bundleSigningKey(readUserFile(signKeyFile, '--sign-key'), '--sign-key');
+    const explore = {
+      runs: wholeNumber(str(values.explore), '--explore', 1, 100_000),
+      seed: wholeNumber(str(values.seed), '--seed', 0, MAX_SEED),
+    };
     const interrupt = new AbortController();
     const stop = (): void => interrupt.abort();
     process.once('SIGINT', stop);
@@ -191,6 +210,7 @@ export const certifyCommand: Command = {
         signal: interrupt.signal,
         signKey,
         require,
+        explore,
       },
       {
         log: (line) => io.stderr(oneLine(`certify: ${line}`)),
