@@ -118,8 +118,10 @@ async function checkFamily(world: PayWorld, name: string, operationName: string,
       return true;
     }
   };
-  const details = await fc.check(fc.asyncProperty(family.arbitrary(operation, capCents(world)), run), {
+  const cap = capCents(world);
+  const details = await fc.check(fc.asyncProperty(family.arbitrary(operation, cap), run), {
     seed,
+    examples: (family.examples?.(operation, cap) ?? []).map((input) => [input as never]),
     numRuns: runsOf(settings, family.defaultRuns),
     interruptAfterTimeLimit: timeLimitMs(),
     markInterruptAsFailure: false,

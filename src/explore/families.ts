@@ -8,7 +8,7 @@ import type { Operation } from '../catalogue/index.ts';
 import type { SentRequest } from '../client/client.ts';
 import type { RuleId } from '../rules/book.ts';
 import type { Pair } from '../signing/form-body.ts';
-import { amountArb, signsAnAmount, textFieldsArb } from './arbitraries.ts';
+import { amountArb, amountExamples, signsAnAmount, textFieldsArb } from './arbitraries.ts';
 import {
   controlNearMissCase,
   knownMistakeCase,
@@ -64,6 +64,8 @@ export interface Family<I> {
   /** Whether its verdicts are about the signature, so the gateway's own mistake can be looked for. */
   readonly diagnosable: boolean;
   readonly arbitrary: (operation: Operation, capCents: bigint) => fc.Arbitrary<I>;
+  /** Inputs every run sends first, within its runs (fast-check's examples), where a slip must show whatever the seed. */
+  readonly examples?: (operation: Operation, capCents: bigint) => I[];
   /** The fields the base request is made with. */
   readonly overrides: (input: I) => Pair[];
   readonly cases: (base: Base, input: I, fresh: Fresh) => PlannedCase[];
@@ -83,6 +85,7 @@ const validAmounts: Family<string> = {
   freshBase: true,
   diagnosable: true,
   arbitrary: (_, cap) => amountArb(cap),
+  examples: (_, cap) => amountExamples(cap),
   overrides: (amount) => [['amount', amount]],
   cases: (base, amount, fresh) => accepted(`a valid request with amount ${amount}`)(base, amount, fresh),
 };
