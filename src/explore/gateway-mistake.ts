@@ -89,7 +89,8 @@ export function gatewayMistakes(seen: readonly Observation[], credentials: Crede
     .map((_, i) => i)
     .sort((a, b) => Number(spec[a] === judged[a]?.accepted) - Number(spec[b] === judged[b]?.accepted));
   const scheme = judged.every((o) => oauthMethodOf(o.operation) === undefined) ? 'control' : 'oauth';
-  return MISTAKES.filter((m) => m.scheme === scheme).flatMap((m) => {
+  // A wrong field value (amount-value-wrong) is the partner's, not a way a gateway verifies: never named here.
+  return MISTAKES.filter((m) => m.scheme === scheme && m.wrongValue === undefined).flatMap((m) => {
     const predicted = new Map<number, boolean>();
     for (const i of order) {
       const o = judged[i];

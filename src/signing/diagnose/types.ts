@@ -55,4 +55,6 @@ export interface Mistake {
   readonly fix: string;
   /** Where real code makes it (repository, file and the expression), for docs/diagnoses.md. */
   readonly seenIn?: readonly string[];
+  /** A field whose value itself is wrong, not a way of signing (a gateway cannot verify "under" it). */
+  readonly wrongValue?: string;
 }
