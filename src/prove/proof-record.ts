@@ -9,14 +9,8 @@ import { dirname } from 'node:path';
 import type { MutationScore, ProofRecord } from '../report/proof.ts';
 import type { DefectRun } from './judge.ts';
 
-export interface ProofFacts {
-  /** When the proof run started, UTC. */
-  readonly date: string;
-  readonly payconform: string;
-  readonly commit?: string | undefined;
-  readonly uncommitted?: boolean | undefined;
-  readonly mutation: readonly MutationScore[];
-}
+/** What a record says of its run beside the scenarios: the record's own fields, one definition. */
+export type ProofFacts = Pick<ProofRecord, 'date' | 'payconform' | 'commit' | 'uncommitted' | 'mutation'>;
 
 /**
  * The record of `runs` (the correct mock's first, then one per defect), every one already judged clean:
