@@ -9,7 +9,7 @@ Feature: headers and URL every request shares
     Then the gateway refuses it
     And the error code is "UNSUPPORTED_MEDIA_TYPE"
 
-  @endpoint:SALE @scheme:control @spec:common-headers @negative:accept-wrong
+  @endpoint:SALE @scheme:control @spec:common-headers @negative:accept-wrong @rule:accept-header
   Scenario: Accept: */* is refused (the spec requires application/vnd.pay+json)
     When I send a signed "SALE" request with the Accept header "*/*"
     Then the gateway refuses it

@@ -64,7 +64,7 @@ export interface Family<I> {
   /** Whether its verdicts are about the signature, so the gateway's own mistake can be looked for. */
   readonly diagnosable: boolean;
   readonly arbitrary: (operation: Operation, capCents: bigint) => fc.Arbitrary<I>;
-  /** Inputs every run sends first, within its runs (fast-check's examples), where a slip must show whatever the seed. */
+  /** Inputs every run sends first, within its runs (fast-check's examples): a slip shows whatever the seed. */
   readonly examples?: (operation: Operation, capCents: bigint) => I[];
   /** The fields the base request is made with. */
   readonly overrides: (input: I) => Pair[];

@@ -5,6 +5,7 @@
  * built without a part or with another encoder. A defect in defects.ts names the rule each one replaces.
  */
 import { baseMediaType } from '../catalogue/answer-format.ts';
+import { OP } from '../catalogue/index.ts';
 import { isPayconformError } from '../errors.ts';
 import { controlFormat, controlPresent, controlSignature } from '../rules/control.ts';
 import { contentType, formEncoding } from '../rules/http.ts';
@@ -63,7 +64,7 @@ export const truncatedFloatCents: Check = (req) => {
 };
 
 /** The operations whose decimal-amount control the gateway of decimal-amount-elsewhere still refuses. */
-const CENTS_CHECKED = new Set(['SALE', 'CAPTURE']);
+const CENTS_CHECKED = new Set<string>([OP.SALE, OP.CAPTURE]);
 
 /** decimal-amount-elsewhere: the control made over the decimal amount passes too, but for SALE and CAPTURE. */
 export const decimalAmountElsewhere: Check = (req) => {

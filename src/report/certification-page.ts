@@ -27,6 +27,8 @@ export interface CertificationFacts {
   readonly target: string;
   /** Shown partly masked. */
   readonly merchantLogin?: string | undefined;
+  /** The login in full, where known: shown masked wherever an exchange quotes it (an OAuth consumer key). */
+  readonly loginInExchanges?: string | undefined;
   readonly endpointIds: readonly string[];
   readonly payconform: string;
   readonly specSha256: string;
@@ -166,6 +168,11 @@ export function certificationPage(
     r.failure === undefined ? [] : [{ ...r, message: failureMessage(r.failure), attachments: r.texts ?? [] }],
   );
   const fact = (name: string, value: string): string => `<tr><th>${esc(name)}</th><td>${esc(value)}</td></tr>`;
+  // The page shows the login masked; an exchange quotes it (an OAuth consumer key, a login field) in full. A login
+  // too short to find safely in text is left as it is.
+  const login = facts.loginInExchanges;
+  const hideLogin = (text: string): string =>
+    login === undefined || login.length < 6 ? text : text.split(login).join(maskLogin(login));
   const failureHtml = failures
     .map((f) => {
       // A refused set-up request is the cause: the scenario's own rule was never put to the test.
@@ -174,7 +181,7 @@ export function certificationPage(
       const known = rule === undefined ? undefined : facts.rules[rule];
       return `<article class="failure"><h3>✗ ${esc(f.name)}</h3>
 <p class="where">${esc(f.uri)} · ${esc(f.tags.filter(shownTag).join(' '))}</p>
-<pre class="message">${esc(f.message)}</pre>
+<pre class="message">${esc(hideLogin(f.message))}</pre>
 ${prerequisite ? `<p class="fix"><strong>Fix:</strong> ${esc(prerequisiteFix(prerequisite))}</p>` : ''}
 ${
   known !== undefined && rule !== undefined
@@ -182,7 +189,7 @@ ${
       `class="fix"><strong>Fix:</strong> ${esc(known.hint)}</p>`
     : ''
 }
-${f.attachments.map(exchangeDetails).join('\n')}</article>`;
+${f.attachments.map((text) => exchangeDetails(hideLogin(text))).join('\n')}</article>`;
     })
     .join('\n');
   const byAssumption = new Map<string, Array<Warning & { scenario: string }>>();

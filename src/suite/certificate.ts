@@ -63,10 +63,13 @@ export function writeCertificationPage(
   summary: Summary,
   facts: RunFacts,
   interrupted = false,
+  /** The login in full, only to mask it where an exchange quotes it (never written itself). */
+  login?: string,
 ): void {
   const page = certificationPage(record.results, summary, {
     target: summary.target,
     merchantLogin: facts.merchant,
+    loginInExchanges: login,
     endpointIds: facts.endpointIds ?? [],
     payconform: packageVersion(),
     specSha256: facts.specSha256 ?? specSha256(),

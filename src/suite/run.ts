@@ -248,7 +248,7 @@ async function runWithFiles(
     running.catch(() => undefined);
     await files.stop(); // before the interrupted bundle removes what the thread had begun
     const summary = writeInterruptedBundle(dir, record, described, versions, extra, (s) =>
-      writeCertificationPage(dir, record, s, extra, true),
+      writeCertificationPage(dir, record, s, extra, true, target.credentials.login),
     );
     await signIfAsked(run.signKey, dir, summary);
     return { passed: false, selected, finished: record.finished, summary, dir };
@@ -273,7 +273,7 @@ async function runWithFiles(
     `${JSON.stringify({ ...summary, ...extra, explore: run.explore, proof, tags: summary.tags }, null, 2)}
 `,
   );
-  writeCertificationPage(dir, record, summary, extra);
+  writeCertificationPage(dir, record, summary, extra, false, target.credentials.login);
   writeFileSync(join(dir, 'junit.xml'), withWarnings(await junit, summary));
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   await signIfAsked(run.signKey, dir, summary);
