@@ -145,6 +145,27 @@ describe('diagnoseSent, the whole diagnosis', () => {
   });
 });
 
+describe('diagnoseSent, the HMAC key', () => {
+  const url = 'https://h.example/x';
+  const base = 'POST&https%3A%2F%2Fh.example%2Fx&' + signedProtocol('HMAC-SHA1');
+  const signed = (key: string): string =>
+    header([...protocol('HMAC-SHA1'), ['oauth_signature', createHmac('sha1', key).update(base).digest('base64')]]);
+
+  it('takes a token secret into the key: "control key&token secret"', () => {
+    const input = { request: { url, params: [] }, credentials: { controlKey: KEY, tokenSecret: 'T' } };
+    const d = diagnoseSent({ ...input, given: { authorization: signed(`${KEY}&T`) } }, undefined);
+    assert.equal(d?.verdict, 'valid');
+  });
+
+  it('names hmac-key-no-ampersand for a signature keyed with the control key alone', () => {
+    const d = diagnoseSent(
+      { request: { url, params: [] }, credentials: { controlKey: KEY }, given: { authorization: signed(KEY) } },
+      undefined,
+    );
+    assert.deepEqual(d?.defects, ['hmac-key-no-ampersand']);
+  });
+});
+
 describe('isDigestShaped', () => {
   const hex = '0123456789abcdefABCDEF0123456789abcdef01';
   const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZa=';
