@@ -711,6 +711,25 @@ describe('making a mistake on purpose (apply)', () => {
     assert.match(signatureOf(h!), /^[A-Za-z0-9+/]+={0,2}$/);
   });
 
+  it('query-params-omitted leaves the query out; the last variant of repeated-params-collapsed keeps the last pair', () => {
+    const omitted = oauthHeaderWithMistake('query-params-omitted', {
+      ...input,
+      request: { url: 'https://h.example/api/v2/payout/7?q=1', params: [] },
+    });
+    assert.equal(signatureOf(omitted!), hmac('&', payoutBase('', 'HMAC-SHA1')));
+    const repeated: Pair[] = [
+      ['a', '1'],
+      ['a', '2'],
+    ];
+    const last = oauthHeaderWithMistake(
+      'repeated-params-collapsed',
+      { ...input, request: { ...input.request, params: repeated } },
+      1,
+    );
+    const base = payoutBase('', 'HMAC-SHA1').replace('&oauth_consumer_key', '&a%3D2%26oauth_consumer_key');
+    assert.equal(signatureOf(last!), hmac('&', base));
+  });
+
   it("gives a callback's control under a mistake: SHA-1(status + orderid + client_orderid + key) in uppercase", () => {
     const params: Pair[] = [
       ['orderid', '123'],
