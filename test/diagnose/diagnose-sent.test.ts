@@ -3,7 +3,7 @@
 // from api-spec.md (Scheme A, OAuth 1.0a / RFC 5849).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
 import { matchPath } from '../../src/catalogue/index.ts';
 import { diagnoseSent, isDigestShaped } from '../../src/signing/diagnose/diagnose.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -142,6 +142,57 @@ describe('diagnoseSent, the whole diagnosis', () => {
       correct: { baseString: correct },
       partner: { baseString: partner },
     });
+  });
+});
+
+describe('diagnoseSent, the HMAC key', () => {
+  const url = 'https://h.example/x';
+  const base = 'POST&https%3A%2F%2Fh.example%2Fx&' + signedProtocol('HMAC-SHA1');
+  const signed = (key: string): string =>
+    header([...protocol('HMAC-SHA1'), ['oauth_signature', createHmac('sha1', key).update(base).digest('base64')]]);
+
+  it('takes a token secret into the key: "control key&token secret"', () => {
+    const input = { request: { url, params: [] }, credentials: { controlKey: KEY, tokenSecret: 'T' } };
+    const d = diagnoseSent({ ...input, given: { authorization: signed(`${KEY}&T`) } }, undefined);
+    assert.equal(d?.verdict, 'valid');
+  });
+
+  it('names hmac-key-no-ampersand for a signature keyed with the control key alone', () => {
+    const d = diagnoseSent(
+      { request: { url, params: [] }, credentials: { controlKey: KEY }, given: { authorization: signed(KEY) } },
+      undefined,
+    );
+    assert.deepEqual(d?.defects, ['hmac-key-no-ampersand']);
+  });
+});
+
+describe('diagnoseSent, an OAuth search', () => {
+  const url = 'https://h.example/x';
+  const lowerBase = (method: string): string => 'post&https%3A%2F%2Fh.example%2Fx&' + signedProtocol(method);
+
+  it('names a composition of two in the message, joined by " + "', () => {
+    const signature = createHmac('sha1', KEY).update(lowerBase('HMAC-SHA1')).digest('base64');
+    const authorization = header([...protocol('HMAC-SHA1'), ['oauth_signature', signature]]);
+    const d = diagnoseSent(
+      { request: { url, params: [] }, credentials: { controlKey: KEY }, given: { authorization } },
+      undefined,
+    );
+    assert.match(
+      d!.message,
+      /reproduced by: (hmac-key-no-ampersand \+ method-lowercase|method-lowercase \+ hmac-key-no-ampersand)$/,
+    );
+  });
+
+  it('names method-lowercase for an RSA-SHA256 signature over a base string starting "post"', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const signature = rsaSign('sha256', Buffer.from(lowerBase('RSA-SHA256')), privateKey).toString('base64');
+    const authorization = header([...protocol('RSA-SHA256'), ['oauth_signature', signature]]);
+    const d = diagnoseSent(
+      { request: { url, params: [] }, credentials: { publicKeyPem }, given: { authorization } },
+      undefined,
+    );
+    assert.deepEqual(d?.defects, ['method-lowercase']);
   });
 });
 

@@ -3,9 +3,13 @@
 // node:crypto; never a value taken from the code under test.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
+import { createHash, createHmac, generateKeyPairSync, sign as rsaSign, verify } from 'node:crypto';
 import { diagnose } from '../../src/rules/diagnose.ts';
-import { controlWithMistake, oauthHeaderWithMistake } from '../../src/signing/diagnose/index.ts';
+import {
+  callbackControlWithMistake,
+  controlWithMistake,
+  oauthHeaderWithMistake,
+} from '../../src/signing/diagnose/index.ts';
 import { OAUTH_MISTAKES } from '../../src/signing/diagnose/oauth-mistakes.ts';
 import { oauthParts, recipeBaseString, REFERENCE } from '../../src/signing/diagnose/oauth-recipe.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -678,5 +682,62 @@ describe('making a mistake on purpose (apply)', () => {
       (err: Error & { code?: string; field?: string }) =>
         err.code === 'ERR_CREDENTIALS' && err.field === 'private key' && /^private key: missing/.test(err.message),
     );
+  });
+
+  // The base string of `input` with a consumer key and a signature method, written out by hand (RFC 5849 §3.4.1).
+  const payoutBase = (consumerKey: string, method: string): string =>
+    'POST&https%3A%2F%2Fh.example%2Fapi%2Fv2%2Fpayout%2F7&oauth_consumer_key%3D' +
+    `${consumerKey}%26oauth_nonce%3Dn%26oauth_signature_method%3D${method}%26oauth_timestamp%3D1%26oauth_version%3D1.0`;
+  const signatureOf = (h: string): string => decodeURIComponent(/oauth_signature="([^"]*)"/.exec(h)![1]!);
+
+  it('signs HMAC-SHA1 with the key "control key&token secret" when a token secret is given', () => {
+    const h = oauthHeaderWithMistake('none', {
+      ...input,
+      credentials: { login: 'm', controlKey: 'K', tokenSecret: 'T' },
+    });
+    assert.equal(signatureOf(h!), hmac('K&T', payoutBase('m', 'HMAC-SHA1')));
+  });
+
+  it('signs RSA-SHA256 with the private key: the Base64 signature verifies with its public key', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const h = oauthHeaderWithMistake('none', {
+      ...input,
+      method: 'RSA-SHA256',
+      credentials: { login: 'm', privateKeyPem },
+    });
+    const base = Buffer.from(payoutBase('m', 'RSA-SHA256'), 'utf8');
+    assert.equal(verify('sha256', base, publicKey, Buffer.from(signatureOf(h!), 'base64')), true);
+    assert.match(signatureOf(h!), /^[A-Za-z0-9+/]+={0,2}$/);
+  });
+
+  it('query-params-omitted leaves the query out; the last variant of repeated-params-collapsed keeps the last pair', () => {
+    const omitted = oauthHeaderWithMistake('query-params-omitted', {
+      ...input,
+      request: { url: 'https://h.example/api/v2/payout/7?q=1', params: [] },
+    });
+    assert.equal(signatureOf(omitted!), hmac('&', payoutBase('', 'HMAC-SHA1')));
+    const repeated: Pair[] = [
+      ['a', '1'],
+      ['a', '2'],
+    ];
+    const last = oauthHeaderWithMistake(
+      'repeated-params-collapsed',
+      { ...input, request: { ...input.request, params: repeated } },
+      1,
+    );
+    const base = payoutBase('', 'HMAC-SHA1').replace('&oauth_consumer_key', '&a%3D2%26oauth_consumer_key');
+    assert.equal(signatureOf(last!), hmac('&', base));
+  });
+
+  it("gives a callback's control under a mistake: SHA-1(status + orderid + client_orderid + key) in uppercase", () => {
+    const params: Pair[] = [
+      ['orderid', '123'],
+      ['status', 'approved'],
+      ['client_orderid', 'A-7'],
+    ];
+    assert.equal(callbackControlWithMistake('uppercase-hex', params, 'K'), sha1('approved123A-7K').toUpperCase());
+    assert.equal(callbackControlWithMistake('key-not-last', params, 'K'), sha1('Kapproved123A-7'));
+    assert.equal(callbackControlWithMistake('no-such-mistake', params, 'K'), undefined);
   });
 });
