@@ -22,7 +22,10 @@ const ROOT = new URL('..', import.meta.url).pathname;
 // 400 kB until issue 30: the debugger page (one HTML file with RSA, hashes and Buffer inside) adds about 70 kB packed.
 // 480 KiB until issue 41 (477 kB packed at 496fb60): its writers, rules, bounds and docs/hostile-content.md add
 // about 24 kB, and the command reference moved from the README to docs/commands.md ships as well.
-const MAX_TARBALL_BYTES = 520 * 1024;
+// 520 KiB until issue 42 (about 505 kB packed before it): the generated checks (src/explore, features/generated),
+// the proof record (proof/proof.json), the diagnosis search with a vector per mistake and their docs add about
+// 41 kB packed (545.8 kB on 2026-11-28).
+const MAX_TARBALL_BYTES = 576 * 1024;
 const started = Date.now();
 const tmp = mkdtempSync(join(tmpdir(), 'payconform-package-'));
 const problems = [];
