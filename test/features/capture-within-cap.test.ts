@@ -8,21 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
+import { testMerchantEnv } from '../support/merchant-env.ts';
 
-const merchant = testMerchant();
 // No PAYCONFORM_MAX_AMOUNT: the default cap.
-const env = {
-  CI: 'true',
-  PAYCONFORM_POLL_INTERVAL_MS: '0',
-  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0],
-  PAYCONFORM_LOGIN: merchant.login,
-  PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
-  PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
-};
+const env = testMerchantEnv();
 const dir = mkdtempSync(join(tmpdir(), 'payconform-capture-cap-'));
 let mock: RunningMock;
 before(async () => {

@@ -8,22 +8,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
+import { testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
 import { runCli } from '../support/cli.ts';
+import { testMerchantEnv } from '../support/merchant-env.ts';
 
 const merchant = testMerchant();
 /** The TEST-ONLY merchant, without PAYCONFORM_ENDPOINT_GROUP_ID, PAYCONFORM_CALLBACK_URL or _PORT. */
-const env = {
-  CI: 'true',
-  PAYCONFORM_POLL_INTERVAL_MS: '0',
-  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0],
-  PAYCONFORM_LOGIN: merchant.login,
-  PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
-  PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
-};
+const env = testMerchantEnv();
 // The endpoint-group scenarios and the SALE callbacks: six scenarios, a few seconds.
 const TAGS = '@capability:endpoint-groups or (@capability:callbacks and @endpoint:SALE)';
 const NO_GROUP = 'the merchant has no endpoint group here: set PAYCONFORM_ENDPOINT_GROUP_ID to certify it';

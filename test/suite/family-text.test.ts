@@ -8,23 +8,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
+import { testMerchant } from '../../src/gateway/merchants.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import type { Summary } from '../../src/report/bundle.ts';
 import { readProfile, type Profile } from '../../src/suite/profile.ts';
 import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
+import { testMerchantEnv } from '../support/merchant-env.ts';
 
 const merchant = testMerchant();
-const env = {
-  CI: 'true',
-  PAYCONFORM_POLL_INTERVAL_MS: '0',
-  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0],
-  PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0],
-  PAYCONFORM_LOGIN: merchant.login,
-  PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
-  PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
-};
+const env = testMerchantEnv({ group: true });
 const profile = readProfile(new URL('../../profiles/family-text.json', import.meta.url).pathname);
 const dir = mkdtempSync(join(tmpdir(), 'payconform-family-text-'));
 let textMock: RunningMock;

@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
 import type { Defect } from '../../src/mock/defects.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import type { Summary } from '../../src/report/bundle.ts';
@@ -18,17 +17,9 @@ import { runSuite } from '../../src/suite/run.ts';
 import { resolveTarget } from '../../src/suite/target.ts';
 import { CONFORMING, RENAMED_FIELDS_PROFILE, startVariant, type Variant } from '../support/gateway-variants.ts';
 import { freePort } from '../support/free-port.ts';
+import { testMerchantEnv } from '../support/merchant-env.ts';
 
-const merchant = testMerchant();
-const env = {
-  CI: 'true',
-  PAYCONFORM_POLL_INTERVAL_MS: '0',
-  PAYCONFORM_ENDPOINT_ID: merchant.endpointIds[0],
-  PAYCONFORM_ENDPOINT_GROUP_ID: merchant.endpointGroupIds[0],
-  PAYCONFORM_LOGIN: merchant.login,
-  PAYCONFORM_CONTROL_KEY: merchant.merchantControlKey,
-  PAYCONFORM_PRIVATE_KEY_FILE: TEST_MERCHANT_PRIVATE_KEY_FILE,
-};
+const env = testMerchantEnv({ group: true });
 const dir = mkdtempSync(join(tmpdir(), 'payconform-variants-'));
 const bin = new URL('../../bin/payconform.js', import.meta.url).pathname;
 const SOME = '@endpoint:SALE or @endpoint:PAYOUT_V4 or @endpoint:PAYOUT';
