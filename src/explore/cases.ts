@@ -124,14 +124,13 @@ export function signatureWithMistake(base: Base, id: string, fresh: Fresh): Sent
 export function knownMistakeCase(base: Base, id: string, fresh: Fresh): SentRequest | undefined {
   const wrong = signatureWithMistake(base, id, fresh);
   if (wrong === undefined) return undefined;
-  const reference = oauthMethodOf(base.operation) === undefined ? base.request : resigned(base, fresh);
-  // Same nonce and timestamp as the mistaken one, so the two signatures can be compared.
+  // Same nonce and timestamp as the mistaken one, so the two signatures can be compared (one RSA signature each).
   const sameFresh: Fresh = () => {
     const header = wrong.headers.authorization ?? '';
     const parsed = parseAuthorizationHeader(header);
     return { nonce: getParam(parsed, 'oauth_nonce') ?? '', timestamp: getParam(parsed, 'oauth_timestamp') ?? '' };
   };
-  const right = oauthMethodOf(base.operation) === undefined ? reference : resigned(base, sameFresh);
+  const right = oauthMethodOf(base.operation) === undefined ? base.request : resigned(base, sameFresh);
   return sentSignature(wrong) === sentSignature(right) ? undefined : wrong;
 }
 
