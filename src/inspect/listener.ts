@@ -17,14 +17,14 @@ import { customerPageOf, type CustomerPagePath } from '../gateway/customer-pages
 import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../gateway/merchants.ts';
 import { startMock, type RunningMock } from '../mock/index.ts';
-import { redactPairsInText } from '../report/redact.ts';
+import { redactPairsInText, withoutSecrets } from '../report/redact.ts';
 import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
 import { customerStepOf, type CustomerStep, type PaidOrder } from './customer-steps.ts';
 import { FinalOrderWatch } from './final-orders.ts';
 import { relay, type Forwarded, type RelayBounds } from './relay.ts';
 import { DEFAULT_MAX_ANSWER_BYTES, type Truncation } from '../capped-answer.ts';
-import { Inspector, type Inspected, type RequestVerdict } from './inspector.ts';
+import { Inspector, type Inspected, type RequestVerdict, type SignatureDetail } from './inspector.ts';
 
 export interface InspectRecord {
   readonly seq: number;
@@ -107,27 +107,37 @@ function readBody(req: IncomingMessage): Promise<{ body: Buffer | undefined; siz
   });
 }
 
-/** Card data and other sensitive pairs masked wherever the request's values appear in a text. */
-function redactVerdict(verdict: RequestVerdict, request: RequestUnderTest): RequestVerdict {
-  // Without a form there is no signature evidence to mask.
-  const params = request.params;
-  if (params === undefined) return verdict;
-  const clean = (s: string | undefined): string | undefined =>
-    s === undefined ? undefined : redactPairsInText(s, params);
+/**
+ * Card data masked wherever the request's values appear in the verdict's texts, and the merchants' control keys
+ * replaced in every way they may be written: a request that sent a key (no-control-key-in-request) puts it in its
+ * base string, and a rule may quote the field that held it.
+ */
+function redactVerdict(verdict: RequestVerdict, request: RequestUnderTest, keys: readonly string[]): RequestVerdict {
+  const params = request.params ?? [];
+  const clean = (s: string): string => withoutSecrets(redactPairsInText(s, params), keys);
+  const cleaned = <K extends string>(key: K, s: string | undefined): { [k in K]?: string } =>
+    (s === undefined ? {} : { [key]: clean(s) }) as { [k in K]?: string };
+  const signed = (v: SignatureDetail['correct']): SignatureDetail['correct'] =>
+    v && { ...cleaned('baseString', v.baseString), ...cleaned('controlInput', v.controlInput) };
   return {
     ...verdict,
+    ...cleaned('clientOrderId', verdict.clientOrderId),
     checks: verdict.checks.map((c) => {
-      if (!c.signature) return c;
-      const { correct, sent } = c.signature;
+      const texts = {
+        ...cleaned('message', c.message),
+        ...cleaned('expected', c.expected),
+        ...cleaned('actual', c.actual),
+      };
+      if (!c.signature) return { ...c, ...texts };
+      const { correct, sent, explanation } = c.signature;
       return {
         ...c,
+        ...texts,
         signature: {
           ...c.signature,
-          ...(correct
-            ? { correct: { baseString: clean(correct.baseString), controlInput: clean(correct.controlInput) } }
-            : {}),
-          ...(sent ? { sent: { baseString: clean(sent.baseString), controlInput: clean(sent.controlInput) } } : {}),
-          ...(c.signature.explanation ? { explanation: clean(c.signature.explanation) } : {}),
+          ...(correct ? { correct: signed(correct) } : {}),
+          ...(sent ? { sent: signed(sent) } : {}),
+          ...cleaned('explanation', explanation),
         },
       };
     }),
@@ -156,6 +166,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     throw new Error('inspect: no gateway to answer, neither upstream nor the embedded mock');
   const upstreamUrl = new URL(gatewayUrl);
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
+  const controlKeys = options.merchants.map((m) => m.merchantControlKey).filter((k) => k !== '');
   // undici's own timers are idle timers: each relay's deadline is its AbortSignal (relay.ts).
   const dispatcher = new Agent({ connect: { timeout: 10_000 } });
   const bounds = options.relayBounds ?? { timeoutMs: 30_000, maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES };
@@ -257,11 +268,11 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       const refused = `inspect answered 413: a body of ${size} bytes is over ${MAX_INSPECTED_BYTES}, not forwarded`;
       res.writeHead(413, { 'content-type': 'text/plain' });
       res.end(`payconform ${refused}\n`);
-      recordOf(inspector.inspect(request).verdict, { status: 413 }, refused);
+      recordOf(redactVerdict(inspector.inspect(request).verdict, request, controlKeys), { status: 413 }, refused);
       return;
     }
     const { verdict: judged, judgements } = inspector.inspect(request);
-    const verdict = redactVerdict(judged, request);
+    const verdict = redactVerdict(judged, request, controlKeys);
 
     let answer: InspectRecord['answer'];
     let refused: string | undefined;

@@ -15,6 +15,8 @@ export interface InspectSummary {
   readonly failed: number;
   /** Requests that passed every check but the gateway refused (or did not answer): among the failed. */
   readonly refusedOnly: number;
+  /** Requests with a critical finding (a secret sent, no-control-key-in-request): listed first everywhere. */
+  readonly critical: number;
   readonly failedChecks: Readonly<Record<string, number>>;
   readonly coverage: Coverage;
   /** Orders whose callbacks were played (--callback-checks), and how many of them failed a check. */

@@ -15,6 +15,7 @@ import type { CallbackRecord } from './callback-checks.ts';
 import { callbackFailures, callbackJunitCases } from './callback-report.ts';
 import { inspectCauses } from './causes.ts';
 import { customerLine, type CustomerStep } from './customer-steps.ts';
+import { failedChecks } from './inspector.ts';
 import { htmlOf, passedAll } from './report-html.ts';
 import type { Coverage, InspectMeta, InspectSummary } from './report-model.ts';
 import { ruleOf } from './rule-info.ts';
@@ -25,7 +26,13 @@ export type { Coverage, InspectMeta, InspectSummary };
 const CHECKS = Object.fromEntries(
   [...REQUEST_RULES, ...CALLBACK_HANDLER_RULES].map((r) => [
     r.id,
-    { title: r.title, clause: r.clause, basis: r.basis, hint: r.hint },
+    {
+      title: r.title,
+      clause: r.clause,
+      basis: r.basis,
+      hint: r.hint,
+      ...('severity' in r && r.severity !== undefined ? { severity: r.severity } : {}),
+    },
   ]),
 );
 
@@ -74,9 +81,9 @@ export function summarizeInspect(
   records: readonly InspectRecord[],
   callbacks: readonly CallbackRecord[] = [],
 ): InspectSummary {
-  const failedChecks: Record<string, number> = {};
+  const failedCount: Record<string, number> = {};
   for (const r of records)
-    for (const c of r.verdict.checks) if (c.outcome === 'fail') failedChecks[c.id] = (failedChecks[c.id] ?? 0) + 1;
+    for (const c of r.verdict.checks) if (c.outcome === 'fail') failedCount[c.id] = (failedCount[c.id] ?? 0) + 1;
   const passed = records.filter(passedAll).length;
   const refusedOnly = records.filter((r) => r.verdict.passed && r.refused !== undefined).length;
   return {
@@ -84,7 +91,8 @@ export function summarizeInspect(
     passed,
     failed: records.length - passed,
     refusedOnly,
-    failedChecks,
+    critical: records.filter((r) => r.verdict.critical).length,
+    failedChecks: failedCount,
     coverage: coverageOf(records),
     callbackOrders: callbacks.length,
     callbackOrdersFailed: callbacks.filter((r) => !r.passed).length,
@@ -92,12 +100,12 @@ export function summarizeInspect(
   };
 }
 
-/** The console line of a request: number, operation, verdict and the first problem. */
+/** The console line of a request: number, operation, verdict and the first problem (a critical one first). */
 export function recordLine(r: InspectRecord): string {
-  const first = r.verdict.checks.find((c) => c.outcome === 'fail');
+  const first = failedChecks(r.verdict)[0];
   const status = 'status' in r.answer ? String(r.answer.status) : 'no answer';
   const verdict = first
-    ? `FAIL ${first.id}: ${first.message ?? ruleOf(first.id).title}`
+    ? `${first.critical ? 'CRITICAL ' : ''}FAIL ${first.id}: ${first.message ?? ruleOf(first.id).title}`
     : r.refused
       ? `every check passed, but REFUSED: ${r.refused}; read its answer`
       : 'pass';
@@ -112,12 +120,17 @@ function junitOf(
   const cases = records
     .flatMap((r) => {
       const classname = xmlText(`request ${r.seq} ${r.verdict.operation ?? r.path}`);
-      const checks = r.verdict.checks.map((c) => {
+      // A critical failure is the request's first test case, its failure typed and its message saying so.
+      const failed = failedChecks(r.verdict);
+      const ordered = [...failed, ...r.verdict.checks.filter((c) => c.outcome !== 'fail')];
+      const checks = ordered.map((c) => {
         const rule = ruleOf(c.id);
         const name = `${rule.title} [${c.id}]`;
+        const critical = c.critical ? ' type="critical"' : '';
+        const message = `${c.critical ? 'CRITICAL: ' : ''}${c.message ?? ''}`;
         const body =
           c.outcome === 'fail'
-            ? `<failure message="${xmlText(c.message ?? '')}">${xmlText(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
+            ? `<failure message="${xmlText(message)}"${critical}>${xmlText(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
             : c.outcome === 'skip'
               ? `<skipped message="${xmlText(c.message ?? '')}"/>`
               : '';
