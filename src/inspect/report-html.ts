@@ -58,8 +58,10 @@ function failureOf(c: CheckVerdict): string {
     ? '<details class="explanation"><summary>The correct signature, step by step</summary>' +
       `<pre>${html(sig.explanation)}</pre></details>`
     : '';
-  const critical = c.critical ? '<strong class="critical">CRITICAL</strong> ' : '';
-  return `<div class="failure${c.critical ? ' critical' : ''}" data-check="${html(c.id)}"><h4>✗ ${critical}${html(rule.title)}</h4>
+  const [critical, criticalClass] = c.critical
+    ? ['<strong class="critical">CRITICAL</strong> ', ' critical']
+    : ['', ''];
+  return `<div class="failure${criticalClass}" data-check="${html(c.id)}"><h4>✗ ${critical}${html(rule.title)}</h4>
 <p class="problem">${html(c.message ?? '')}</p>
 <p class="clause">Rule: ${html(rule.clause)}</p>
 <p class="hint">Fix: ${html(rule.hint)}</p>

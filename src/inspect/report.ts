@@ -128,9 +128,10 @@ function junitOf(
         const name = `${rule.title} [${c.id}]`;
         const critical = c.critical ? ' type="critical"' : '';
         const message = `${c.critical ? 'CRITICAL: ' : ''}${c.message ?? ''}`;
+        const why = xmlText(`${rule.clause}\nfix: ${rule.hint}`);
         const body =
           c.outcome === 'fail'
-            ? `<failure message="${xmlText(message)}"${critical}>${xmlText(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
+            ? `<failure message="${xmlText(message)}"${critical}>${why}</failure>`
             : c.outcome === 'skip'
               ? `<skipped message="${xmlText(c.message ?? '')}"/>`
               : '';

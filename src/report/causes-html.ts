@@ -31,8 +31,11 @@ function causeHtml(c: Cause): string {
         ? ownList
         : `<details><summary>its own failures: ${c.scenarios.length} scenarios</summary>${ownList}</details>`;
   const mistake = c.mistake ? ` <code>${esc(c.mistake)}</code>` : '';
-  const critical = c.critical ? '<strong class="critical">CRITICAL</strong> ' : '';
-  return `<article class="cause${c.critical ? ' critical' : ''}"><h3>${critical}${esc(c.rule ?? c.check ?? '?')}${mistake} <small>${esc(KIND[c.kind])}: ${total} \
+  const [critical, criticalClass] = c.critical
+    ? ['<strong class="critical">CRITICAL</strong> ', ' critical']
+    : ['', ''];
+  const name = `${critical}${esc(c.rule ?? c.check ?? '?')}${mistake}`;
+  return `<article class="cause${criticalClass}"><h3>${name} <small>${esc(KIND[c.kind])}: ${total} \
 failure${total === 1 ? '' : 's'}</small></h3>
 <p>Clause: ${esc(c.clause || '—')} · basis: ${esc(c.basis)} · who must act: \
 <strong>${esc(actorWords(c.actor))}</strong></p>

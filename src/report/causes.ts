@@ -274,7 +274,8 @@ export function causeLine(c: Cause): string {
   const blocked = c.blocked.length ? ` (+${c.blocked.length} blocked)` : '';
   const what = `${c.rule ?? c.check ?? '?'}${c.mistake ? ` (${c.mistake})` : ''}`;
   const critical = c.critical ? 'CRITICAL ' : '';
-  return `${String(c.scenarios.length).padStart(4)}${blocked} ${critical}${what} [${c.kind}] → ${actorWords(c.actor)}: ${c.fix}`;
+  const count = String(c.scenarios.length).padStart(4);
+  return `${count}${blocked} ${critical}${what} [${c.kind}] → ${actorWords(c.actor)}: ${c.fix}`;
 }
 
 /** What the console prints before the endpoint table: the causes, one line each (none when nothing failed). */

@@ -27,7 +27,9 @@ export interface ReturnSeen {
 
 type ReturnRule<Id extends string> = Rule<ReturnSeen, Id, never>;
 
-const CLAUSE = `Events, callbacks, notifications and their payloads: "not shown"; A-45 (the family's Final Redirect page, ${FINAL_REDIRECT_PAGE})`;
+const CLAUSE =
+  'Events, callbacks, notifications and their payloads: "not shown"; A-45 (the family\'s Final Redirect page, ' +
+  `${FINAL_REDIRECT_PAGE})`;
 
 const got = ({ status, location, error }: ReturnAnswer): string =>
   status === undefined
