@@ -11,7 +11,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { findPath } from '../catalogue/index.ts';
+import { findPath, merchantUrlText } from '../catalogue/index.ts';
 import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
 import { customerPageOf, type CustomerPagePath } from '../gateway/customer-pages.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
@@ -22,6 +22,7 @@ import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
 import { customerStepOf, type CustomerStep, type PaidOrder } from './customer-steps.ts';
 import { FinalOrderWatch } from './final-orders.ts';
+import { ReturnChecker, type ReturnCheckerSettings } from './return-checks.ts';
 import { relay, type Forwarded, type RelayBounds } from './relay.ts';
 import { DEFAULT_MAX_ANSWER_BYTES, type Truncation } from '../capped-answer.ts';
 import { Inspector, type Inspected, type RequestVerdict, type SignatureDetail } from './inspector.ts';
@@ -66,6 +67,8 @@ export interface ListenerOptions {
   readonly callbackHosts?: readonly string[];
   /** Play the gateway's callbacks against the merchant's handler (callback-checks.ts) instead of the mock's own. */
   readonly callbackChecks?: CallbackCheckerSettings;
+  /** Play the payer's return against the merchant's redirect_url page (return-checks.ts). */
+  readonly returnChecks?: ReturnCheckerSettings;
   /** Each relayed exchange's deadline and the answer bytes kept of it (default 30000 ms, 1 MiB). */
   readonly relayBounds?: RelayBounds;
 }
@@ -78,6 +81,8 @@ export interface RunningListener {
   readonly customerSteps: readonly CustomerStep[];
   /** The callback checks, when asked for (--callback-checks). */
   readonly callbackChecker: CallbackChecker | undefined;
+  /** The customer-return checks, when asked for (--return-checks). */
+  readonly returnChecker: ReturnChecker | undefined;
   close(): Promise<void>;
 }
 
@@ -161,6 +166,14 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   // Upstream, inspect learns an order is final from a status answer it relays.
   const finalOrders =
     checker && options.upstream !== undefined ? new FinalOrderWatch((order) => checker.check(order)) : undefined;
+  // Returns go where a request's redirect_url says, once a status answer or a paid checkout makes its order final.
+  const returnChecker = options.returnChecks ? new ReturnChecker({ allowedHosts, ...options.returnChecks }) : undefined;
+  const returnOrders = returnChecker
+    ? new FinalOrderWatch(
+        (order) => returnChecker.check(order),
+        (request) => merchantUrlText(request.field('redirect_url')),
+      )
+    : undefined;
   const gatewayUrl = options.upstream ?? mock?.url;
   if (gatewayUrl === undefined)
     throw new Error('inspect: no gateway to answer, neither upstream nor the embedded mock');
@@ -199,6 +212,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         return customerStepOf(page, method, undefined, undefined);
       });
     customerSteps.push(step);
+    if (step.paid) returnOrders?.paid(step.orderId, step.paid.orderStatus);
     options.onCustomerStep?.(step);
   }
 
@@ -300,6 +314,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       const code = fields['error-code'];
       if (status >= 400) refused = `${target} answered ${status}${code ? ` ${code}` : ''}`;
       finalOrders?.saw(request, answer);
+      returnOrders?.saw(request, answer);
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
       // Once part of the answer went on, the caller must see it cut, not finished with inspect's own text.
@@ -339,6 +354,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     records,
     customerSteps,
     callbackChecker: checker,
+    returnChecker,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -347,6 +363,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       // Relays and callbacks still under way are cut, not awaited: an upstream or a handler that never answers
       // cannot hold inspect open.
       checker?.close();
+      returnChecker?.close();
       await dispatcher.destroy();
       await mock?.close();
     },

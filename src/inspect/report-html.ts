@@ -10,7 +10,8 @@ import type { SignatureDetail } from '../rules/signature-evidence.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
 import { firstDifference } from '../signing/first-difference.ts';
 import type { CallbackRecord } from './callback-checks.ts';
-import { callbackSection } from './callback-report.ts';
+import { callbackSection, RETURN_KIND } from './callback-report.ts';
+import type { ReturnRecord } from './return-checks.ts';
 import { customerSection, type CustomerStep } from './customer-steps.ts';
 import { failedChecks, type CheckVerdict } from './inspector.ts';
 import type { InspectRecord } from './listener.ts';
@@ -134,12 +135,15 @@ const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 function verdictOf(summary: InspectSummary, meta: InspectMeta, noRequest: string): string {
   if (summary.requests === 0)
     return `<p id="verdict" class="verdict-fail"><strong>${html(upperFirst(noRequest))}.</strong></p>`;
-  const passed = summary.failed === 0 && summary.callbackOrdersFailed === 0;
+  const passed = summary.failed === 0 && summary.callbackOrdersFailed === 0 && summary.returnOrdersFailed === 0;
   const refused = summary.refusedOnly
     ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)`
     : '';
   const callbacks = meta.callbackChecks
     ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.`
+    : '';
+  const returns = meta.returnChecks
+    ? ` Customer returns of ${summary.returnOrders} orders played: ${summary.returnOrdersFailed} failed.`
     : '';
   // A secret sent leads the page, above the count.
   const critical = summary.critical
@@ -148,8 +152,8 @@ function verdictOf(summary: InspectSummary, meta: InspectMeta, noRequest: string
     : '';
   return (
     `${critical}<p id="verdict" class="${passed ? 'verdict-pass' : 'verdict-fail'}"><strong>${summary.requests} ` +
-    `requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${refused}.${callbacks}` +
-    '</strong></p>'
+    `requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${refused}.` +
+    `${callbacks}${returns}</strong></p>`
   );
 }
 
@@ -178,6 +182,7 @@ export function htmlOf(
   noRequest: string,
   callbacks: readonly CallbackRecord[],
   customerSteps: readonly CustomerStep[],
+  returns: readonly ReturnRecord[] = [],
 ): string {
   const byOperation = new Map<string, InspectRecord[]>();
   for (const r of records) {
@@ -196,6 +201,7 @@ ${causesSection(summary.causes, 'Failures by mistake')}
 ${checklistOf(summary)}
 ${sections}
 ${customerSection(customerSteps)}
-${callbackSection(callbacks, meta.callbackChecks === true)}`,
+${callbackSection(callbacks, meta.callbackChecks === true)}
+${callbackSection(returns, meta.returnChecks === true, RETURN_KIND)}`,
   });
 }

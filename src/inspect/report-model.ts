@@ -22,6 +22,9 @@ export interface InspectSummary {
   /** Orders whose callbacks were played (--callback-checks), and how many of them failed a check. */
   readonly callbackOrders: number;
   readonly callbackOrdersFailed: number;
+  /** Orders whose customer returns were played (--return-checks), and how many of them failed a check. */
+  readonly returnOrders: number;
+  readonly returnOrdersFailed: number;
   /** The failed checks grouped by rule and diagnosed mistake, largest first (causes.ts). */
   readonly causes: readonly Cause[];
 }
@@ -32,6 +35,8 @@ export interface InspectMeta {
   readonly finishedAt: string;
   /** --callback-checks was given: the report has a callback section even when no order was final. */
   readonly callbackChecks?: boolean;
+  /** --return-checks was given: the report has a customer-return section even when no order was final. */
+  readonly returnChecks?: boolean;
   /** Where inspect listened: a report of a run no request reached tells where they should have gone. */
   readonly url?: string;
   /** What ended the session: a signal, --duration or --until-requests. */

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { ENDPOINTS, OP } from '../catalogue/index.ts';
 import { manifestOf } from '../report/bundle.ts';
 import { xmlText } from '../report/xml.ts';
-import { CALLBACK_HANDLER_RULES, REQUEST_RULES } from '../rules/book.ts';
+import { CALLBACK_HANDLER_RULES, REQUEST_RULES, RETURN_HANDLER_RULES } from '../rules/book.ts';
 import type { InspectRecord } from './listener.ts';
 import type { CallbackRecord } from './callback-checks.ts';
-import { callbackFailures, callbackJunitCases } from './callback-report.ts';
+import { callbackFailures, callbackJunitCases, RETURN_KIND } from './callback-report.ts';
+import type { ReturnRecord } from './return-checks.ts';
 import { inspectCauses } from './causes.ts';
 import { customerLine, type CustomerStep } from './customer-steps.ts';
 import { failedChecks } from './inspector.ts';
@@ -24,7 +25,7 @@ export type { Coverage, InspectMeta, InspectSummary };
 
 /** What report.json says of each rule it names: the book's words (a report reader needs no other). */
 const CHECKS = Object.fromEntries(
-  [...REQUEST_RULES, ...CALLBACK_HANDLER_RULES].map((r) => [
+  [...REQUEST_RULES, ...CALLBACK_HANDLER_RULES, ...RETURN_HANDLER_RULES].map((r) => [
     r.id,
     {
       title: r.title,
@@ -80,6 +81,7 @@ export function coverageOf(records: readonly InspectRecord[]): Coverage {
 export function summarizeInspect(
   records: readonly InspectRecord[],
   callbacks: readonly CallbackRecord[] = [],
+  returns: readonly ReturnRecord[] = [],
 ): InspectSummary {
   const failedCount: Record<string, number> = {};
   for (const r of records)
@@ -96,6 +98,8 @@ export function summarizeInspect(
     coverage: coverageOf(records),
     callbackOrders: callbacks.length,
     callbackOrdersFailed: callbacks.filter((r) => !r.passed).length,
+    returnOrders: returns.length,
+    returnOrdersFailed: returns.filter((r) => !r.passed).length,
     causes: inspectCauses(records),
   };
 }
@@ -116,6 +120,7 @@ function junitOf(
   records: readonly InspectRecord[],
   callbacks: readonly CallbackRecord[],
   customerSteps: readonly CustomerStep[],
+  returns: readonly ReturnRecord[],
 ): string {
   const cases = records
     .flatMap((r) => {
@@ -143,10 +148,11 @@ function junitOf(
         `time="0">${r.refused ? `<failure message="${xmlText(r.refused)}"/>` : ''}</testcase>`;
       return [...checks, accepted];
     })
-    .concat(callbackJunitCases(callbacks));
+    .concat(callbackJunitCases(callbacks), callbackJunitCases(returns, RETURN_KIND));
   const failures =
     records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length + (r.refused ? 1 : 0), 0) +
-    callbackFailures(callbacks);
+    callbackFailures(callbacks) +
+    callbackFailures(returns);
   const skipped = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0);
   // The customer's steps are context, not test cases: the suite's output carries them.
   const customerOut =
@@ -167,9 +173,10 @@ export function writeInspectReport(
   meta: InspectMeta & { version: string },
   callbacks: readonly CallbackRecord[] = [],
   customerSteps: readonly CustomerStep[] = [],
+  returns: readonly ReturnRecord[] = [],
 ): InspectSummary {
   mkdirSync(dir, { recursive: true });
-  const summary = summarizeInspect(records, callbacks);
+  const summary = summarizeInspect(records, callbacks, returns);
   const json = {
     tool: 'payconform inspect',
     ...meta,
@@ -178,12 +185,13 @@ export function writeInspectReport(
     requests: records,
     customerSteps,
     ...(meta.callbackChecks ? { callbacks } : {}),
+    ...(meta.returnChecks ? { returns } : {}),
   };
   writeFileSync(join(dir, 'report.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(join(dir, 'junit.xml'), junitOf(records, callbacks, customerSteps));
+  writeFileSync(join(dir, 'junit.xml'), junitOf(records, callbacks, customerSteps, returns));
   writeFileSync(
     join(dir, 'report.html'),
-    htmlOf(records, summary, meta, noRequestLine(meta), callbacks, customerSteps),
+    htmlOf(records, summary, meta, noRequestLine(meta), callbacks, customerSteps, returns),
   );
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   return summary;
