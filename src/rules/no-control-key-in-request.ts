@@ -7,6 +7,12 @@
 import type { RequestUnderTest } from './request.ts';
 import { fail, PASS, type Outcome, type Rule } from './rule.ts';
 
+/**
+ * The shortest key looked for: a shorter one ("k" in a test's merchants file) cannot be told from ordinary text, and
+ * looking for it would refuse every request that happens to hold it. Real keys are long random strings.
+ */
+export const MIN_KEY_CHARS = 8;
+
 /** How much of a field or header name the evidence quotes: a name is the sender's text. */
 const NAME_CHARS = 60;
 
@@ -96,7 +102,7 @@ export const noControlKeyInRequest: Rule<RequestUnderTest, 'no-control-key-in-re
     'OAuth signing key), computed on your server. Remove the field or header that carries it, then have the key ' +
     'replaced: every proxy and log between your shop and the gateway may hold it now.',
   check(req): Outcome {
-    const keys = req.context.merchants.map((m) => m.merchantControlKey).filter((k) => k !== '');
+    const keys = req.context.merchants.map((m) => m.merchantControlKey).filter((k) => k.length >= MIN_KEY_CHARS);
     const sent = whereKeySent(req, keys);
     return sent === undefined
       ? PASS

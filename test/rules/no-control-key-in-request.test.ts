@@ -80,6 +80,12 @@ describe('no-control-key-in-request', () => {
     );
   });
 
+  it('looks for no key shorter than 8 characters, which ordinary text holds ("amount")', () => {
+    const short = { ...context, merchants: [{ ...merchant, merchantControlKey: 'amount' }] };
+    const req = new RequestUnderTest({ method: 'POST', url: URL_, headers: HEADERS, body: Buffer.from(FORM) }, short);
+    assert.equal(noControlKeyInRequest.check(req).outcome, 'pass');
+  });
+
   it('names no field whose own name holds the key', () => {
     assert.match(leakMessage(judged(`${KEY}=1&${FORM}`)), /a form field whose name holds it/);
   });
