@@ -18,6 +18,7 @@ import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../gateway/merchants.ts';
 import { startMock, type RunningMock } from '../mock/index.ts';
 import { redactPairsInText, withoutSecrets } from '../report/redact.ts';
+import { MIN_KEY_CHARS } from '../rules/no-control-key-in-request.ts';
 import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
 import { customerStepOf, type CustomerStep, type PaidOrder } from './customer-steps.ts';
@@ -179,7 +180,8 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     throw new Error('inspect: no gateway to answer, neither upstream nor the embedded mock');
   const upstreamUrl = new URL(gatewayUrl);
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
-  const controlKeys = options.merchants.map((m) => m.merchantControlKey).filter((k) => k !== '');
+  // The keys the rule looks for (a shorter one would redact every word that holds it: "k" in a test's file).
+  const controlKeys = options.merchants.map((m) => m.merchantControlKey).filter((k) => k.length >= MIN_KEY_CHARS);
   // undici's own timers are idle timers: each relay's deadline is its AbortSignal (relay.ts).
   const dispatcher = new Agent({ connect: { timeout: 10_000 } });
   const bounds = options.relayBounds ?? { timeoutMs: 30_000, maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES };
