@@ -9,6 +9,7 @@ import {
   EXPECTATION_RULES,
   ORDER_RULES,
   REQUEST_RULES,
+  RETURN_HANDLER_RULES,
   type RuleId,
 } from '../src/rules/book.ts';
 
@@ -19,6 +20,7 @@ type Described = {
   readonly basis: string;
   readonly hint: string;
   readonly refusals: readonly { status: number; code: string }[];
+  readonly severity?: 'critical';
 };
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|');
@@ -32,8 +34,9 @@ function table(rules: readonly Described[], judgedBy: (r: Described) => string):
         .filter(([, d]) => (d.breaks as readonly string[]).includes(r.id))
         .map(([name]) => `\`${name}\``)
         .join(', ') || '—';
+    const basis = r.severity === 'critical' ? `${r.basis}, **critical**` : r.basis;
     lines.push(
-      `| \`${r.id}\` ${cell(r.title)} | ${r.basis} | ${cell(r.clause)} | ${refusals} | ${judgedBy(r)} | ${defects} | ${cell(r.hint)} |`,
+      `| \`${r.id}\` ${cell(r.title)} | ${basis} | ${cell(r.clause)} | ${refusals} | ${judgedBy(r)} | ${defects} | ${cell(r.hint)} |`,
     );
   }
   return lines;
@@ -49,6 +52,7 @@ export function rulesDoc(): string {
     'runs the request rules in the order below and answers the first failure; `inspect` runs every request',
     "rule and reports each; the mock's order stage runs the order rules; the suite's client checks every",
     'answer with the answer rules. A broken mock (`payconform mock --defect NAME`) breaks rules by id.',
+    'A **critical** rule leaks a secret when missed: inspect lists its findings first and marks them critical.',
     'This page is generated: `npm run docs:rules`.',
     '',
     '## Request rules',
@@ -76,6 +80,10 @@ export function rulesDoc(): string {
     "## Callback handler rules (what the merchant's handler answers, docs/callbacks.md)",
     '',
     ...table(CALLBACK_HANDLER_RULES, () => 'inspect --callback-checks'),
+    '',
+    "## Customer-return handler rules (what the merchant's redirect_url page answers, docs/callbacks.md)",
+    '',
+    ...table(RETURN_HANDLER_RULES, () => 'inspect --return-checks'),
     '',
     "## Expectation rules (what the suite's steps expect; a step names the rule, the book its severity)",
     '',

@@ -17,6 +17,8 @@ export interface SendOutcome {
   readonly status?: number;
   /** Why there is no status: `timeout` (no whole answer by the deadline), a socket error code, or the host rule. */
   readonly error?: string;
+  /** Where a 3xx answer sends the browser (a customer return's handler is judged by it). */
+  readonly location?: string;
 }
 
 /**
@@ -104,13 +106,15 @@ export function sendCallback(
     }
     try {
       req = send(target, { method, headers }, (res) => {
+        const location = res.headers.location;
+        const answered: SendOutcome = { status: res.statusCode ?? 0, ...(location === undefined ? {} : { location }) };
         let read = 0;
         res.on('data', (chunk: Buffer) => {
           read += chunk.length;
-          if (read > maxAnswerBytes) settle({ status: res.statusCode ?? 0 });
+          if (read > maxAnswerBytes) settle(answered);
         });
-        res.once('end', () => settle({ status: res.statusCode ?? 0 }));
-        res.once('error', () => settle({ status: res.statusCode ?? 0 }));
+        res.once('end', () => settle(answered));
+        res.once('error', () => settle(answered));
       });
       req.once('error', (err: NodeJS.ErrnoException) => settle({ error: err.code ?? err.message }));
       req.end(body);

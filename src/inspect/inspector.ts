@@ -25,6 +25,8 @@ export interface CheckVerdict {
   readonly expected?: string;
   readonly actual?: string;
   readonly signature?: SignatureDetail;
+  /** A failed check of a critical rule (a secret leaked): every report lists it first and marks it. */
+  readonly critical?: true;
 }
 
 export interface RequestVerdict {
@@ -34,6 +36,14 @@ export interface RequestVerdict {
   readonly clientOrderId?: string;
   readonly checks: readonly CheckVerdict[];
   readonly passed: boolean;
+  /** A check of a critical rule failed. */
+  readonly critical?: true;
+}
+
+/** A verdict's failed checks, critical ones first (then in the book's order): the order every report lists them in. */
+export function failedChecks(verdict: RequestVerdict): CheckVerdict[] {
+  const failed = verdict.checks.filter((c) => c.outcome === 'fail');
+  return [...failed.filter((c) => c.critical), ...failed.filter((c) => !c.critical)];
 }
 
 export interface InspectorSettings {
@@ -86,6 +96,7 @@ export class Inspector {
         id: rule.id,
         outcome: 'fail',
         message: actual === undefined ? message : `${message} (got ${actual})`,
+        ...(rule.severity === 'critical' ? { critical: true as const } : {}),
         ...(expected === undefined ? {} : { expected }),
         ...(actual === undefined ? {} : { actual }),
         ...(detail === undefined ? {} : { signature: detail as SignatureDetail }),
@@ -94,6 +105,7 @@ export class Inspector {
     recordHabits(req);
     const { match, merchant, clientOrderId } = req;
     const verdict: RequestVerdict = {
+      ...(checks.some((c) => c.critical) ? { critical: true as const } : {}),
       ...(match ? { operation: match.endpoint.operation, endpointId: match.endpointId } : {}),
       ...(merchant ? { merchant: merchant.login } : {}),
       ...(clientOrderId !== undefined && req.params ? { clientOrderId } : {}),

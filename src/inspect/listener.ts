@@ -11,20 +11,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { findPath } from '../catalogue/index.ts';
+import { findPath, merchantUrlText } from '../catalogue/index.ts';
 import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
 import { customerPageOf, type CustomerPagePath } from '../gateway/customer-pages.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../gateway/merchants.ts';
 import { startMock, type RunningMock } from '../mock/index.ts';
-import { redactPairsInText } from '../report/redact.ts';
+import { redactPairsInText, withoutSecrets } from '../report/redact.ts';
+import { MIN_KEY_CHARS } from '../rules/no-control-key-in-request.ts';
 import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
 import { CallbackChecker, type CallbackCheckerSettings } from './callback-checks.ts';
 import { customerStepOf, type CustomerStep, type PaidOrder } from './customer-steps.ts';
 import { FinalOrderWatch } from './final-orders.ts';
+import { ReturnChecker, type ReturnCheckerSettings } from './return-checks.ts';
 import { relay, type Forwarded, type RelayBounds } from './relay.ts';
 import { DEFAULT_MAX_ANSWER_BYTES, type Truncation } from '../capped-answer.ts';
-import { Inspector, type Inspected, type RequestVerdict } from './inspector.ts';
+import { Inspector, type Inspected, type RequestVerdict, type SignatureDetail } from './inspector.ts';
 
 export interface InspectRecord {
   readonly seq: number;
@@ -66,6 +68,8 @@ export interface ListenerOptions {
   readonly callbackHosts?: readonly string[];
   /** Play the gateway's callbacks against the merchant's handler (callback-checks.ts) instead of the mock's own. */
   readonly callbackChecks?: CallbackCheckerSettings;
+  /** Play the payer's return against the merchant's redirect_url page (return-checks.ts). */
+  readonly returnChecks?: ReturnCheckerSettings;
   /** Each relayed exchange's deadline and the answer bytes kept of it (default 30000 ms, 1 MiB). */
   readonly relayBounds?: RelayBounds;
 }
@@ -78,6 +82,8 @@ export interface RunningListener {
   readonly customerSteps: readonly CustomerStep[];
   /** The callback checks, when asked for (--callback-checks). */
   readonly callbackChecker: CallbackChecker | undefined;
+  /** The customer-return checks, when asked for (--return-checks). */
+  readonly returnChecker: ReturnChecker | undefined;
   close(): Promise<void>;
 }
 
@@ -107,27 +113,37 @@ function readBody(req: IncomingMessage): Promise<{ body: Buffer | undefined; siz
   });
 }
 
-/** Card data and other sensitive pairs masked wherever the request's values appear in a text. */
-function redactVerdict(verdict: RequestVerdict, request: RequestUnderTest): RequestVerdict {
-  // Without a form there is no signature evidence to mask.
-  const params = request.params;
-  if (params === undefined) return verdict;
-  const clean = (s: string | undefined): string | undefined =>
-    s === undefined ? undefined : redactPairsInText(s, params);
+/**
+ * Card data masked wherever the request's values appear in the verdict's texts, and the merchants' control keys
+ * replaced in every way they may be written: a request that sent a key (no-control-key-in-request) puts it in its
+ * base string, and a rule may quote the field that held it.
+ */
+function redactVerdict(verdict: RequestVerdict, request: RequestUnderTest, keys: readonly string[]): RequestVerdict {
+  const params = request.params ?? [];
+  const clean = (s: string): string => withoutSecrets(redactPairsInText(s, params), keys);
+  const cleaned = <K extends string>(key: K, s: string | undefined): { [k in K]?: string } =>
+    (s === undefined ? {} : { [key]: clean(s) }) as { [k in K]?: string };
+  const signed = (v: SignatureDetail['correct']): SignatureDetail['correct'] =>
+    v && { ...cleaned('baseString', v.baseString), ...cleaned('controlInput', v.controlInput) };
   return {
     ...verdict,
+    ...cleaned('clientOrderId', verdict.clientOrderId),
     checks: verdict.checks.map((c) => {
-      if (!c.signature) return c;
-      const { correct, sent } = c.signature;
+      const texts = {
+        ...cleaned('message', c.message),
+        ...cleaned('expected', c.expected),
+        ...cleaned('actual', c.actual),
+      };
+      if (!c.signature) return { ...c, ...texts };
+      const { correct, sent, explanation } = c.signature;
       return {
         ...c,
+        ...texts,
         signature: {
           ...c.signature,
-          ...(correct
-            ? { correct: { baseString: clean(correct.baseString), controlInput: clean(correct.controlInput) } }
-            : {}),
-          ...(sent ? { sent: { baseString: clean(sent.baseString), controlInput: clean(sent.controlInput) } } : {}),
-          ...(c.signature.explanation ? { explanation: clean(c.signature.explanation) } : {}),
+          ...(correct ? { correct: signed(correct) } : {}),
+          ...(sent ? { sent: signed(sent) } : {}),
+          ...cleaned('explanation', explanation),
         },
       };
     }),
@@ -151,11 +167,21 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   // Upstream, inspect learns an order is final from a status answer it relays.
   const finalOrders =
     checker && options.upstream !== undefined ? new FinalOrderWatch((order) => checker.check(order)) : undefined;
+  // Returns go where a request's redirect_url says, once a status answer or a paid checkout makes its order final.
+  const returnChecker = options.returnChecks ? new ReturnChecker({ allowedHosts, ...options.returnChecks }) : undefined;
+  const returnOrders = returnChecker
+    ? new FinalOrderWatch(
+        (order) => returnChecker.check(order),
+        (request) => merchantUrlText(request.field('redirect_url')),
+      )
+    : undefined;
   const gatewayUrl = options.upstream ?? mock?.url;
   if (gatewayUrl === undefined)
     throw new Error('inspect: no gateway to answer, neither upstream nor the embedded mock');
   const upstreamUrl = new URL(gatewayUrl);
   const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
+  // The keys the rule looks for (a shorter one would redact every word that holds it: "k" in a test's file).
+  const controlKeys = options.merchants.map((m) => m.merchantControlKey).filter((k) => k.length >= MIN_KEY_CHARS);
   // undici's own timers are idle timers: each relay's deadline is its AbortSignal (relay.ts).
   const dispatcher = new Agent({ connect: { timeout: 10_000 } });
   const bounds = options.relayBounds ?? { timeoutMs: 30_000, maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES };
@@ -188,6 +214,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         return customerStepOf(page, method, undefined, undefined);
       });
     customerSteps.push(step);
+    if (step.paid) returnOrders?.paid(step.orderId, step.paid.orderStatus);
     options.onCustomerStep?.(step);
   }
 
@@ -257,11 +284,11 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       const refused = `inspect answered 413: a body of ${size} bytes is over ${MAX_INSPECTED_BYTES}, not forwarded`;
       res.writeHead(413, { 'content-type': 'text/plain' });
       res.end(`payconform ${refused}\n`);
-      recordOf(inspector.inspect(request).verdict, { status: 413 }, refused);
+      recordOf(redactVerdict(inspector.inspect(request).verdict, request, controlKeys), { status: 413 }, refused);
       return;
     }
     const { verdict: judged, judgements } = inspector.inspect(request);
-    const verdict = redactVerdict(judged, request);
+    const verdict = redactVerdict(judged, request, controlKeys);
 
     let answer: InspectRecord['answer'];
     let refused: string | undefined;
@@ -289,6 +316,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       const code = fields['error-code'];
       if (status >= 400) refused = `${target} answered ${status}${code ? ` ${code}` : ''}`;
       finalOrders?.saw(request, answer);
+      returnOrders?.saw(request, answer);
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
       // Once part of the answer went on, the caller must see it cut, not finished with inspect's own text.
@@ -328,6 +356,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     records,
     customerSteps,
     callbackChecker: checker,
+    returnChecker,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -336,6 +365,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       // Relays and callbacks still under way are cut, not awaited: an upstream or a handler that never answers
       // cannot hold inspect open.
       checker?.close();
+      returnChecker?.close();
       await dispatcher.destroy();
       await mock?.close();
     },

@@ -10,9 +10,10 @@ import type { SignatureDetail } from '../rules/signature-evidence.ts';
 import { MISTAKES } from '../signing/diagnose/index.ts';
 import { firstDifference } from '../signing/first-difference.ts';
 import type { CallbackRecord } from './callback-checks.ts';
-import { callbackSection } from './callback-report.ts';
+import { callbackSection, RETURN_KIND } from './callback-report.ts';
+import type { ReturnRecord } from './return-checks.ts';
 import { customerSection, type CustomerStep } from './customer-steps.ts';
-import type { CheckVerdict } from './inspector.ts';
+import { failedChecks, type CheckVerdict } from './inspector.ts';
 import type { InspectRecord } from './listener.ts';
 import type { InspectMeta, InspectSummary } from './report-model.ts';
 import { ruleOf } from './rule-info.ts';
@@ -58,7 +59,10 @@ function failureOf(c: CheckVerdict): string {
     ? '<details class="explanation"><summary>The correct signature, step by step</summary>' +
       `<pre>${html(sig.explanation)}</pre></details>`
     : '';
-  return `<div class="failure" data-check="${html(c.id)}"><h4>✗ ${html(rule.title)}</h4>
+  const [critical, criticalClass] = c.critical
+    ? ['<strong class="critical">CRITICAL</strong> ', ' critical']
+    : ['', ''];
+  return `<div class="failure${criticalClass}" data-check="${html(c.id)}"><h4>✗ ${critical}${html(rule.title)}</h4>
 <p class="problem">${html(c.message ?? '')}</p>
 <p class="clause">Rule: ${html(rule.clause)}</p>
 <p class="hint">Fix: ${html(rule.hint)}</p>
@@ -95,10 +99,7 @@ function refusalOf(r: InspectRecord): string {
 export const passedAll = (r: InspectRecord): boolean => r.verdict.passed && r.refused === undefined;
 
 function rowOf(r: InspectRecord): string {
-  const failures = r.verdict.checks
-    .filter((c) => c.outcome === 'fail')
-    .map(failureOf)
-    .join('\n');
+  const failures = failedChecks(r.verdict).map(failureOf).join('\n');
   const details = failures + refusalOf(r);
   const cells = `<td>#${r.seq}</td><td>${html(r.at)}</td><td>${html(answerOf(r))}</td>`;
   const more = details ? `<tr class="details"><td colspan="${3 + REQUEST_RULES.length}">${details}</td></tr>` : '';
@@ -126,6 +127,7 @@ const STYLE = [
   'pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5em}',
   '.verdict-pass{color:#0a0}.verdict-fail{color:#c00}',
   '.cause{border-left:4px solid #c00;padding:.2em 1em;margin:.5em 0}',
+  '.critical{color:#fff;background:#600;padding:0 .3em}.failure.critical,.cause.critical{border-left:8px solid #600}',
 ].join('\n');
 
 const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -133,16 +135,25 @@ const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 function verdictOf(summary: InspectSummary, meta: InspectMeta, noRequest: string): string {
   if (summary.requests === 0)
     return `<p id="verdict" class="verdict-fail"><strong>${html(upperFirst(noRequest))}.</strong></p>`;
-  const passed = summary.failed === 0 && summary.callbackOrdersFailed === 0;
+  const passed = summary.failed === 0 && summary.callbackOrdersFailed === 0 && summary.returnOrdersFailed === 0;
   const refused = summary.refusedOnly
     ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)`
     : '';
   const callbacks = meta.callbackChecks
     ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.`
     : '';
+  const returns = meta.returnChecks
+    ? ` Customer returns of ${summary.returnOrders} orders played: ${summary.returnOrdersFailed} failed.`
+    : '';
+  // A secret sent leads the page, above the count.
+  const critical = summary.critical
+    ? `<p id="critical" class="critical"><strong>CRITICAL: ${summary.critical} request(s) sent the merchant control ` +
+      'key; replace the key once the integration is fixed.</strong></p>'
+    : '';
   return (
-    `<p id="verdict" class="${passed ? 'verdict-pass' : 'verdict-fail'}"><strong>${summary.requests} requests: ` +
-    `${summary.passed} passed every check, ${summary.failed} failed at least one${refused}.${callbacks}</strong></p>`
+    `${critical}<p id="verdict" class="${passed ? 'verdict-pass' : 'verdict-fail'}"><strong>${summary.requests} ` +
+    `requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${refused}.` +
+    `${callbacks}${returns}</strong></p>`
   );
 }
 
@@ -171,6 +182,7 @@ export function htmlOf(
   noRequest: string,
   callbacks: readonly CallbackRecord[],
   customerSteps: readonly CustomerStep[],
+  returns: readonly ReturnRecord[] = [],
 ): string {
   const byOperation = new Map<string, InspectRecord[]>();
   for (const r of records) {
@@ -189,6 +201,7 @@ ${causesSection(summary.causes, 'Failures by mistake')}
 ${checklistOf(summary)}
 ${sections}
 ${customerSection(customerSteps)}
-${callbackSection(callbacks, meta.callbackChecks === true)}`,
+${callbackSection(callbacks, meta.callbackChecks === true)}
+${callbackSection(returns, meta.returnChecks === true, RETURN_KIND)}`,
   });
 }

@@ -15,11 +15,16 @@ export interface InspectSummary {
   readonly failed: number;
   /** Requests that passed every check but the gateway refused (or did not answer): among the failed. */
   readonly refusedOnly: number;
+  /** Requests with a critical finding (a secret sent, no-control-key-in-request): listed first everywhere. */
+  readonly critical: number;
   readonly failedChecks: Readonly<Record<string, number>>;
   readonly coverage: Coverage;
   /** Orders whose callbacks were played (--callback-checks), and how many of them failed a check. */
   readonly callbackOrders: number;
   readonly callbackOrdersFailed: number;
+  /** Orders whose customer returns were played (--return-checks), and how many of them failed a check. */
+  readonly returnOrders: number;
+  readonly returnOrdersFailed: number;
   /** The failed checks grouped by rule and diagnosed mistake, largest first (causes.ts). */
   readonly causes: readonly Cause[];
 }
@@ -30,6 +35,8 @@ export interface InspectMeta {
   readonly finishedAt: string;
   /** --callback-checks was given: the report has a callback section even when no order was final. */
   readonly callbackChecks?: boolean;
+  /** --return-checks was given: the report has a customer-return section even when no order was final. */
+  readonly returnChecks?: boolean;
   /** Where inspect listened: a report of a run no request reached tells where they should have gone. */
   readonly url?: string;
   /** What ended the session: a signal, --duration or --until-requests. */

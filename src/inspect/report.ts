@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { ENDPOINTS, OP } from '../catalogue/index.ts';
 import { manifestOf } from '../report/bundle.ts';
 import { xmlText } from '../report/xml.ts';
-import { CALLBACK_HANDLER_RULES, REQUEST_RULES } from '../rules/book.ts';
+import { CALLBACK_HANDLER_RULES, REQUEST_RULES, RETURN_HANDLER_RULES } from '../rules/book.ts';
 import type { InspectRecord } from './listener.ts';
 import type { CallbackRecord } from './callback-checks.ts';
-import { callbackFailures, callbackJunitCases } from './callback-report.ts';
+import { callbackFailures, callbackJunitCases, RETURN_KIND } from './callback-report.ts';
+import type { ReturnRecord } from './return-checks.ts';
 import { inspectCauses } from './causes.ts';
 import { customerLine, type CustomerStep } from './customer-steps.ts';
+import { failedChecks } from './inspector.ts';
 import { htmlOf, passedAll } from './report-html.ts';
 import type { Coverage, InspectMeta, InspectSummary } from './report-model.ts';
 import { ruleOf } from './rule-info.ts';
@@ -23,9 +25,15 @@ export type { Coverage, InspectMeta, InspectSummary };
 
 /** What report.json says of each rule it names: the book's words (a report reader needs no other). */
 const CHECKS = Object.fromEntries(
-  [...REQUEST_RULES, ...CALLBACK_HANDLER_RULES].map((r) => [
+  [...REQUEST_RULES, ...CALLBACK_HANDLER_RULES, ...RETURN_HANDLER_RULES].map((r) => [
     r.id,
-    { title: r.title, clause: r.clause, basis: r.basis, hint: r.hint },
+    {
+      title: r.title,
+      clause: r.clause,
+      basis: r.basis,
+      hint: r.hint,
+      ...('severity' in r && r.severity !== undefined ? { severity: r.severity } : {}),
+    },
   ]),
 );
 
@@ -73,10 +81,11 @@ export function coverageOf(records: readonly InspectRecord[]): Coverage {
 export function summarizeInspect(
   records: readonly InspectRecord[],
   callbacks: readonly CallbackRecord[] = [],
+  returns: readonly ReturnRecord[] = [],
 ): InspectSummary {
-  const failedChecks: Record<string, number> = {};
+  const failedCount: Record<string, number> = {};
   for (const r of records)
-    for (const c of r.verdict.checks) if (c.outcome === 'fail') failedChecks[c.id] = (failedChecks[c.id] ?? 0) + 1;
+    for (const c of r.verdict.checks) if (c.outcome === 'fail') failedCount[c.id] = (failedCount[c.id] ?? 0) + 1;
   const passed = records.filter(passedAll).length;
   const refusedOnly = records.filter((r) => r.verdict.passed && r.refused !== undefined).length;
   return {
@@ -84,20 +93,23 @@ export function summarizeInspect(
     passed,
     failed: records.length - passed,
     refusedOnly,
-    failedChecks,
+    critical: records.filter((r) => r.verdict.critical).length,
+    failedChecks: failedCount,
     coverage: coverageOf(records),
     callbackOrders: callbacks.length,
     callbackOrdersFailed: callbacks.filter((r) => !r.passed).length,
+    returnOrders: returns.length,
+    returnOrdersFailed: returns.filter((r) => !r.passed).length,
     causes: inspectCauses(records),
   };
 }
 
-/** The console line of a request: number, operation, verdict and the first problem. */
+/** The console line of a request: number, operation, verdict and the first problem (a critical one first). */
 export function recordLine(r: InspectRecord): string {
-  const first = r.verdict.checks.find((c) => c.outcome === 'fail');
+  const first = failedChecks(r.verdict)[0];
   const status = 'status' in r.answer ? String(r.answer.status) : 'no answer';
   const verdict = first
-    ? `FAIL ${first.id}: ${first.message ?? ruleOf(first.id).title}`
+    ? `${first.critical ? 'CRITICAL ' : ''}FAIL ${first.id}: ${first.message ?? ruleOf(first.id).title}`
     : r.refused
       ? `every check passed, but REFUSED: ${r.refused}; read its answer`
       : 'pass';
@@ -108,16 +120,23 @@ function junitOf(
   records: readonly InspectRecord[],
   callbacks: readonly CallbackRecord[],
   customerSteps: readonly CustomerStep[],
+  returns: readonly ReturnRecord[],
 ): string {
   const cases = records
     .flatMap((r) => {
       const classname = xmlText(`request ${r.seq} ${r.verdict.operation ?? r.path}`);
-      const checks = r.verdict.checks.map((c) => {
+      // A critical failure is the request's first test case, its failure typed and its message saying so.
+      const failed = failedChecks(r.verdict);
+      const ordered = [...failed, ...r.verdict.checks.filter((c) => c.outcome !== 'fail')];
+      const checks = ordered.map((c) => {
         const rule = ruleOf(c.id);
         const name = `${rule.title} [${c.id}]`;
+        const critical = c.critical ? ' type="critical"' : '';
+        const message = `${c.critical ? 'CRITICAL: ' : ''}${c.message ?? ''}`;
+        const why = xmlText(`${rule.clause}\nfix: ${rule.hint}`);
         const body =
           c.outcome === 'fail'
-            ? `<failure message="${xmlText(c.message ?? '')}">${xmlText(`${rule.clause}\nfix: ${rule.hint}`)}</failure>`
+            ? `<failure message="${xmlText(message)}"${critical}>${why}</failure>`
             : c.outcome === 'skip'
               ? `<skipped message="${xmlText(c.message ?? '')}"/>`
               : '';
@@ -129,10 +148,11 @@ function junitOf(
         `time="0">${r.refused ? `<failure message="${xmlText(r.refused)}"/>` : ''}</testcase>`;
       return [...checks, accepted];
     })
-    .concat(callbackJunitCases(callbacks));
+    .concat(callbackJunitCases(callbacks), callbackJunitCases(returns, RETURN_KIND));
   const failures =
     records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length + (r.refused ? 1 : 0), 0) +
-    callbackFailures(callbacks);
+    callbackFailures(callbacks) +
+    callbackFailures(returns);
   const skipped = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0);
   // The customer's steps are context, not test cases: the suite's output carries them.
   const customerOut =
@@ -153,9 +173,10 @@ export function writeInspectReport(
   meta: InspectMeta & { version: string },
   callbacks: readonly CallbackRecord[] = [],
   customerSteps: readonly CustomerStep[] = [],
+  returns: readonly ReturnRecord[] = [],
 ): InspectSummary {
   mkdirSync(dir, { recursive: true });
-  const summary = summarizeInspect(records, callbacks);
+  const summary = summarizeInspect(records, callbacks, returns);
   const json = {
     tool: 'payconform inspect',
     ...meta,
@@ -164,12 +185,13 @@ export function writeInspectReport(
     requests: records,
     customerSteps,
     ...(meta.callbackChecks ? { callbacks } : {}),
+    ...(meta.returnChecks ? { returns } : {}),
   };
   writeFileSync(join(dir, 'report.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(join(dir, 'junit.xml'), junitOf(records, callbacks, customerSteps));
+  writeFileSync(join(dir, 'junit.xml'), junitOf(records, callbacks, customerSteps, returns));
   writeFileSync(
     join(dir, 'report.html'),
-    htmlOf(records, summary, meta, noRequestLine(meta), callbacks, customerSteps),
+    htmlOf(records, summary, meta, noRequestLine(meta), callbacks, customerSteps, returns),
   );
   writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(dir), null, 2)}\n`);
   return summary;

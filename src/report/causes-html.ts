@@ -31,7 +31,11 @@ function causeHtml(c: Cause): string {
         ? ownList
         : `<details><summary>its own failures: ${c.scenarios.length} scenarios</summary>${ownList}</details>`;
   const mistake = c.mistake ? ` <code>${esc(c.mistake)}</code>` : '';
-  return `<article class="cause"><h3>${esc(c.rule ?? c.check ?? '?')}${mistake} <small>${esc(KIND[c.kind])}: ${total} \
+  const [critical, criticalClass] = c.critical
+    ? ['<strong class="critical">CRITICAL</strong> ', ' critical']
+    : ['', ''];
+  const name = `${critical}${esc(c.rule ?? c.check ?? '?')}${mistake}`;
+  return `<article class="cause${criticalClass}"><h3>${name} <small>${esc(KIND[c.kind])}: ${total} \
 failure${total === 1 ? '' : 's'}</small></h3>
 <p>Clause: ${esc(c.clause || '—')} · basis: ${esc(c.basis)} · who must act: \
 <strong>${esc(actorWords(c.actor))}</strong></p>
@@ -43,6 +47,7 @@ ${own}${blocked}</article>`;
 export function causesSection(causes: readonly Cause[], heading = 'Causes'): string {
   if (causes.length === 0) return '';
   return `<section id="causes"><h2>${esc(heading)} (${causes.length})</h2>
-<p>Every failure traced to its first cause, largest first; each is also listed in full below.</p>
+<p>Every failure traced to its first cause, critical ones (a secret leaked) first, then largest first; each is \
+also listed in full below.</p>
 ${causes.map(causeHtml).join('\n')}</section>`;
 }

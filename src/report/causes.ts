@@ -27,6 +27,8 @@ export interface CauseRule {
   /** Its refusal codes, in the book's order. */
   readonly codes: readonly string[];
   readonly fixedIn?: 'configuration' | undefined;
+  /** A miss leaks a secret (rule.ts severity): its cause is listed first and marked critical. */
+  readonly critical?: true | undefined;
 }
 
 export type CauseRules = Readonly<Record<string, CauseRule>>;
@@ -42,6 +44,7 @@ const factsOf = (rules: ReadonlyArray<Rule<never>>): CauseRules =>
         hint: r.hint,
         codes: r.refusals.map((x) => x.code),
         fixedIn: r.fixedIn,
+        ...(r.severity === 'critical' ? { critical: true as const } : {}),
       },
     ]),
   );
@@ -75,6 +78,8 @@ export interface Cause {
   readonly scenarios: readonly CauseEntry[];
   /** Scenarios that failed because a prerequisite was refused for this cause. */
   readonly blocked: readonly CauseEntry[];
+  /** Its rule leaks a secret when missed: listed before every other cause. */
+  readonly critical?: true;
 }
 
 /** One failure traced to its cause (before grouping). */
@@ -238,9 +243,15 @@ export function groupCauses(traced: readonly Traced[], rules: CauseRules): Cause
         fix: fixOf(first.kind, first.rule, rule, first.mistake),
         scenarios: own,
         blocked,
+        ...(rule?.critical ? { critical: true as const } : {}),
       };
     })
-    .sort((a, b) => size(b) - size(a) || String(a.rule ?? a.check).localeCompare(String(b.rule ?? b.check)));
+    .sort(
+      (a, b) =>
+        Number(b.critical ?? false) - Number(a.critical ?? false) ||
+        size(b) - size(a) ||
+        String(a.rule ?? a.check).localeCompare(String(b.rule ?? b.check)),
+    );
 }
 
 /** The causes of a run's failed scenarios. */
@@ -262,7 +273,9 @@ export const actorWords = (actor: Actor): string => ACTOR[actor];
 export function causeLine(c: Cause): string {
   const blocked = c.blocked.length ? ` (+${c.blocked.length} blocked)` : '';
   const what = `${c.rule ?? c.check ?? '?'}${c.mistake ? ` (${c.mistake})` : ''}`;
-  return `${String(c.scenarios.length).padStart(4)}${blocked} ${what} [${c.kind}] → ${actorWords(c.actor)}: ${c.fix}`;
+  const critical = c.critical ? 'CRITICAL ' : '';
+  const count = String(c.scenarios.length).padStart(4);
+  return `${count}${blocked} ${critical}${what} [${c.kind}] → ${actorWords(c.actor)}: ${c.fix}`;
 }
 
 /** What the console prints before the endpoint table: the causes, one line each (none when nothing failed). */

@@ -117,7 +117,7 @@ function maskPanText(found: string): string {
 }
 
 /** Replaces every written form of every secret; again where a replacement joined text into a secret. */
-function withoutSecrets(text: string, secrets: readonly string[]): string {
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
   const forms = [...new Set(secrets.flatMap((s) => [...writtenForms(s)]))]
     .filter((f) => f !== '' && !REDACTED.includes(f))
     .sort((a, b) => b.length - a.length);

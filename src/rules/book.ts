@@ -53,12 +53,22 @@ import {
   signatureMethod,
 } from './oauth.ts';
 import { MOVE_RULES } from './orders.ts';
+import { noControlKeyInRequest } from './no-control-key-in-request.ts';
+import {
+  returnRefusesForgedControl,
+  returnRefusesOtherStatus,
+  returnRefusesUnknownOrder,
+  returnTakesGenuine,
+  returnTakesGenuineAgain,
+} from './return-handler.ts';
 
 /** Judged before the body is read: a gateway refuses these without reading it. */
 export const HEAD_RULES = [methodPost, endpointKnown, acceptHeader, contentType] as const;
 
 /** Judged once the body is read, in the order the mock refuses. */
 export const BODY_RULES = [
+  // First: a request that hands the secret key to every proxy on its way is refused for that before anything else.
+  noControlKeyInRequest,
   bodySize,
   formEncoding,
   encodedOnce,
@@ -117,6 +127,15 @@ export const CALLBACK_HANDLER_RULES = [
   handlerTakesGenuineAgain,
 ] as const;
 
+/** Rules of the merchant's customer-return handler, in the order inspect --return-checks plays them. */
+export const RETURN_HANDLER_RULES = [
+  returnRefusesForgedControl,
+  returnRefusesOtherStatus,
+  returnRefusesUnknownOrder,
+  returnTakesGenuine,
+  returnTakesGenuineAgain,
+] as const;
+
 /** What the suite's steps expect beyond one answer's shape; each step names the rule, the book its severity. */
 export const EXPECTATION_RULES = [
   refusalCode,
@@ -134,6 +153,7 @@ export const RULES = [
   ...ANSWER_RULES,
   ...CALLBACK_RULES,
   ...CALLBACK_HANDLER_RULES,
+  ...RETURN_HANDLER_RULES,
   ...EXPECTATION_RULES,
 ] as const;
 
@@ -144,7 +164,7 @@ export type RequestRuleId = (typeof REQUEST_RULES)[number]['id'];
 export type RefusalCode = AnyRule['refusals'][number]['code'];
 
 /** The rule's description without its check: what reports, docs and defects need. */
-export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'assumptions' | 'hint'> & {
+export type RuleInfo = Pick<AnyRule, 'id' | 'title' | 'clause' | 'basis' | 'assumptions' | 'hint' | 'severity'> & {
   readonly refusals: readonly { readonly status: number; readonly code: RefusalCode }[];
 };
 

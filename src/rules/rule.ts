@@ -61,6 +61,11 @@ export interface Rule<In, Id extends string = string, C extends string = string>
    * it was given) rather than its code, the default. Decides who must act on a failure's cause (report/causes.ts).
    */
   readonly fixedIn?: 'configuration';
+  /**
+   * `critical`: a miss leaks a secret (the control key sent): reports list it before every other finding and mark
+   * it so. A rule without it is judged by its basis alone (severity.ts).
+   */
+  readonly severity?: 'critical';
   /** Facts of the request the check reads; where one is missing (an earlier rule failed) the rule is not reached. */
   readonly needs?: readonly Fact[];
   check(input: In): Outcome;

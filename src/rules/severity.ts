@@ -10,3 +10,8 @@ export function warnedUnder(id: RuleId): string | undefined {
   const rule = RULE_BY_ID.get(id);
   return rule?.basis === 'assumption' ? rule.assumptions.join(', ') : undefined;
 }
+
+/** Whether a miss of rule `id` leaks a secret: listed first and marked critical wherever it is reported. */
+export function isCritical(id: RuleId): boolean {
+  return RULE_BY_ID.get(id)?.severity === 'critical';
+}

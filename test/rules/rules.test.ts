@@ -123,6 +123,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
     const r = build(OP.SALE);
     return [{ r, headers: { ...r.headers, 'content-type': 'text/plain' } }];
   },
+  'no-control-key-in-request': () => [{ r: build(OP.SALE, [['merchant_control', merchant.merchantControlKey]]) }],
   'body-size': () => [{ r: build(OP.SALE, [['comment', 'x'.repeat(70_000)]]) }],
   'form-encoding': () => [{ r: build(OP.SALE), body: Buffer.from('amount=%zz') }],
   'encoded-once': () => {

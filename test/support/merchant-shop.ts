@@ -7,7 +7,7 @@
  * signer.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type HandlerMistake =
@@ -26,6 +26,22 @@ export type HandlerMistake =
   /** Answers 204 No Content to a callback it took: the gateway wants 200. */
   | 'answers-204';
 
+/**
+ * Mistakes of the shop's customer-return page (redirect_url), which the payer's browser posts the final redirect to
+ * and which verifies control, looks the order up and answers 303 to its result page.
+ */
+export type ReturnMistake =
+  /** Books any "approved" return without checking its control (checks the others). */
+  | 'books-approved-unchecked'
+  /** Shows the result page of whatever order a correctly signed return names. */
+  | 'return-unknown-taken'
+  /** Answers 500 to a return for an order already final (a reload). */
+  | 'return-error-on-repeat';
+
+/** Where the shop's return page sends the payer: its result page for the order. */
+export const resultPage = (clientOrderId: string): string =>
+  `/payment/result?order=${encodeURIComponent(clientOrderId)}`;
+
 /** The handler URL's own query ("customizable" URL): the gateway must keep it. */
 export const OWN_QUERY = { shop: 'main' } as const;
 
@@ -34,6 +50,8 @@ export interface ShopOrder {
   readonly amount: string;
   orderid?: string;
   status: 'processing' | 'approved' | 'declined' | 'filtered' | 'error';
+  /** The payer came back through the return page. */
+  returned?: boolean;
 }
 
 export interface Received {
@@ -55,9 +73,17 @@ const CALLBACK_FIELD_NAMES = new Set([
   'control',
 ]);
 
+const RETURN_PATH = '/payment/return';
+
 export class MerchantShop {
   readonly orders = new Map<string, ShopOrder>();
   readonly received: Received[] = [];
+  /** The returns the shop's redirect_url page got: their fields and what it answered. */
+  readonly returns: Array<{ readonly fields: Record<string, string>; readonly answered: number }> = [];
+  /** The return page (redirect_url): the final redirect is posted here. */
+  returnUrl = '';
+  /** Set after construction: a mistake of the return page (the callback handler's is the constructor's). */
+  returnMistake: ReturnMistake | undefined;
   private server: Server | undefined;
   url = '';
   /** Origin and path of the handler, as reports name it (no query). */
@@ -81,6 +107,7 @@ export class MerchantShop {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
+        if (new URL(req.url ?? '/', 'http://shop').pathname === RETURN_PATH) return this.serveReturn(body, res);
         const query = Object.fromEntries(new URL(req.url ?? '/', 'http://shop').searchParams);
         const read = this.mistake === 'reads-post-body' ? Object.fromEntries(new URLSearchParams(body)) : query;
         const own = Object.fromEntries(
@@ -99,6 +126,7 @@ export class MerchantShop {
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.target = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/payment/callback`;
     this.url = `${this.target}?${new URLSearchParams(OWN_QUERY).toString()}`;
+    this.returnUrl = this.target.replace(/\/payment\/callback$/, RETURN_PATH);
     return this.url;
   }
 
@@ -107,6 +135,29 @@ export class MerchantShop {
       this.server?.close(() => resolve());
       this.server?.closeAllConnections();
     });
+  }
+
+  /** The return page: control verified over the fields as posted, the order looked up, then its result page. */
+  private serveReturn(body: string, res: ServerResponse): void {
+    const f = Object.fromEntries(new URLSearchParams(body));
+    const answered = this.handleReturn(f);
+    this.returns.push({ fields: f, answered });
+    res.writeHead(answered, answered === 303 ? { location: resultPage(f.client_orderid ?? '') } : {});
+    res.end(answered === 303 ? '' : 'refused');
+  }
+
+  private handleReturn(f: Record<string, string>): number {
+    const expected = createHash('sha1')
+      .update(`${f.status}${f.orderid}${f.client_orderid}${this.controlKey}`)
+      .digest('hex');
+    const unchecked = this.returnMistake === 'books-approved-unchecked' && f.status === 'approved';
+    if (!unchecked && f.control !== expected) return 403;
+    const order = this.orders.get(f.client_orderid ?? '');
+    if (!order) return this.returnMistake === 'return-unknown-taken' ? 303 : 404;
+    if (order.orderid !== undefined && order.orderid !== f.orderid) return 409;
+    if (order.returned && this.returnMistake === 'return-error-on-repeat') return 500;
+    order.returned = true;
+    return 303;
   }
 
   /** The status code the handler answers. */

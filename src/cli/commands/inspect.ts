@@ -29,11 +29,12 @@ import {
   listenerSettings,
 } from '../listener-options.ts';
 import type { CallbackRecord } from '../../inspect/callback-checks.ts';
-import { callbackLine } from '../../inspect/callback-report.ts';
+import { callbackLine, RETURN_KIND } from '../../inspect/callback-report.ts';
+import type { ReturnRecord } from '../../inspect/return-checks.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
 import { oneLine } from '../terminal-text.ts';
 
-/** How long inspect waits, on stop, for callback checks under way before it writes the report. */
+/** How long inspect waits, on stop, for callback and return checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
 /** The same after SIGINT or SIGTERM, which must end inspect within 5 s. */
 const SIGNAL_CALLBACK_WAIT_MS = 2_000;
@@ -49,7 +50,7 @@ export const inspectCommand: Command = {
     usage:
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
-      '[--callback-method GET|POST] [--callback-hosts LIST] [--timeout-ms MS] [--max-answer-bytes N]',
+      '[--callback-method GET|POST] [--callback-hosts LIST] [--return-checks] [--timeout-ms MS] [--max-answer-bytes N]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -90,10 +91,19 @@ export const inspectCommand: Command = {
           '2xx), the genuine one twice (both must get 200); docs/callbacks.md',
       },
       'callback-method': CALLBACK_METHOD_OPTION,
+      'return-checks': {
+        type: 'boolean',
+        description:
+          "for each order that reaches a final status with a redirect_url, play the payer's return (the final " +
+          'redirect, a form POST) against your return page: forged control, a status changed, an unknown order ' +
+          "(none may get 2xx or the genuine return's page), the genuine one twice (both a page or a redirect); " +
+          'docs/callbacks.md',
+      },
       'callback-hosts': {
         type: 'string',
         valueName: 'LIST',
-        description: 'comma-separated host names callbacks may go to besides loopback (default: loopback only)',
+        description:
+          'comma-separated host names callbacks and returns may go to besides loopback (default: loopback only)',
       },
     },
     epilog:
@@ -101,10 +111,10 @@ export const inspectCommand: Command = {
       'and manifest.json. A request the gateway refused (4xx, 5xx, no answer) counts as failed even when ' +
       "every check passed. The customer's browser on the embedded mock's hosted pages (checkout, 3-D Secure) " +
       'is served and shown as context (customer: lines), never judged or counted. Exit 0 only if every ' +
-      'request (and, with --callback-checks, every callback check) passed, 1 otherwise (a run no request ' +
-      'reached says so), 2 on bad input (a dead --upstream included, found before listening). Before the ' +
-      'report, inspect waits up to 30 s for callback checks under way (2 s after SIGINT or SIGTERM, which end ' +
-      'inspect within 5 s; report.json then says "interrupted": true).',
+      'request (and, with --callback-checks or --return-checks, every callback and return check) passed, 1 ' +
+      'otherwise (a run no request reached says so), 2 on bad input (a dead --upstream included, found before ' +
+      'listening). Before the report, inspect waits up to 30 s for callback and return checks under way (2 s ' +
+      'after SIGINT or SIGTERM, which end inspect within 5 s; report.json then says "interrupted": true).',
   },
   async run({ values }, io): Promise<ExitCode> {
     const upstream = str(values.upstream);
@@ -127,6 +137,7 @@ export const inspectCommand: Command = {
     const { merchants, windowSeconds, ...listen } = listenerSettings(values);
     const known = merchants ?? [testMerchant()];
     const callbackChecks = values['callback-checks'] === true;
+    const returnChecks = values['return-checks'] === true;
     const callbackHostList = callbackHosts(str(values['callback-hosts']));
     const method = callbackMethod(str(values['callback-method']));
     // Every option is read before anything is made or probed.
@@ -152,6 +163,14 @@ export const inspectCommand: Command = {
               method,
               maxAnswerBytes: answerCap,
               onRecord: (record: CallbackRecord) => io.stdout(oneLine(callbackLine(record))),
+            },
+          }
+        : {}),
+      ...(returnChecks
+        ? {
+            returnChecks: {
+              maxAnswerBytes: answerCap,
+              onRecord: (record: ReturnRecord) => io.stdout(oneLine(callbackLine(record, RETURN_KIND))),
             },
           }
         : {}),
@@ -194,14 +213,17 @@ export const inspectCommand: Command = {
     // Callbacks under way belong in the report: waited for, within a bound (a second Ctrl-C still ends the process);
     // after a signal briefly, so that inspect ends within 5 s: what is still under way then is cut (listener.close).
     const wait = stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM' ? SIGNAL_CALLBACK_WAIT_MS : CALLBACK_WAIT_MS;
-    const unfinished = (await listener.callbackChecker?.idle(wait)) ?? 0;
+    // Both at once: the bound is the one wait, however many kinds of checks run.
+    const under = await Promise.all([listener.callbackChecker?.idle(wait), listener.returnChecker?.idle(wait)]);
+    const unfinished = under.reduce((n: number, u) => n + (u ?? 0), 0);
     if (unfinished > 0)
       io.stderr(
-        `inspect: the callbacks of ${unfinished} order(s) were still under way after ${wait / 1000} s; they are ` +
-          `cut and not in the report`,
+        `inspect: the callbacks or returns of ${unfinished} order(s) were still under way after ${wait / 1000} s; ` +
+          'they are cut and not in the report',
       );
     await listener.close();
     const callbacks = listener.callbackChecker?.records ?? [];
+    const returns = listener.returnChecker?.records ?? [];
     // The lock goes before the manifest lists the folder's files.
     claim.release();
     const meta = {
@@ -210,11 +232,12 @@ export const inspectCommand: Command = {
       finishedAt: new Date().toISOString(),
       version: packageVersion(),
       callbackChecks,
+      returnChecks,
       url: listener.url,
       stoppedBy,
       ...(stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM' ? { interrupted: true } : {}),
     };
-    const summary = writeInspectReport(dir, listener.records, meta, callbacks, listener.customerSteps);
+    const summary = writeInspectReport(dir, listener.records, meta, callbacks, listener.customerSteps, returns);
     if (summary.requests === 0) {
       io.stdout(`${noRequestLine(meta)}; report: ${join(dir, 'report.html')}`);
       return 1;
@@ -230,12 +253,17 @@ export const inspectCommand: Command = {
         ? ''
         : ` (${summary.refusedOnly} of them passed every check but ${listener.target} ` +
           `refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
-    const played = callbackChecks
-      ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed`
-      : '';
+    const played =
+      (callbackChecks
+        ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed`
+        : '') +
+      (returnChecks
+        ? `; customer returns of ${summary.returnOrders} orders played, ${summary.returnOrdersFailed} failed`
+        : '');
     io.stdout(
       `${summary.passed} passed, ${summary.failed} failed${refusedOnly}${played}; report: ${join(dir, 'report.html')}`,
     );
-    return summary.failed === 0 && summary.requests > 0 && summary.callbackOrdersFailed === 0 ? 0 : 1;
+    const handlersPassed = summary.callbackOrdersFailed === 0 && summary.returnOrdersFailed === 0;
+    return summary.failed === 0 && summary.requests > 0 && handlersPassed ? 0 : 1;
   },
 };
