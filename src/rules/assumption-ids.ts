@@ -38,6 +38,8 @@ export const ASSUMPTION_IDS = [
   'A-33',
   'A-34',
   'A-35',
+  'A-36',
+  'A-37',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];
