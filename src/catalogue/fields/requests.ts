@@ -196,9 +196,10 @@ const CALLBACKS = ['server_callback_url', 'notify_url'] as const;
 
 const NAME_BY_CHANNEL = 'Parameter necessity depends on the Acquiring channel';
 /** The payer fields every payment page lists: names by acquiring channel, the state for three countries. */
-const payer = (page: string): Entry[] => [
-  row('first_name', 'conditional', page, { condition: NAME_BY_CHANNEL }),
-  row('last_name', 'conditional', page, { condition: NAME_BY_CHANNEL }),
+const payer = (page: string, names: 'by channel' | 'optional' = 'by channel'): Entry[] => [
+  ...(['first_name', 'last_name'] as const).map((name) =>
+    names === 'optional' ? row(name, 'optional', page) : row(name, 'conditional', page, { condition: NAME_BY_CHANNEL }),
+  ),
   row('state', 'conditional', page, { condition: 'Required for USA, Canada and Australia' }),
 ];
 
@@ -214,11 +215,11 @@ function cardPayment(page: string, withAmount: boolean, unseen: readonly Request
 }
 
 /** The hosted forms: the same customer, no card (the payer types it on the gateway's page). */
-function hostedForm(page: string, withAmount: boolean, more: More = {}): Entry[] {
+function hostedForm(page: string, withAmount: boolean, more: More = {}, names?: 'optional'): Entry[] {
   return [
     ...(withAmount ? ORDER_FIELDS : ['client_orderid' as const]).map(must(page, more)),
     ...CUSTOMER.map((name) => row(name, 'mandatory', page, name === 'redirect_url' ? { ...UNSEEN, ...more } : more)),
-    ...payer(page),
+    ...payer(page, names),
     ...CALLBACKS.map(may(page, { ...UNSEEN, ...more })),
   ];
 }
@@ -239,7 +240,8 @@ const TABLES: Record<string, readonly Entry[]> = {
   // No public page: read as the sale-form page it shares its answer with.
   PaymentFormRequest: hostedForm(PAGES.saleForm, true, NO_PAGE),
   AccountVerificationRequest: cardPayment(PAGES.accountVerification, false, ['phone', 'redirect_url']),
-  AccountVerificationFormRequest: hostedForm(PAGES.accountVerificationForm, false),
+  // Its page: first_name, last_name "Necessity: Optional".
+  AccountVerificationFormRequest: hostedForm(PAGES.accountVerificationForm, false, {}, 'optional'),
   CaptureRequest: [
     ...(['login', 'client_orderid', 'orderid'] as const).map(must(PAGES.capture)),
     ...(['amount', 'currency'] as const).map(
