@@ -36,6 +36,17 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "AMOUNT_EXCEEDS"
 
+  @endpoint:SALE @endpoint:RETURN @spec:flows @money @assumption @negative @A-23 @A-36 @rule:return-within-paid
+  Scenario: a return without amount reverses the whole sale, and leaves nothing to return
+    # The return page: amount "If this parameter is omitted, initial transaction is reversed as a whole."
+    Given an approved "SALE" order of "5.00"
+    When I send a signed "RETURN" request
+    Then the gateway accepts it
+    When I send a signed "RETURN" request with:
+      | amount | 0.01 |
+    Then the gateway refuses it
+    And the error code is "AMOUNT_EXCEEDS"
+
   @endpoint:SALE @endpoint:VOID @spec:flows @money @assumption @negative @A-23 @rule:order-not-voided
   Scenario: sale then void; a second void and a return after it are refused
     Given an approved "SALE" order of "3.00"

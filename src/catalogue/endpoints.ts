@@ -9,6 +9,8 @@ const endpointId: ControlField = { name: 'endpointId', from: 'url', cents: false
 const login: ControlField = { name: 'login', from: 'credentials', cents: false };
 const param = (name: string): ControlField => ({ name, from: 'params', cents: false });
 const cents = (name: string): ControlField => ({ name, from: 'params', cents: true });
+/** A formula field the page puts in the control "if sent" only. */
+const ifSent = (field: ControlField): ControlField => ({ ...field, whenSent: true });
 
 const control = (...fields: ControlField[]): AuthScheme => ({ kind: 'control', fields });
 const hmac: AuthScheme = { kind: 'oauth-hmac-sha1' };
@@ -25,6 +27,15 @@ const byLoginOrderAmount = control(
   param('orderid'),
   cents('amount'),
   param('currency'),
+);
+// The return page: "amount (in minor units, if sent)", "currency (if sent)"; with both sent, the capture's formula.
+// https://doc2.payneteasy.com/integration/API_commands/api_v2_return.html (A-36)
+const byLoginOrderAmountIfSent = control(
+  login,
+  param('client_orderid'),
+  param('orderid'),
+  ifSent(cents('amount')),
+  ifSent(param('currency')),
 );
 const byLoginCardRefAmount = control(
   login,
@@ -220,7 +231,7 @@ const ROWS = [
     '/api/v2/return',
     'ReturnRequest',
     'AsyncResponse',
-    byLoginOrderAmount,
+    byLoginOrderAmountIfSent,
     groupUrl(`${DOC2}api_v2_return.html`),
     { mockBehaviour: 'move', featureArea: 'payments', movesMoney: true },
   ),

@@ -14,6 +14,8 @@ export interface ControlField {
   readonly from: ControlFieldSource;
   /** The value enters the formula as integer cents (spec: "amount in cents"). */
   readonly cents: boolean;
+  /** Enters the formula only when sent (return: "amount (in minor units, if sent)"); absent or blank, nothing. */
+  readonly whenSent?: true;
 }
 
 export type AuthScheme =

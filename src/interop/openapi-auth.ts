@@ -54,10 +54,13 @@ export function controlExtension(endpoint: Endpoint, groupUrl: boolean): Json | 
   if (endpoint.auth.kind !== 'control') return undefined;
   return {
     formula: formulaText(endpoint.auth.fields),
-    fields: endpoint.auth.fields.map(({ name, from, cents }) => ({
+    fields: endpoint.auth.fields.map(({ name, from, cents, whenSent }) => ({
       name,
       from,
       cents,
+      ...(whenSent === true
+        ? { whenSent, sent: 'only when the request sends it: absent or empty, nothing enters' }
+        : {}),
       ...(from === 'url'
         ? {
             value: groupUrl

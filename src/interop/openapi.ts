@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of the API (`payconform openapi`, docs/openapi.md), generated: the paths
- * and operations from the endpoint catalogue, the request schemas from REQUIRED_FIELDS and FIELDS,
+ * and operations from the endpoint catalogue, the request schemas from the field tables (REQUEST_TABLES),
  * the answers from RESPONSE_SCHEMAS, the control formulas from the rows. Nothing here lists an
  * endpoint, a field or a formula; what OpenAPI cannot say (the control, OAuth 1.0a) goes into
  * `x-payconform-*` extensions and the prose, and every assumption is marked with its id
@@ -16,7 +16,8 @@ import {
   type Operation,
 } from '../catalogue/index.ts';
 import { packageVersion } from '../package-root.ts';
-import { FIELDS, REQUIRED_FIELDS } from '../schemas/requests.ts';
+import type { FieldRow } from '../catalogue/fields/types.ts';
+import { FIELDS, REQUEST_TABLES, REQUIRED_FIELDS } from '../schemas/requests.ts';
 import { RESPONSE_SCHEMAS } from '../schemas/responses.ts';
 import {
   authProse,
@@ -136,33 +137,45 @@ function operationOf(endpoint: Endpoint, groupUrl: boolean): Json {
   };
 }
 
-/** A request schema: its mandatory fields with their rules (A-25), and the control where the row signs with one. */
+/** A field of a request schema: its rule, its row's necessity and the page it was read from. */
+function fieldProperty(schema: string, row: FieldRow): Json {
+  const rule = FIELDS[row.name];
+  if (rule === undefined) throw new Error(`openapi: field ${row.name} of ${schema} has no rule in FIELDS`);
+  const necessity = row.condition === undefined ? row.necessity : `${row.necessity} (${row.condition})`;
+  const signed = row.inControl ? ' Enters the control formula.' : '';
+  return {
+    ...rule,
+    description: `${row.description} Necessity: ${necessity}.${signed} Source: ${row.source.page}`,
+    'x-payconform-source': row.source,
+  };
+}
+
+/** A request schema: every field of its table (mandatory or not, each with its page), and the control where signed. */
 function requestSchema(endpoint: Endpoint): Json {
   const name = endpoint.checkedRequestSchema;
   const required = REQUIRED_FIELDS[name];
-  if (required === undefined)
-    throw new Error(`openapi: ${endpoint.operation}'s request schema ${name} has no REQUIRED_FIELDS entry`);
-  const properties: Json = {};
-  for (const field of required) {
-    const rule = FIELDS[field];
-    if (rule === undefined) throw new Error(`openapi: field ${field} of ${name} has no rule in FIELDS`);
-    properties[field] = rule;
-  }
+  const table = REQUEST_TABLES.get(name);
+  if (required === undefined || table === undefined)
+    throw new Error(`openapi: ${endpoint.operation}'s request schema ${name} has no field table`);
+  const properties: Json = Object.fromEntries(table.fields.map((row) => [row.name, fieldProperty(name, row)]));
   const signed = endpoint.auth.kind === 'control';
   if (signed) properties.control = ref('schemas', 'Control');
   const named =
     endpoint.requestSchema === null
-      ? `The spec shows no request schema for ${endpoint.operation}: the name and the fields are ours (A-25).`
-      : `Named by api-spec.md; the spec shows no fields, so the mandatory ones are those of the API family's ` +
-        `public documentation (A-25).`;
+      ? `The spec shows no request schema for ${endpoint.operation}: the name is ours (A-25).`
+      : 'Named by api-spec.md, which shows no fields.';
+  const needs: Record<string, string[]> = {};
+  for (const f of table.fields) if (f.requiredWith !== undefined) (needs[f.requiredWith] ??= []).push(f.name);
   return {
     type: 'object',
     description:
-      `${named} Every value is a string. Other fields are allowed (optional extras such as server_callback_url); ` +
-      'payconform checks a field it knows by the same rule wherever it appears.',
+      `${named} The fields are those of the API family's public page (${table.page}), each citing its own; ` +
+      'docs/fields.md shows them all. Every value is a string, judged with its outer whitespace omitted where the ' +
+      'signature does not cover it; an optional field sent empty counts as not sent; other fields are ignored (A-36).',
     required: signed ? [...required, 'control'] : [...required],
     properties,
-    'x-payconform-assumptions': ['A-25'],
+    ...(Object.keys(needs).length === 0 ? {} : { dependentRequired: needs }),
+    'x-payconform-assumptions': ['A-25', 'A-36'],
   };
 }
 

@@ -22,8 +22,8 @@ export interface ScriptRow {
   readonly scheme: Endpoint['auth']['kind'];
   /** The control formula as text (for people reading the script and its errors). */
   readonly formula?: string;
-  /** The control formula's fields in order: [name, from (url | credentials | params), cents]. */
-  readonly fields?: ReadonlyArray<readonly [string, string, boolean]>;
+  /** The control formula's fields in order: [name, from (url | credentials | params), cents, only when sent]. */
+  readonly fields?: ReadonlyArray<readonly [string, string, boolean, boolean]>;
 }
 
 /** The catalogue as the script needs it, keyed by the path without `/{endpointId}`. */
@@ -37,7 +37,7 @@ export function scriptTable(): Record<string, ScriptRow> {
             operation: e.operation,
             scheme: e.auth.kind,
             formula: formulaText(e.auth.fields),
-            fields: e.auth.fields.map((f) => [f.name, f.from, f.cents] as const),
+            fields: e.auth.fields.map((f) => [f.name, f.from, f.cents, f.whenSent === true] as const),
           }
         : { operation: e.operation, scheme: e.auth.kind };
   }
@@ -174,12 +174,14 @@ const SOURCE = String.raw`\
     var key = setting('controlKey');
     if (key === '') fail('set the controlKey variable (the merchant control key) to sign ' + row.operation);
     var values = row.fields.map(function (field) {
-      var name = field[0], from = field[1], cents = field[2];
+      var name = field[0], from = field[1], cents = field[2], whenSent = field[3];
       var value;
       if (from === 'url') value = endpointId;
       else if (from === 'credentials' && setting('login') !== '') value = setting('login');
       else {
         var found = pairs.filter(function (p) { return p[0] === name; });
+        // A field the formula takes only when sent ("amount (in minor units, if sent)") enters nothing without one.
+        if (whenSent && (found.length === 0 || (found.length === 1 && found[0][1].trim() === ''))) return '';
         if (found.length !== 1) fail(name + \
             (found.length === 0 ? ' is missing' : ' appears ' + found.length + ' times') + \
             '; the ' + row.operation + ' control is ' + row.formula);

@@ -15,7 +15,7 @@ import {
   type Operation,
   type Prerequisite,
 } from '../catalogue/index.ts';
-import { sampleRequest } from '../schemas/index.ts';
+import { REQUEST_TABLES, sampleRequest } from '../schemas/index.ts';
 import { formulaText } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { postmanScript } from './postman-script.ts';
@@ -153,6 +153,14 @@ function bodyOf(request: PlannedRequest, endpoint: Endpoint): Pair[] {
   return pairs;
 }
 
+/** A body field's description from its table row: what it is, how it is needed, the page it was read from. */
+function fieldDescription(endpoint: Endpoint, name: string): { description?: string } {
+  const row = REQUEST_TABLES.get(endpoint.checkedRequestSchema)?.fields.find((f) => f.name === name);
+  if (row === undefined) return {};
+  const necessity = row.condition === undefined ? row.necessity : `${row.necessity}: ${row.condition}`;
+  return { description: `${row.description} (${necessity}; ${row.source.page})` };
+}
+
 function describe(request: PlannedRequest, endpoint: Endpoint): string {
   const lines = [
     `**${endpoint.operation}**: POST ${endpoint.path} (${endpoint.requestSchema ?? endpoint.checkedRequestSchema} ` +
@@ -250,7 +258,12 @@ function itemOf(request: PlannedRequest): Json {
       header: headers,
       body: {
         mode: 'urlencoded',
-        urlencoded: bodyOf(request, endpoint).map(([key, value]) => ({ key, value, type: 'text' })),
+        urlencoded: bodyOf(request, endpoint).map(([key, value]) => ({
+          key,
+          value,
+          type: 'text',
+          ...fieldDescription(endpoint, key),
+        })),
       },
       url: {
         raw: `{{baseUrl}}/${path.join('/')}/{{endpointId}}`,

@@ -144,7 +144,8 @@ class Run {
     this.request = request;
     this.login = merchant.login;
     this.merchantOrderId = request.clientOrderId ?? '-';
-    this.amount = request.field('amount');
+    // A blank amount is none: a return without one reverses the whole order.
+    this.amount = request.amount === undefined ? undefined : request.field('amount');
     // The request value derived the cents once. An amount they cannot be read from passed only a mock broken on
     // the amount rules: the mock's own fault, a 500, as when it converted the amount itself.
     const amount = request.amount;

@@ -38,6 +38,8 @@ export const ASSUMPTION_IDS = [
   'A-33',
   'A-34',
   'A-35',
+  'A-36',
+  'A-37',
   'A-44',
   'A-45',
 ] as const;

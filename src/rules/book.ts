@@ -34,6 +34,7 @@ import {
   orderMoves,
   refusalCode,
 } from './expectations.ts';
+import { cardDataWhereAsked } from './card-data.ts';
 import { amountFormat, requiredFields } from './fields.ts';
 import { loginOfMerchant } from './login-of-merchant.ts';
 import { merchantUrls } from './merchant-urls.ts';
@@ -91,6 +92,7 @@ export const BODY_RULES = [
   requiredFields,
   merchantUrls,
   amountFormat,
+  cardDataWhereAsked,
   orderIdUnique,
   noBlindRetry,
 ] as const;

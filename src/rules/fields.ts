@@ -1,6 +1,9 @@
 /**
- * The request's own fields: the mandatory fields of its request schema, each well-formed (A-25),
- * and the amount in the grammar the control formula's cents conversion reads (A-7).
+ * The request's own fields: the mandatory fields of its request schema, each well-formed (A-25: the
+ * operation's field table, read off its public page), and the amount in the grammar the control formula's
+ * cents conversion reads (A-7). The form is read as the pages say (A-36, schemas/request-check.ts): an
+ * optional field sent blank is not sent, an unsigned value loses its outer whitespace, an unlisted field
+ * is ignored; a blank amount is none, so a return without one reverses the whole order.
  */
 import { checkRequestFields, requestSchemaOf } from '../schemas/index.ts';
 import { requestRule } from './request-rule.ts';

@@ -235,11 +235,12 @@ export class RequestUnderTest {
     return undefined;
   }
 
-  /** The amount field in cents, or the problem with it; undefined where the request has no amount (or no form). */
+  /** The amount in cents, or its problem; undefined where the request has no amount, a blank one, or no form. */
   get amount(): AmountFact | undefined {
     if (this.amountFact === NOT_YET) {
       const text = this.field('amount');
-      if (text === undefined) return undefined; // no form yet, or no amount: nothing to keep
+      // No form yet, no amount, or a blank one (an optional field sent empty is not sent, A-36): nothing to keep.
+      if (text === undefined || text.trim() === '') return undefined;
       try {
         this.amountFact = { cents: toCents(text) };
       } catch (err) {

@@ -6,7 +6,7 @@ import { RESPONSE_SCHEMAS } from './responses.ts';
 
 export { RESPONSE_SCHEMAS };
 export { checkRequestFields, exampleOf, requestSchemaOf, sampleRequest, type RequestProblem } from './request-check.ts';
-export { REQUEST_SCHEMAS, REQUIRED_FIELDS } from './requests.ts';
+export { REQUEST_SCHEMAS, REQUEST_TABLES, REQUIRED_FIELDS } from './requests.ts';
 
 const ajv = addFormats(new Ajv({ allErrors: true, strict: true }));
 const compiled = new Map<string, ValidateFunction>();

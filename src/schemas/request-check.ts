@@ -2,14 +2,19 @@
  * Checks a form body against its request schema (ajv, one validator per field) and builds valid
  * sample requests from the schemas' examples. The mock refuses with the first problem, naming the
  * field and the rule; the suite and the tests send what `sampleRequest` builds.
+ *
+ * The family's reading of a form (A-36, every request page): "Leading and trailing whitespace in input
+ * parameters will be omitted", so a value is judged trimmed, but for a value the signature covers (the
+ * merchant signed what it sent) and the amount (A-7, converted to cents as sent); an optional field sent
+ * blank is a field not sent; a field the schema does not name is ignored.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { Endpoint } from '../catalogue/index.ts';
+import { ENDPOINTS, type Endpoint } from '../catalogue/index.ts';
 import { CARD_NUMBER_FIELDS, CVV_FIELDS } from '../catalogue/test-cards.ts';
 import { ownString } from '../own-string.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { addFormats } from './formats.ts';
-import { FIELDS, REQUIRED_FIELDS } from './requests.ts';
+import { FIELDS, REQUEST_TABLES, REQUIRED_FIELDS, REQUIRED_WITH } from './requests.ts';
 
 // One error is enough to refuse a request, and stopping at it keeps the mock fast.
 const ajv = addFormats(new Ajv({ allErrors: false, strict: true }));
@@ -60,18 +65,65 @@ function refusedBy(index: number, value: string): ValidateFunction | undefined {
   return undefined;
 }
 
-/** Each schema's mandatory fields by their place in FIELDS, in the schema's order (ajv reports the first missing). */
-const REQUIRED_INDEXES: ReadonlyMap<string, readonly number[]> = new Map(
-  Object.entries(REQUIRED_FIELDS).map(([schemaName, names]) => [
-    schemaName,
-    names.map((name) => {
-      const index = FIELD_INDEX.get(name);
-      if (index === undefined)
-        throw new Error(`internal: ${schemaName} requires ${name}, which FIELDS has no rule for`);
-      return index;
-    }),
-  ]),
+const indexOf = (schemaName: string, name: string): number => {
+  const index = FIELD_INDEX.get(name);
+  if (index === undefined) throw new Error(`internal: ${schemaName} names ${name}, which FIELDS has no rule for`);
+  return index;
+};
+
+/** What the check needs of one schema, by places in FIELDS. */
+interface SchemaFields {
+  /** The mandatory fields in the schema's order (ajv reports the first missing). */
+  readonly required: readonly number[];
+  /** Whether the schema names the field at each place of FIELDS: others are ignored. */
+  readonly named: readonly boolean[];
+  /** Whether the field is mandatory: an optional one sent blank is not sent. */
+  readonly mandatory: readonly boolean[];
+  /** [field, the field whose sending needs it] (`requiredWith`), in the schema's order. */
+  readonly withOthers: readonly (readonly [number, number])[];
+  /** Whether the value is judged with its outer whitespace omitted: not where it is signed, nor the amount. */
+  readonly trimmed: readonly boolean[];
+}
+
+/** The request schemas an OAuth signature covers (every field of the body is signed). */
+const OAUTH_SCHEMAS = new Set(
+  ENDPOINTS.filter((e) => e.auth.kind.startsWith('oauth')).map((e) => e.checkedRequestSchema),
 );
+
+const SCHEMA_FIELDS: ReadonlyMap<string, SchemaFields> = new Map(
+  Object.entries(REQUIRED_FIELDS).map(([schemaName, names]): [string, SchemaFields] => {
+    const required = names.map((name) => indexOf(schemaName, name));
+    const table = REQUEST_TABLES.get(schemaName)?.fields ?? [];
+    const listed = new Set(table.map((f) => indexOf(schemaName, f.name)));
+    const withOthers = Object.entries(REQUIRED_WITH[schemaName] ?? {}).map(
+      ([name, trigger]) => [indexOf(schemaName, name), indexOf(schemaName, trigger)] as const,
+    );
+    const asSent = new Set(
+      table.filter((f) => f.inControl || f.kind === 'amount' || OAUTH_SCHEMAS.has(schemaName)).map((f) => f.name),
+    );
+    return [
+      schemaName,
+      {
+        required,
+        named: FIELD_NAMES.map((_, index) => listed.has(index)),
+        mandatory: FIELD_NAMES.map((_, index) => required.includes(index)),
+        withOthers,
+        trimmed: FIELD_NAMES.map((name) => !asSent.has(name)),
+      },
+    ];
+  }),
+);
+
+const omitOuterWhitespace = (value: string): string => value.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
+
+/**
+ * A field's value as it is judged: outer (ASCII) whitespace omitted as the pages say, but where the signature
+ * covers it or it is the amount (A-36). A blank value of an optional field is then a field not sent.
+ */
+export function valueAsJudged(schemaName: string, field: string, value: string): string {
+  const index = FIELD_INDEX.get(field);
+  return index !== undefined && schemaFieldsOf(schemaName).trimmed[index] === true ? omitOuterWhitespace(value) : value;
+}
 
 /**
  * A request's field names in order as last judged for a schema, and where its fields sit. Duplicates and missing
@@ -118,12 +170,42 @@ export function checkRequestFields(
     if (params.length <= MAX_KEPT_LAYOUT) layouts.set(schemaName, layout);
   }
   const { fields, positions } = layout;
+  const schema = schemaFieldsOf(schemaName);
+  const values = fields.map((index, k) => {
+    const value = params[positions[k] ?? 0]?.[1] ?? '';
+    return schema.trimmed[index] === true ? omitOuterWhitespace(value) : value;
+  });
+  // An optional field sent blank is not sent: not judged, and it asks for nothing beside it.
+  const sent = (k: number): boolean =>
+    schema.mandatory[fields[k] ?? 0] === true || omitOuterWhitespace(values[k] ?? '') !== '';
+  for (const [index, trigger] of schema.withOthers) {
+    const k = fields.indexOf(trigger);
+    if (k < 0 || !sent(k)) continue;
+    const own = fields.indexOf(index);
+    if (own < 0 || !sent(own)) return withOtherProblem(schemaName, index, trigger);
+  }
   for (let k = 0; k < fields.length; k++) {
+    if (!sent(k)) continue;
     const index = fields[k] ?? 0;
-    const refused = refusedBy(index, params[positions[k] ?? 0]?.[1] ?? '');
+    const refused = refusedBy(index, values[k] ?? '');
     if (refused !== undefined) return invalidProblem(FIELD_NAMES[index] ?? '', refused);
   }
   return undefined;
+}
+
+function schemaFieldsOf(schemaName: string): SchemaFields {
+  const schema = SCHEMA_FIELDS.get(schemaName);
+  if (schema === undefined) throw new Error(`internal: no request schema named ${schemaName}`);
+  return schema;
+}
+
+function withOtherProblem(schemaName: string, index: number, trigger: number): RequestProblem {
+  const field = FIELD_NAMES[index] ?? '';
+  return {
+    code: 'FIELD_MISSING',
+    field,
+    message: `${field}: is required by ${schemaName} when ${FIELD_NAMES[trigger] ?? ''} is sent`,
+  };
 }
 
 /** The layout of the pairs, or its problem: a field sent twice, else the mandatory fields missing. */
@@ -132,14 +214,15 @@ function readLayout(
   params: readonly Pair[],
   judgedElsewhere: (name: string) => boolean,
 ): Layout | RequestProblem {
-  const required = REQUIRED_INDEXES.get(schemaName);
-  if (required === undefined) throw new Error(`internal: no request schema named ${schemaName}`);
+  const { required, named } = schemaFieldsOf(schemaName);
   const positionOf: (number | undefined)[] = new Array<number | undefined>(FIELD_NAMES.length);
   let others: string[] | undefined; // names no schema knows, kept only to see one sent twice
   for (let position = 0; position < params.length; position++) {
     const name = params[position]?.[0] ?? '';
     if (judgedElsewhere(name)) continue;
-    const index = FIELD_INDEX.get(name);
+    const known = FIELD_INDEX.get(name);
+    // A field the schema does not name is ignored, as any unknown field: only sent twice is it refused.
+    const index = known !== undefined && named[known] === true ? known : undefined;
     const seen = index === undefined ? (others?.includes(name) ?? false) : positionOf[index] !== undefined;
     if (seen && !name.startsWith('oauth_'))
       return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
@@ -195,7 +278,8 @@ export function exampleOf(field: string): string {
 
 /**
  * A request that passes the endpoint's schema: every mandatory field with its example value, with
- * `overrides` replacing or adding fields (in the order given after the mandatory ones).
+ * `overrides` replacing or adding fields (in the order given after the mandatory ones), and the example of a
+ * field an override needs beside it (a return's currency beside its amount).
  */
 export function sampleRequest(endpoint: Endpoint, overrides: readonly Pair[] = []): Pair[] {
   const schemaName = requestSchemaOf(endpoint);
@@ -204,5 +288,7 @@ export function sampleRequest(endpoint: Endpoint, overrides: readonly Pair[] = [
   const given = new Map(overrides);
   const pairs: Pair[] = required.map((name) => [name, given.get(name) ?? exampleOf(name)]);
   for (const [name, value] of overrides) if (!required.includes(name)) pairs.push([name, value]);
+  for (const [name, trigger] of Object.entries(REQUIRED_WITH[schemaName] ?? {}))
+    if (given.has(trigger) && !given.has(name)) pairs.push([name, exampleOf(name)]);
   return pairs;
 }

@@ -72,9 +72,12 @@ export function controlConcatenation(formula: readonly ControlField[], ctx: Cont
   return text;
 }
 
-/** A field's value as it enters the concatenation: in cents where the formula says so. */
+/**
+ * A field's value as it enters the concatenation: in cents where the formula says so. A field the formula takes only
+ * when sent (`whenSent`) enters nothing when absent or blank: "amount (in minor units, if sent)".
+ */
 const enteredValue = (field: ControlField, raw: string, ctx: ControlContext): string =>
-  field.cents ? centsOf(field.name, raw, ctx) : raw;
+  field.whenSent === true && raw.trim() === '' ? '' : field.cents ? centsOf(field.name, raw, ctx) : raw;
 
 /** A cents field's value: the amount in cents where the caller has it already, else converted here. */
 function centsOf(name: string, raw: string, ctx: ControlContext): string {
@@ -90,6 +93,7 @@ function rawValue(field: ControlField, ctx: ControlContext, formula: readonly Co
   for (const [name, v] of ctx.params) if (name === field.name && count++ === 0) value = v;
   // One match sets value, so it is a string here; the type checker cannot see that through count.
   if (count === 1) return value as string;
+  if (count === 0 && field.whenSent === true) return '';
   const needs = `the ${ctx.operation} control formula is ${formulaText(formula)}`;
   if (count === 0) {
     const hint = field.from === 'credentials' ? ' (give --login or PAYCONFORM_LOGIN)' : '';

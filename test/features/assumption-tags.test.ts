@@ -64,6 +64,11 @@ const CLAUSES = {
     spec: 'States of an order, card reference, recurring payment or payout: not shown.',
     why: 'how orders move (capture up to the authorised amount, void, returns, test cards, 3-D Secure) is ours',
   },
+  wholeReturn: {
+    ids: ['A-23', 'A-36'],
+    spec: 'States of an order, card reference, recurring payment or payout: not shown.',
+    why: "a return without amount reversing the whole order is the family's return page's; how the order moves is ours",
+  },
   fieldLists: {
     ids: ['A-25'],
     spec:
@@ -145,6 +150,8 @@ const AUDIT: Record<string, ClauseName> = {
     'orderStates',
   'features/payments/flows.feature: a capture above the authorised amount is refused': 'orderStates',
   'features/payments/flows.feature: a refund above the sale amount is refused': 'orderStates',
+  'features/payments/flows.feature: a return without amount reverses the whole sale, and leaves nothing to return':
+    'wholeReturn',
   'features/payments/flows.feature: sale then void; a second void and a return after it are refused': 'orderStates',
   'features/payments/flows.feature: a capture after void is refused': 'orderStates',
   'features/payments/flows.feature: a declined preauth cannot be captured': 'orderStates',

@@ -356,6 +356,7 @@ describe('the OpenAPI document', () => {
     const d = doc();
     const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
     ajv.addKeyword('x-payconform-assumptions');
+    ajv.addKeyword('x-payconform-source'); // each request field's page (src/catalogue/fields/requests.ts)
     const defs = JSON.parse(JSON.stringify(d.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'));
     for (const name of Object.keys(defs)) ajv.compile({ $defs: defs, $ref: `#/$defs/${name}` });
     const sale = ajv.compile({ $defs: defs, $ref: '#/$defs/SaleRequest' });

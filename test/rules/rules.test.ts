@@ -203,6 +203,7 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
   'required-fields': () => [{ r: build(OP.PAYOUT_V4, [['expire_month', '13']]) }],
   'merchant-urls': () => [{ r: build(OP.SALE, [['notify_url', 'not a url']]) }],
   'amount-format': () => [{ r: build(OP.PAYOUT, [['amount', '1e3']]) }],
+  'card-data-where-asked': () => [{ r: build(OP.SALEFORM, [['cvv2', '123']]) }],
   'order-id-unique': () => [
     { r: build(OP.SALE, [['client_orderid', 'SAME']]) },
     { r: build(OP.SALE, [['client_orderid', 'SAME']]) },

@@ -2,12 +2,15 @@
  * The mock checks a request's fields in one pass, one ajv validator per field (src/schemas/request-check.ts). Here
  * the same bodies go through ajv's validation of the schema's whole object, built as the check did before, so the
  * two cannot drift: the same refusal (code, field, message), and the same one when a body has several problems.
+ * Both read the form as the family does first (valueAsJudged, A-36): outer whitespace omitted where the value is
+ * not signed, an optional field sent blank dropped.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { checkRequestFields, exampleOf, REQUEST_SCHEMAS, REQUIRED_FIELDS } from '../../src/schemas/index.ts';
+import { valueAsJudged } from '../../src/schemas/request-check.ts';
 import { FIELDS } from '../../src/schemas/requests.ts';
 import { addFormats } from '../../src/schemas/formats.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
@@ -25,6 +28,12 @@ function wholeObject(schemaName: string, params: readonly Pair[], elsewhere: (na
       return { code: 'FIELD_DUPLICATE', field: name, message: `${name}: must appear once` };
     body.set(name, value);
   }
+  const mandatory = REQUIRED_FIELDS[schemaName] ?? [];
+  for (const [name, value] of body) {
+    const judged = valueAsJudged(schemaName, name, value);
+    if (/^[\t\n\v\f\r ]*$/.test(judged) && !mandatory.includes(name)) body.delete(name);
+    else body.set(name, judged);
+  }
   const validate = wholeSchemas.get(schemaName);
   assert.ok(validate);
   if (validate(Object.fromEntries(body))) return undefined;
@@ -39,6 +48,14 @@ function wholeObject(schemaName: string, params: readonly Pair[], elsewhere: (na
         ? `${field}: is required by ${schemaName}`
         : `${missing.join(', ')}: are required by ${schemaName}`;
     return { code: 'FIELD_MISSING', field, message };
+  }
+  if (error.keyword === 'dependencies') {
+    const { property, missingProperty } = error.params as { property: string; missingProperty: string };
+    return {
+      code: 'FIELD_MISSING',
+      field: missingProperty,
+      message: `${missingProperty}: is required by ${schemaName} when ${property} is sent`,
+    };
   }
   const field = error.instancePath.split('/')[1] ?? '';
   const rule =

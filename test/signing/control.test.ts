@@ -298,3 +298,32 @@ describe('computeControl with the amount already in cents', () => {
     });
   });
 });
+
+// The return page: "4. Request parameter: amount (in minor units, if sent). 5. Request parameter: currency (if sent)."
+// https://doc2.payneteasy.com/integration/API_commands/api_v2_return.html. Known answers by hand (node's SHA-1 of
+// the concatenation written out), not the signer's.
+describe('return: amount and currency enter the control only when sent', () => {
+  const path = '/api/v2/return/1001';
+  const order: Pair[] = [
+    ['client_orderid', 'R-7'],
+    ['orderid', '900100'],
+  ];
+  const byHand = (text: string): string => createHash('sha1').update(text).digest('hex');
+
+  it('signs login + client_orderid + orderid + key without them', () => {
+    assert.equal(control(path, order).control, byHand(`${login}R-7900100${key}`));
+    assert.equal(
+      control(path, [...order, ['amount', ''], ['currency', '']]).control,
+      byHand(`${login}R-7900100${key}`),
+    );
+  });
+
+  it("signs the spec's full formula when both are sent, amount in cents", () => {
+    const both = control(path, [...order, ['amount', '10.50'], ['currency', 'EUR']]).control;
+    assert.equal(both, byHand(`${login}R-79001001050EUR${key}`));
+  });
+
+  it('still needs a formula field that is not optional: capture without amount is refused', () => {
+    assert.throws(() => control('/api/v2/capture/1001', order), /amount: is missing/);
+  });
+});

@@ -28,6 +28,8 @@ export interface FieldRow {
   readonly necessity: Necessity;
   /** For a `conditional` row: when the field is needed, in the page's words. */
   readonly condition?: string;
+  /** For a `conditional` row the check enforces: the field is needed whenever this other field is sent. */
+  readonly requiredWith?: string;
   readonly kind: FieldKind;
   /** Longest value the page allows, in characters, where it gives one. */
   readonly maxLength?: number;
