@@ -38,6 +38,10 @@ export const ASSUMPTION_IDS = [
   'A-33',
   'A-34',
   'A-35',
+  'A-40',
+  'A-41',
+  'A-42',
+  'A-43',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];

@@ -53,6 +53,7 @@ import {
   signatureMethod,
 } from './oauth.ts';
 import { MOVE_RULES } from './orders.ts';
+import { statusTransactionType } from './status-transaction-type.ts';
 
 /** Judged before the body is read: a gateway refuses these without reading it. */
 export const HEAD_RULES = [methodPost, endpointKnown, acceptHeader, contentType] as const;
@@ -126,6 +127,7 @@ export const EXPECTATION_RULES = [
   callbackDelivered,
   callbackFields,
   customerReturn,
+  statusTransactionType,
 ] as const;
 
 export const RULES = [
