@@ -178,7 +178,7 @@ const maskedCard = (page: string): FieldRow[] => [
     'optional',
     'digits',
     'Bank Identification Number: the first six digits.',
-    '444455',
+    '411111',
     { page },
     {
       pattern: '^[0-9]{6}$',
