@@ -18,7 +18,7 @@ import { MockError, refusal } from './mock-error.ts';
 import { isFinal, sharedCents, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
 import type { Gate } from './seams.ts';
 import { cardOfFields, INVENTED_CARD } from './stored-card.ts';
-import { TRANSACTION_TYPES } from './transaction-type.ts';
+import { transactionTypeOf } from './transaction-type.ts';
 import { escapeHtml } from '../report/html.ts';
 
 /** The status answer's form that opens the 3-D Secure page in the customer's browser. */
@@ -203,7 +203,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
         ...(order.amount === undefined ? {} : { amount: order.amount }),
         ...(order.currency === undefined ? {} : { currency: order.currency }),
         // What shop plugins book the order by, and the masked card however it was paid.
-        'transaction-type': TRANSACTION_TYPES[order.operation],
+        'transaction-type': transactionTypeOf(order),
         ...(card === undefined ? {} : { bin: card.bin, 'last-four-digits': card.lastFour }),
         ...(order.awaiting3ds
           ? {

@@ -2,15 +2,17 @@
  * The `transaction-type` a status answer names (A-40): the order's transaction as the family's shop
  * plugins read it. The vendor's WooCommerce plugin books `sale/approved` as paid, `reversal/approved` as
  * refunded and `chargeback/approved` as charged back, anything else as failed; the values the pages and
- * plugins never show are the mock's own, named after the operation.
+ * plugins never show are the mock's own, named after the operation. The type is the order's latest
+ * transaction: a sale returned (in part or whole) reads `reversal`, which the plugin books as refunded.
  */
 import type { Operation } from '../catalogue/index.ts';
+import type { Order } from './orders.ts';
 
 const SALE = 'sale';
 const PAYOUT = 'payout';
 const VERIFICATION = 'account-verification';
 
-export const TRANSACTION_TYPES: Readonly<Record<Operation, string>> = {
+const TRANSACTION_TYPES: Readonly<Record<Operation, string>> = {
   SALE,
   SALEFORM: SALE,
   PAYMENTFORM: SALE,
@@ -41,3 +43,7 @@ export const TRANSACTION_TYPES: Readonly<Record<Operation, string>> = {
   TDS_UPLOAD_METHOD_URL_RESULT: '3ds',
   TDS_UPLOAD_PARES_RESULT: '3ds',
 };
+
+/** The transaction type a status answer names for this order now. */
+export const transactionTypeOf = (order: Order): string =>
+  order.returnedCents > 0n ? TRANSACTION_TYPES.RETURN : TRANSACTION_TYPES[order.operation];
