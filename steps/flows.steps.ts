@@ -9,6 +9,7 @@ import { PREREQUISITES } from '../src/catalogue/index.ts';
 import { orderKept } from '../src/rules/answers.ts';
 import { answerFieldPresent, orderMoves } from '../src/rules/expectations.ts';
 import { answerFailure } from '../src/rules/judge-answer.ts';
+import { statusTransactionType } from '../src/rules/status-transaction-type.ts';
 import { overCaptureAmounts } from '../src/suite/live-safety.ts';
 import type { AnswerField } from '../src/suite/profile.ts';
 import { Given, notApplicable, Then, When } from './support/verdict.ts';
@@ -82,6 +83,23 @@ Then('the order ends {string}', async function (this: PayWorld, expected: string
 
 Then('the order reaches a final status', async function (this: PayWorld) {
   await finalStatus(this, needed(this, 'paynet-order-id'));
+});
+
+/** After "the order ends": the last status answer names what shop plugins book the order by (A-40). */
+Then('its status names the transaction type {string}', function (this: PayWorld, expected: string) {
+  const seen = {
+    what: this.answerName('transaction-type'),
+    expected: [expected],
+    actual: this.answer('transaction-type')?.toLowerCase(),
+  };
+  const outcome = statusTransactionType.check(seen);
+  this.expect(outcome.outcome === 'pass', {
+    check: `${this.last.operation} answer field`,
+    expected: `${seen.what} ${expected}`,
+    actual: seen.actual ?? 'none',
+    rule: statusTransactionType.id,
+    detail: shown(this.last),
+  });
 });
 
 Then('the order is still {string}', async function (this: PayWorld, expected: string) {

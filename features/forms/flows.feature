@@ -18,3 +18,23 @@ Feature: hosted payment forms
       | PAYMENTFORM               | declined | declined |
       | PAYOUTFORM                | approved | approved |
       | ACCOUNT_VERIFICATION_FORM | approved | approved |
+
+  @endpoint:CARDREF @endpoint:REBILL @spec:flows @money @assumption @A-27 @A-43
+  Scenario Outline: an order paid on <operation>'s hosted page gives a card reference, which a rebill charges
+    When I send a signed "<operation>" request
+    Then the gateway accepts it
+    When I keep the "paynet-order-id" of the answer
+    And the customer pays on the hosted page with the "approved" test card
+    Then the kept order ends "approved"
+    When I send a signed "CARDREF" request
+    Then the gateway accepts it
+    When I keep the "card-ref-id" of the answer
+    And I send a signed "REBILL" request with:
+      | amount | 1.50 |
+    Then the gateway accepts it
+    And the order ends "approved"
+
+    Examples:
+      | operation   |
+      | SALEFORM    |
+      | PREAUTHFORM |

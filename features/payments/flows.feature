@@ -78,6 +78,11 @@ Feature: payment flows: preauth, capture, return, void
     Then the gateway refuses it
     And the error code is "ORDER_STATE"
 
+  @endpoint:SALE @endpoint:STATUS @spec:flows @money @assumption @A-40
+  Scenario: a paid sale's status names its transaction type, which shop plugins book the order by
+    Given an approved "SALE" order of "2.00"
+    Then its status names the transaction type "sale"
+
   @endpoint:SALE @spec:flows @mock-only @assumption @A-23
   Scenario Outline: a sale with the <card> test card ends <status>
     When I send a signed "SALE" request paid with the "<card>" test card

@@ -1,16 +1,17 @@
 /**
  * The hosted checkout page every `-form` endpoint redirects to: card fields, amount, merchant and a
  * pay button. Submitting it completes the order (magic card numbers decide the outcome, docs/mock.md),
- * which `status` then shows. The card number is used to decide and is never stored or shown back.
+ * which `status` then shows. The order keeps the card masked, as a direct payment's (A-43); the full
+ * number is used to decide and is never stored or shown back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpointByOperation } from '../catalogue/index.ts';
 import { decodeForm } from '../signing/form-body.ts';
-import { cardOutcome } from './magic.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { isFinal, type Order, type OrderStore } from './orders.ts';
 import { escapeHtml, formOrigin } from '../report/html.ts';
 import { page } from './page-html.ts';
+import { storedCard } from './stored-card.ts';
 
 /** What the page tells the rest of the mock when it is paid. */
 export interface CheckoutHooks {
@@ -92,16 +93,25 @@ export async function serveCheckout(
     body += chunk;
     if (body.length > 8192) return page(res, 413, 'Too large', '<h1>Too large</h1>');
   }
-  let card: string | undefined;
+  let pairs: Pair[];
   try {
-    card = decodeForm(body).find(([n]) => n === 'credit_card_number')?.[1];
+    pairs = decodeForm(body);
   } catch {
     return page(res, 400, 'Bad form', '<h1>The form could not be read</h1>');
   }
-  if (card === undefined || !/^[0-9]{12,19}$/.test(card))
+  const field = (name: string): string | undefined => pairs.find(([n]) => n === name)?.[1].trim() || undefined;
+  const number = field('credit_card_number');
+  if (number === undefined || !/^[0-9]{12,19}$/.test(number))
     return page(res, 400, 'Card number needed', '<h1>Enter a card number of 12 to 19 digits</h1>');
-  const outcome = cardOutcome(card);
-  order.finalStatus = outcome.finalStatus;
+  // The order keeps the masked card, as a direct payment does (A-43): card references, rebills and
+  // status then work after a hosted payment as after a direct one.
+  order.card = storedCard(
+    number,
+    field('card_printed_name') ?? '',
+    field('expire_month') ?? '12',
+    field('expire_year') ?? '30',
+  );
+  order.finalStatus = order.card.outcome.finalStatus;
   order.awaitingCheckout = false;
   if (isFinal(order)) hooks.finalized(order);
   paidPage(res, order, hooks);

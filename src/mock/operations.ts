@@ -5,7 +5,6 @@
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
 import { callbackUrlOf, merchantUrlText, OP, type Endpoint } from '../catalogue/index.ts';
-import { TEST_CARDS } from '../catalogue/test-cards.ts';
 import { toCents } from '../signing/cents.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
 import type { Merchant } from '../rules/merchant.ts';
@@ -14,11 +13,12 @@ import type { RequestUnderTest } from '../rules/request.ts';
 import type { Rule } from '../rules/rule.ts';
 import type { RefusalCode, RuleId } from '../rules/book.ts';
 import { customerPagePath } from '../gateway/customer-pages.ts';
-import { cardOutcome, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL, type CardOutcome } from './magic.ts';
+import { SERVER_ERROR_ORDER_ID, THREE_DS_FAIL } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
 import { isFinal, sharedCents, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
 import type { Gate } from './seams.ts';
-import { ownString } from '../own-string.ts';
+import { cardOfFields, INVENTED_CARD } from './stored-card.ts';
+import { transactionTypeOf } from './transaction-type.ts';
 import { escapeHtml } from '../report/html.ts';
 
 /** The status answer's form that opens the 3-D Secure page in the customer's browser. */
@@ -56,45 +56,7 @@ function known<T>(value: T | undefined, what: string): T {
 }
 
 /** The masked card of a request: the full number is never kept. */
-function cardOf(request: RequestUnderTest): StoredCard | undefined {
-  const number = request.field('credit_card_number');
-  if (number === undefined) return undefined;
-  return storedCard(
-    number,
-    request.field('card_printed_name') ?? '',
-    request.field('expire_month') ?? '12',
-    request.field('expire_year') ?? '30',
-  );
-}
-
-function storedCard(number: string, printedName: string, expireMonth: string, expireYear: string): StoredCard {
-  // Orders mostly repeat a few test cards: one shared, immutable record each keeps the mock's memory
-  // flat over 100,000 orders (npm run bench), and holds no slice of a request body alive.
-  // Keyed by what is kept (never the full number) and, apart, by the card's outcome.
-  const outcome = cardOutcome(number);
-  const key = `${number.slice(0, 6)}|${number.slice(-4)}|${printedName}|${expireMonth}|${expireYear}`;
-  let cards = KNOWN_CARDS.get(outcome);
-  if (cards === undefined) KNOWN_CARDS.set(outcome, (cards = new Map<string, StoredCard>()));
-  let card = cards.get(key);
-  if (card === undefined) {
-    if (cards.size >= 1024) cards.clear();
-    card = Object.freeze({
-      bin: ownString(number.slice(0, 6)),
-      lastFour: ownString(number.slice(-4)),
-      printedName: ownString(printedName),
-      expireMonth: ownString(expireMonth),
-      expireYear: ownString(expireYear),
-      outcome,
-    });
-    cards.set(key, card);
-  }
-  return card;
-}
-
-const KNOWN_CARDS = new Map<CardOutcome, Map<string, StoredCard>>();
-
-/** What a mock broken on reference-known charges when a reference is unknown. */
-const INVENTED_CARD = storedCard(TEST_CARDS.approved, '', '12', '30');
+const cardOf = (request: RequestUnderTest): StoredCard | undefined => cardOfFields((name) => request.field(name));
 
 /** Moves an existing order on, once every order rule allows it (nothing is changed otherwise). */
 function moveOrder(
@@ -235,11 +197,15 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
     case 'status': {
       const order = run.parent();
       const status = orders.poll(order);
+      const { card } = order;
       return {
         ...run.answer('status-response', order),
         status,
         ...(order.amount === undefined ? {} : { amount: order.amount }),
         ...(order.currency === undefined ? {} : { currency: order.currency }),
+        // What shop plugins book the order by (A-40), and the masked card however it was paid (A-43).
+        'transaction-type': transactionTypeOf(order),
+        ...(card === undefined ? {} : { bin: card.bin, 'last-four-digits': card.lastFour }),
         ...(order.awaiting3ds
           ? {
               html: threeDsForm(ctx.publicBase + customerPagePath('3ds', '', order.paynetOrderId)),
@@ -278,14 +244,16 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
     case 'card-ref-of-card':
       return run.addCardRef(known(cardOf(request), 'credit_card_number'));
     case 'card-info': {
+      // The page's own answer (get-card-info-response): the masked card, no order of its own.
       const { card } = run.cardRef();
       return {
-        ...run.answer('async-response', run.start(undefined, { approved: true })),
+        type: 'get-card-info-response',
+        'serial-number': ctx.serialNumber,
+        'card-printed-name': card.printedName,
         bin: card.bin,
         'last-four-digits': card.lastFour,
-        'card-printed-name': card.printedName,
-        'expire-month': card.expireMonth,
         'expire-year': card.expireYear,
+        'expire-month': card.expireMonth,
       };
     }
     case 'by-card-ref':

@@ -71,8 +71,10 @@ export const answerSchema: AnswerRule<'answer-schema'> = {
   basis: 'assumption',
   assumptions: ['A-17'],
   refusals: [],
-  clause: 'Response schemas are named, their fields "not shown": A-17 (the API family\'s public response keys)',
-  hint: 'Answer with the fields docs/assumptions.md A-17 lists, or name yours in a gateway profile (answerFields).',
+  clause:
+    'Response schemas are named, their fields "not shown": A-17 (the answer field tables, each row citing the ' +
+    "family's public page it was read on)",
+  hint: "Answer with the fields of the schema's table (docs/fields.md), or name yours in a profile (answerFields).",
   check: (a) => schemaFindings(a, (e) => !e.includes(UNKNOWN_FIELD) && !e.includes(FULL_PAN)),
 };
 

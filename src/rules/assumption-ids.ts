@@ -40,6 +40,10 @@ export const ASSUMPTION_IDS = [
   'A-35',
   'A-36',
   'A-37',
+  'A-40',
+  'A-41',
+  'A-42',
+  'A-43',
   'A-44',
   'A-45',
 ] as const;

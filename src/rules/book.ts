@@ -62,6 +62,7 @@ import {
   returnTakesGenuine,
   returnTakesGenuineAgain,
 } from './return-handler.ts';
+import { statusTransactionType } from './status-transaction-type.ts';
 
 /** Judged before the body is read: a gateway refuses these without reading it. */
 export const HEAD_RULES = [methodPost, endpointKnown, acceptHeader, contentType] as const;
@@ -147,6 +148,7 @@ export const EXPECTATION_RULES = [
   callbackDelivered,
   callbackFields,
   customerReturn,
+  statusTransactionType,
 ] as const;
 
 export const RULES = [

@@ -15,7 +15,7 @@ export interface Compared {
 
 type ExpectationRule<Id extends string> = Rule<Compared, Id, never>;
 
-function compare({ what, expected, actual }: Compared): Outcome {
+export function compare({ what, expected, actual }: Compared): Outcome {
   if (actual !== undefined && (expected.length === 0 || expected.includes(actual))) return PASS;
   const wanted = expected.length === 0 ? 'a value' : expected.join(' or ');
   return fail(`${what}: expected ${wanted}, got ${actual ?? 'none'}`, {

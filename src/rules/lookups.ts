@@ -50,11 +50,17 @@ export const cardRefOfApprovedCard: Rule<
 > = {
   id: 'card-ref-of-approved-card',
   title: 'a card reference comes from an approved card order',
-  clause: 'A-27',
+  // The page asks only for a first payment in a final status "and sufficient card information", however it was
+  // paid: a hosted form's payment keeps its card as a direct one's does. Approved, not any final status: A-27.
+  clause:
+    'A-27, A-43; create-card-ref page: "an initial payment must be in final status" ' +
+    '(https://doc2.payneteasy.com/integration/API_commands/api_v2_create-card-ref.html)',
   basis: 'assumption',
-  assumptions: ['A-27'],
+  assumptions: ['A-27', 'A-43'],
   refusals: [{ status: 400, code: 'ORDER_STATE' }],
-  hint: 'Create a card reference from an approved order that was paid with a card.',
+  hint:
+    "Create a card reference from the orderid of an approved first payment paid with a card (the card's fields " +
+    'in the request, or typed on the hosted payment page).',
   check: ({ parent, hasCard }) =>
     hasCard && isApproved(parent)
       ? PASS

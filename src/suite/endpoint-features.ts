@@ -85,12 +85,13 @@ export function endpointFeatureText(endpoint: Endpoint): string {
   const missingSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_MISSING' : 'AUTH_HEADER_MISSING';
   const wrongSignatureCode = endpoint.auth.kind === 'control' ? 'CONTROL_INVALID' : 'SIGNATURE_INVALID';
   const field = unsignedMandatoryField(endpoint);
+  // What the answer is for: an order to follow, or (status, get-card-info's own answer) a field to read.
+  const answerField =
+    op === OP.STATUS ? 'status' : op === OP.CARDINFO ? 'last-four-digits' : form ? 'redirect-url' : undefined;
   const positiveThen =
-    op === OP.STATUS
-      ? ['Then the gateway accepts it', 'And the answer carries a "status"']
-      : form
-        ? ['Then the gateway accepts it', 'And the answer carries a "redirect-url"']
-        : ['Then the gateway accepts it', 'And the order reaches a final status'];
+    answerField === undefined
+      ? ['Then the gateway accepts it', 'And the order reaches a final status']
+      : ['Then the gateway accepts it', `And the answer carries a "${answerField}"`];
   const lines = [
     `# Generated from the endpoint catalogue by \`npm run features\`; edit scripts or flows, not this file.`,
     `@area:${endpoint.featureArea}`,
@@ -104,7 +105,7 @@ export function endpointFeatureText(endpoint: Endpoint): string {
     '',
     `  ${tags('@positive', '@spec:endpoints') + money}`,
     `  Scenario: a${signed} ${op} request is ` +
-      `accepted${op === OP.STATUS || form ? '' : ' and its order reaches a final status'}`,
+      `accepted${answerField === undefined ? ' and its order reaches a final status' : ''}`,
     `    ${sendStep}`,
     ...positiveThen.map((s) => `    ${s}`),
     '',

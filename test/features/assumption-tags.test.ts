@@ -98,6 +98,16 @@ const CLAUSES = {
     spec: 'An AsyncCheckoutFormRedirect response is returned by every "-form" endpoint, which starts a hosted checkout.',
     why: "the checkout's pages, the order's end and the customer's return are the mock's and the public pages'",
   },
+  transactionType: {
+    ids: ['A-40'],
+    spec: 'Field lists of these response schemas: not shown.',
+    why: "a status answer's transaction-type, which shop plugins book an order by, is the vendor plugin's",
+  },
+  hostedCardRef: {
+    ids: ['A-27', 'A-43'],
+    spec: 'States of an order, card reference, recurring payment or payout: not shown.',
+    why: "that a hosted payment keeps its card for a card reference is the create-card-ref page's reading, ours",
+  },
 } as const satisfies Record<string, Clause>;
 
 type ClauseName = keyof typeof CLAUSES;
@@ -159,6 +169,12 @@ const AUDIT: Record<string, ClauseName> = {
   'features/payments/flows.feature: a sale with the declined test card ends declined': 'orderStates',
   'features/payments/flows.feature: a sale with the gateway error test card ends error': 'orderStates',
   'features/payments/flows.feature: a ServerErrorResponse (500) is recognised as one': 'serverError',
+  "features/payments/flows.feature: a paid sale's status names its transaction type, which shop plugins book the order by":
+    'transactionType',
+  "features/forms/flows.feature: an order paid on SALEFORM's hosted page gives a card reference, which a rebill charges":
+    'hostedCardRef',
+  "features/forms/flows.feature: an order paid on PREAUTHFORM's hosted page gives a card reference, which a rebill charges":
+    'hostedCardRef',
   'features/payments/v2-account-verification.feature: ACCOUNT_VERIFICATION without its mandatory "order_desc" field is refused':
     'fieldLists',
   'features/payments/v2-capture.feature: CAPTURE without its mandatory "login" field is refused': 'fieldLists',

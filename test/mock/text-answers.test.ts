@@ -124,3 +124,43 @@ describe('the client reading form text', () => {
     );
   });
 });
+
+describe('every answer’s fields, in JSON and in form text alike', () => {
+  /** A paid sale's final status, its card reference and the card info, as the client read each. */
+  async function answersOf(mock: RunningMock, format?: typeof answers) {
+    const client = new PayClient({ baseUrl: mock.url, credentials, endpointId: '1001', answers: format });
+    const send = (operation: string, ...pairs: Array<[string, string]>) =>
+      client.send(operation, sampleRequest(endpointByOperation(operation), pairs));
+    const field = (x: { body: unknown }, name: string) => (x.body as Record<string, string>)[name] ?? '';
+    const sold = await send('SALE');
+    const ids: Array<[string, string]> = [
+      ['client_orderid', field(sold, 'merchant-order-id')],
+      ['orderid', field(sold, 'paynet-order-id')],
+    ];
+    await send('STATUS', ...ids);
+    const status = await send('STATUS', ...ids);
+    const cardRef = await send('CARDREF', ...ids);
+    const cardInfo = await send('CARDINFO', ['cardrefid', field(cardRef, 'card-ref-id')]);
+    await client.close();
+    return { status, cardRef, cardInfo };
+  }
+
+  it('status names transaction-type and the masked card, get-card-info answers its own type, in both', async () => {
+    const json = await answersOf(specMock);
+    const text = await answersOf(textMock, answers);
+    for (const name of ['status', 'cardRef', 'cardInfo'] as const) {
+      assert.deepEqual(Object.keys(text[name].body as object), Object.keys(json[name].body as object), name);
+      assert.deepEqual(json[name].problems, [], `${name}: the JSON answer passes its schema`);
+      assert.deepEqual(
+        text[name].problems.map((p) => p.deviation),
+        ['answers.format, answers.mediaType'],
+        `${name}: the form text only departs in its format`,
+      );
+    }
+    const status = text.status.body as Record<string, string>;
+    assert.deepEqual([status.status, status['transaction-type'], status.bin], ['approved', 'sale', '411111']);
+    const info = text.cardInfo.body as Record<string, string>;
+    assert.equal(info.type, 'get-card-info-response');
+    assert.equal(info['paynet-order-id'], undefined, 'get-card-info starts no order');
+  });
+});
