@@ -21,7 +21,9 @@ import {
   digestOf,
   explanationForRequest,
   REFERENCE_CONTROL,
+  shapeCanFit,
   shapeFits,
+  STEPS,
   type ControlRecipe,
 } from './control-mistakes.ts';
 import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
@@ -82,7 +84,7 @@ export const controlGiven = (input: DiagnoseInput): string | undefined =>
 /** The Authorization header given, parsed; undefined when none was given or it does not parse. */
 function parsedHeader(input: DiagnoseInput): ParsedAuthorization | undefined {
   const text = input.given.authorization;
-  // Stryker disable next-line ConditionalExpression: the parser refuses undefined as it refuses any text without "OAuth "
+  // Stryker disable next-line ConditionalExpression: the parser refuses undefined as any text without "OAuth "
   if (text === undefined) return undefined;
   try {
     return parseAuthorizationHeader(text);
@@ -126,7 +128,7 @@ function diagnoseControl(
     reference: REFERENCE_CONTROL,
     operators: CONTROL_MISTAKES.filter((m) => m.searched?.(amount) ?? true).map((op) => ({
       op,
-      variants: op.variantsFor(formula, ctx),
+      variants: op.variantsFor(formula, ctx).filter((v) => shapeCanFit(v, given)),
     })),
     outcome: (recipe) => {
       const text = concatenation(recipe, formula, ctx, key);
@@ -135,13 +137,16 @@ function diagnoseControl(
     viable: (recipe) => shapeFits(recipe, given),
     reproduces: (out, recipe) => digestOf(recipe, out.slice(out.indexOf('/', out.indexOf('/') + 1) + 1)) === given,
   });
+  const findings = found(result, CONTROL_MISTAKES, (recipe) => recipe.named);
   const explanations: Record<string, string> = {};
   for (const id of defectsOf(result)) {
     const m = CONTROL_MISTAKES.find((x) => x.id === id);
-    const own = m && explanationForRequest(m, formula, ctx);
+    // The fields of the first composition naming this mistake: an ambiguous one names the others in the message.
+    const fields = findings.compositions?.find((c) => c.mistakes.includes(id))?.fields;
+    const own =
+      fields && m?.explainFields ? m.explainFields(fields, formula, ctx) : m && explanationForRequest(m, formula, ctx);
     if (own !== undefined) explanations[id] = own;
   }
-  const findings = found(result, CONTROL_MISTAKES);
   const first = result.found[0]?.recipe;
   const partner = first && concatenation(first, formula, ctx, CONTROL_KEY_PLACEHOLDER);
   return {
@@ -204,6 +209,7 @@ function diagnoseOAuth(
         : `${method} signature does not match; it names oauth_signature_method ${used.slice(0, 20)}`,
     );
   }
+  const hmacKey = (recipe: OAuthRecipe): string => recipeHmacKey(recipe, ...hmacSecrets(input));
   const memo: Memo = new Map();
   const searched = searchCompositions<OAuthRecipe>({
     reference: REFERENCE,
@@ -211,7 +217,7 @@ function diagnoseOAuth(
     // What the signature depends on; the base string last, after a separator it never holds (it is percent-encoded).
     outcome: (recipe) =>
       method === 'HMAC-SHA1'
-        ? `${recipe.hmacHash}\u0000${recipeHmacKey(recipe, ...hmacSecrets(input))}\u0000${recipeBaseString(recipe, parts, memo)}`
+        ? `${recipe.hmacHash}\u0000${hmacKey(recipe)}\u0000${recipeBaseString(recipe, parts, memo)}`
         : `${recipe.rsaHash}\u0000${recipeBaseString(recipe, parts, memo)}`,
     viable: () => true,
     reproduces: (out, recipe) => check(method, recipe, out.slice(out.lastIndexOf('\u0000') + 1)),
@@ -237,8 +243,15 @@ const defectsOf = (result: SearchResult<unknown>): string[] => [...new Set(resul
 
 type Findings = Pick<Diagnosis, 'defects' | 'compositions' | 'ambiguous' | 'wrongValue' | 'tried'>;
 
-/** The diagnosis's fields for what the search found, or for what it tried when it found nothing. */
-function found(result: SearchResult<unknown>, known: readonly Mistake[]): Findings {
+/**
+ * The diagnosis's fields for what the search found, or for what it tried when it found nothing; `named` gives the
+ * fields a composition's recipe left out or added.
+ */
+function found<R>(
+  result: SearchResult<R>,
+  known: readonly Mistake[],
+  named: (recipe: R) => readonly string[] | undefined = () => undefined,
+): Findings {
   const defects = defectsOf(result);
   if (!defects.length) return { defects, tried: known.map((m) => m.id) };
   // Stryker disable next-line ConditionalExpression: amount-value-wrong alone has a wrongValue, and decimal-amount,
@@ -246,7 +259,10 @@ function found(result: SearchResult<unknown>, known: readonly Mistake[]): Findin
   const wrongValue = known.find((m) => m.wrongValue !== undefined && defects.includes(m.id))?.wrongValue;
   return {
     defects,
-    compositions: result.found.map((f) => ({ mistakes: f.ids, steps: f.steps })),
+    compositions: result.found.map((f) => {
+      const fields = named(f.recipe);
+      return { mistakes: f.ids, steps: f.steps, ...(fields === undefined ? {} : { fields }) };
+    }),
     ambiguous: result.found.length > 1,
     ...(wrongValue === undefined ? {} : { wrongValue }),
   };
@@ -272,7 +288,12 @@ export function reproduction(
   known: readonly Mistake[],
   kind: keyof typeof REMAINS,
 ): string {
-  const names = result.found.map((f) => f.ids.join(' + '));
+  // A composition's fields follow the mistake that left them out or added them (the one at the fields step).
+  const names = (findings.compositions ?? []).map((c) =>
+    c.mistakes
+      .map((id, i) => (c.fields && c.steps[i] === STEPS.fields ? `${id} (${c.fields.join(', ')})` : id))
+      .join(' + '),
+  );
   if (names.length) {
     const ambiguous = names.length > 1 ? ' (ambiguous: each of these gives the value sent)' : '';
     const wrong = findings.wrongValue;
@@ -281,7 +302,7 @@ export function reproduction(
   }
   const how = result.complete
     ? `alone and up to ${MAX_DEPTH} together`
-    : `up to ${result.depth} together before the search's time ran out`;
+    : `up to ${result.depth} together before the search's budget ran out`;
   return (
     `no known mistake reproduces it (all ${known.length} known ${kind} mistakes of docs/diagnoses.md tried, ` +
     `${how}); ${REMAINS[kind]}`
