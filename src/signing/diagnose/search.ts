@@ -52,9 +52,9 @@ export interface SearchResult<R> {
 
 export const MAX_DEPTH = 3;
 /**
- * The most recipes one search computes: a few thousand SHA-1 digests of short strings, well under 50 ms on the
- * 2-core build machine (docs/diagnoses.md, Cost). Compositions are tried cheapest first at each size, so the budget
- * cuts only the widest (added fields with other mistakes) on requests with many fields.
+ * The most outcomes one search computes: a control search then takes 8–22 ms of CPU on the 2-core build machine
+ * (docs/diagnoses.md, Cost). Compositions are tried cheapest first at each size, so the budget cuts only the widest
+ * compositions of three (every order of five fields, fields added, the richest OAuth requests).
  */
 export const MAX_EVALUATIONS = 2000;
 /** A backstop for a machine too loaded to run even that in time: only a pathological run reaches it. */
