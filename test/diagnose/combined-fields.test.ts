@@ -62,6 +62,28 @@ describe('formula fields left out together', () => {
     ]);
   });
 
+  it('names each set that gives the same value, explaining the first: equal values make it ambiguous', () => {
+    // client_orderid and orderid are both 1: leaving out either signs merchant11000EUR.
+    const params: Pair[] = [
+      ['client_orderid', '1'],
+      ['orderid', '1'],
+      ['amount', '10.00'],
+      ['currency', 'EUR'],
+    ];
+    const d = diagnosed('capture', params, sha1('merchant' + '1' + '1000' + 'EUR' + KEY));
+    assert.deepEqual(
+      d.compositions?.map((c) => c.fields),
+      [['client_orderid'], ['orderid']],
+    );
+    assert.equal(d.ambiguous, true);
+    assert.equal(
+      d.message,
+      'control does not match the formula; reproduced by: missing-field (client_orderid), missing-field (orderid) ' +
+        '(ambiguous: each of these gives the value sent)',
+    );
+    assert.match(d.explanations?.['missing-field'] ?? '', /^The formula's field client_orderid=1 was left out/);
+  });
+
   it('combines fields left out with another mistake: uppercase hex', () => {
     const d = diagnosed('capture', CAPTURE, sha1('merchant' + 'A-7' + '123' + KEY).toUpperCase());
     assert.deepEqual(d.defects, ['missing-fields', 'uppercase-hex']);

@@ -24,6 +24,7 @@ import {
   shapeCanFit,
   shapeFits,
   STEPS,
+  type ControlMistake,
   type ControlRecipe,
 } from './control-mistakes.ts';
 import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
@@ -93,9 +94,9 @@ function parsedHeader(input: DiagnoseInput): ParsedAuthorization | undefined {
     if (isPayconformError(err)) return undefined;
     throw err;
   }
-  // Stryker restore BlockStatement,ConditionalExpression
 }
 
+// Stryker restore BlockStatement,ConditionalExpression
 export { isDigestShaped } from './control-mistakes.ts';
 
 function diagnoseControl(
@@ -137,16 +138,20 @@ function diagnoseControl(
     },
     viable: (recipe) => shapeFits(recipe, given),
     reproduces: (out, recipe) => digestOf(recipe, out.slice(out.indexOf('/', out.indexOf('/') + 1) + 1)) === given,
+    // Fields left out or added: two sets that give the same value are two explanations (equal or empty values).
+    distinct: (recipe) => recipe.named?.join(','),
   });
   const findings = found(result, CONTROL_MISTAKES, (recipe) => recipe.named);
   const explanations: Record<string, string> = {};
-  for (const id of defectsOf(result)) {
-    const m = CONTROL_MISTAKES.find((x) => x.id === id);
-    // The fields of the first composition naming this mistake: an ambiguous one names the others in the message.
-    const fields = findings.compositions?.find((c) => c.mistakes.includes(id))?.fields;
-    const own =
-      fields && m?.explainFields ? m.explainFields(fields, formula, ctx) : m && explanationForRequest(m, formula, ctx);
-    if (own !== undefined) explanations[id] = own;
+  // Each mistake explained once, with the fields of the first composition naming it (the message names the others).
+  for (const { mistakes, fields } of findings.compositions ?? []) {
+    for (const id of mistakes) {
+      const m = CONTROL_MISTAKES.find((x) => x.id === id) as ControlMistake;
+      const own = m.explainFields
+        ? m.explainFields(fields ?? [], formula, ctx)
+        : explanationForRequest(m, formula, ctx);
+      if (own !== undefined) explanations[id] ??= own;
+    }
   }
   const first = result.found[0]?.recipe;
   const partner = first && concatenation(first, formula, ctx, CONTROL_KEY_PLACEHOLDER);

@@ -30,6 +30,11 @@ export interface SearchSpace<R> {
   readonly viable: (recipe: R) => boolean;
   /** Whether the outcome reproduces the value sent. */
   readonly reproduces: (outcome: string, recipe: R) => boolean;
+  /**
+   * What tells a composition's recipes apart as explanations (the fields a variant left out): each that reproduces
+   * the value is named; by default the first one is, as the variants of one mistake tell the partner the same.
+   */
+  readonly distinct?: (recipe: R) => string | undefined;
 }
 
 /** A composition that reproduces the value: its operators' ids and steps, and the recipe they make. */
@@ -149,7 +154,7 @@ export function searchCompositions<R>(
         }
         if (!hit) continue;
         found.push({ ids, steps: chosen.map((c) => c.op.step), recipe, order });
-        break;
+        if (space.distinct?.(recipe) === undefined) break;
       }
     }
   }
