@@ -56,7 +56,7 @@ describe('property: formula fields left out together are named', () => {
               ? c.login
               : name === 'amount'
                 ? c.amount.cents
-                : (c.values[name as keyof typeof c.values]);
+                : c.values[name as keyof typeof c.values];
         const params: Pair[] = formula
           .filter((n) => n !== 'endpointId' && n !== 'login')
           .map((n): Pair => [n, n === 'amount' ? c.amount.sent : signed(n)]);
