@@ -126,10 +126,11 @@ const saleOf = (amount: string): ControlCase => ({
 
 /**
  * Control mistakes the sale of 0.29 gives no room: the spelling needs a formula with client-order-id, the leading zero
- * an amount under 0.10.
+ * an amount under 0.10, a field added one the formula does not name.
  */
 const OWN_CASE: Readonly<Record<string, ControlCase>> = {
   'client-order-id-spelling': TDS,
+  'added-fields': { ...SALE, params: [...SALE.params, ['currency', 'USD']] },
   'cents-leading-zero': saleOf('0.05'),
   'amount-value-wrong': saleOf('1000'),
 };

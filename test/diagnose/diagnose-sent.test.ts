@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
 import { matchPath } from '../../src/catalogue/index.ts';
-import { diagnoseSent, isDigestShaped } from '../../src/signing/diagnose/diagnose.ts';
+import { diagnoseSent, isDigestShaped, MISTAKES, reproduction } from '../../src/signing/diagnose/diagnose.ts';
 import type { Pair } from '../../src/signing/form-body.ts';
 
 const KEY = 'K3y';
@@ -193,6 +193,24 @@ describe('diagnoseSent, an OAuth search', () => {
       undefined,
     );
     assert.deepEqual(d?.defects, ['method-lowercase']);
+  });
+});
+
+describe('reproduction, a search whose time ran out', () => {
+  it('says how many mistakes were tried together before the budget ended, and what that leaves', () => {
+    const known = MISTAKES.filter((m) => m.id === 'sha256-digest' || m.id === 'md5-digest');
+    const tail = reproduction(
+      { found: [], complete: false, depth: 1, evaluations: 4000 },
+      { defects: [] },
+      known,
+      'control',
+    );
+    assert.equal(
+      tail,
+      'no known mistake reproduces it (all 2 known control mistakes of docs/diagnoses.md tried, up to 1 together ' +
+        "before the search's budget ran out); that leaves a control key other than the one given, a formula value " +
+        'other than the one sent (amount, order id, email, endpoint id or login), or a formula payconform does not know',
+    );
   });
 });
 

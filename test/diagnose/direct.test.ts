@@ -116,7 +116,9 @@ describe('diagnose, control scheme', () => {
       'values-form-encoded',
       'fields-wrong-order',
       'missing-field',
+      'missing-fields',
       'amount-in-formula',
+      'added-fields',
       'client-order-id-spelling',
       'login-endpointid-confusion',
       'separator-ampersand',
@@ -134,7 +136,7 @@ describe('diagnose, control scheme', () => {
     assert.deepEqual(d.tried, known);
     assert.match(
       d.message,
-      /no known mistake reproduces it \(all 22 known control mistakes of docs\/diagnoses\.md tried, alone and up to 3 together\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/,
+      /no known mistake reproduces it \(all 24 known control mistakes of docs\/diagnoses\.md tried, alone and up to 3 together\); that leaves a control key other than the one given, a formula value other than the one sent \(amount, order id, email, endpoint id or login\), or a formula payconform does not know$/,
     );
     // A value a mistake explains names that mistake and lists nothing tried.
     const explained = diagnose({

@@ -40,7 +40,7 @@ describe('the search time on the richest shipped requests', () => {
       const d = diagnose(input);
       const ms = performance.now() - start;
       assert.equal(d.verdict, 'invalid');
-      if (/time ran out/.test(d.message)) cut++;
+      if (/budget ran out/.test(d.message)) cut++;
       return ms;
     });
     const sorted = [...times].sort((a, b) => a - b);

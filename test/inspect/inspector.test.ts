@@ -292,7 +292,7 @@ describe('Inspector', () => {
     assert.deepEqual(check.signature?.diagnoses, []);
     assert.match(
       check.message!,
-      /no known mistake reproduces it \(all 22 known control mistakes of docs\/diagnoses\.md tried, alone and up to 3 together\); that leaves a control key other than the one given, a formula value other than the one sent .*, or a formula payconform does not know; the key tried is merchant payconform-test-merchant's from the merchants file, for endpoint 1001$/,
+      /no known mistake reproduces it \(all 24 known control mistakes of docs\/diagnoses\.md tried, up to 2 together before the search's budget ran out\); that leaves a control key other than the one given, a formula value other than the one sent .*, or a formula payconform does not know; the key tried is merchant payconform-test-merchant's from the merchants file, for endpoint 1001$/,
     );
     assert.doesNotMatch(check.message!, /the key may be the wrong one/);
   });

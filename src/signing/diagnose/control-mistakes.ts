@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ControlField } from '../../catalogue/index.ts';
+import { CARD_NUMBER_FIELDS, CVV_FIELDS } from '../../catalogue/test-cards.ts';
 import { toCents } from '../cents.ts';
 import type { ControlContext } from '../control.ts';
 import type { Operator } from './search.ts';
@@ -30,6 +31,8 @@ export interface ControlRecipe {
   readonly key: (key: string) => string;
   readonly digest: Digest;
   readonly encoding: Encoding;
+  /** The fields a variant left out of the formula or added to it, for the diagnosis to name (none by default). */
+  readonly named?: readonly string[];
 }
 
 export interface ControlMistake extends Operator {
@@ -41,6 +44,8 @@ export interface ControlMistake extends Operator {
   readonly wrongValue?: string;
   /** Whether the search tries it for this amount as sent (by default, always). */
   readonly searched?: (amount: string | undefined) => boolean;
+  /** The explanation and fix in this request's values, for the fields a variant left out or added (its `named`). */
+  readonly explainFields?: (named: readonly string[], formula: readonly ControlField[], ctx: ControlContext) => string;
 }
 
 /** The value a partner would use for a field, or undefined when the request lacks it. */
@@ -65,8 +70,15 @@ export function cents(value: string): string | undefined {
   return undefined;
 }
 
-const formulaItems = (formula: readonly ControlField[], ctx: ControlContext): Item[] =>
-  formula.map((f) => ({ raw: raw(f, ctx), cents: f.cents }));
+/** A request's formula values, looked up once per request and formula: the search reads them thousands of times. */
+const ITEMS = new WeakMap<ControlContext, WeakMap<readonly ControlField[], Item[]>>();
+function formulaItems(formula: readonly ControlField[], ctx: ControlContext): Item[] {
+  let byFormula = ITEMS.get(ctx);
+  if (byFormula === undefined) ITEMS.set(ctx, (byFormula = new WeakMap()));
+  let items = byFormula.get(formula);
+  if (items === undefined) byFormula.set(formula, (items = formula.map((f) => ({ raw: raw(f, ctx), cents: f.cents }))));
+  return items;
+}
 
 export const REFERENCE_CONTROL: ControlRecipe = {
   cents,
@@ -113,9 +125,29 @@ function digestPattern(bytes: number, encoding: Encoding | 'any-case hex'): RegE
   return new RegExp(`^${digit}{${bytes * 2}}$`);
 }
 
+const SHAPES = new Map<string, RegExp>();
+
 /** Whether a value has the shape a recipe's digest and encoding give (length, hex case, base64 padding). */
-export const shapeFits = (recipe: Pick<ControlRecipe, 'digest' | 'encoding'>, value: string): boolean =>
-  digestPattern(DIGEST_BYTES[recipe.digest], recipe.encoding).test(value);
+export function shapeFits(recipe: Pick<ControlRecipe, 'digest' | 'encoding'>, value: string): boolean {
+  const name = `${recipe.digest}/${recipe.encoding}`;
+  let shape = SHAPES.get(name);
+  if (shape === undefined) SHAPES.set(name, (shape = digestPattern(DIGEST_BYTES[recipe.digest], recipe.encoding)));
+  return shape.test(value);
+}
+
+const DIGESTS = Object.keys(DIGEST_BYTES) as Digest[];
+const ENCODINGS: readonly Encoding[] = ['hex', 'HEX', 'base64'];
+
+/**
+ * Whether a variant could be part of a recipe giving a value of this shape: false for a digest or encoding that no
+ * encoding or digest makes fit (SHA-256 for a 40-digit value), so the search never builds recipes around it.
+ */
+export const shapeCanFit = (variant: Partial<ControlRecipe>, value: string): boolean =>
+  DIGESTS.some((digest) =>
+    ENCODINGS.some((encoding) =>
+      shapeFits({ digest: variant.digest ?? digest, encoding: variant.encoding ?? encoding }, value),
+    ),
+  );
 
 /** A digest in some form a mistake could give (SHA-1, SHA-256 or MD5; hex of any case, base64): else none to search. */
 export const isDigestShaped = (value: string): boolean =>
@@ -146,6 +178,7 @@ interface Spec {
   readonly explainSent?: ControlMistake['explainSent'];
   readonly wrongValue?: string;
   readonly searched?: ControlMistake['searched'];
+  readonly explainFields?: ControlMistake['explainFields'];
 }
 
 const mistake = (s: Spec): ControlMistake => ({ scheme: 'control', ...s });
@@ -187,6 +220,79 @@ const reordered =
     const items = formulaItems(formula, ctx);
     return order.map((i) => items[i] as Item);
   };
+
+/** Every subset of `size` of the items, each in the items' order. */
+function subsets<T>(items: readonly T[], size: number, from = 0): T[][] {
+  if (size === 0) return [[]];
+  return items.slice(from).flatMap((item, i) => subsets(items, size - 1, from + i + 1).map((rest) => [item, ...rest]));
+}
+
+/** The formula with the fields at `skipped` (indexes) left out, naming them. */
+function leftOut(formula: readonly ControlField[], skipped: readonly number[]): Partial<ControlRecipe> {
+  return {
+    fields: reordered(formula.map((_, i) => i).filter((i) => !skipped.includes(i))),
+    named: skipped.map((i) => (formula[i] as ControlField).name),
+  };
+}
+
+/**
+ * The fields a partner could add: each sent once, none named by the formula (under either spelling of the order id),
+ * never the control itself nor card data (a card number or CVV in a diagnosis would be shown); amount alone is
+ * amount-in-formula's to name.
+ */
+function addable(formula: readonly ControlField[], ctx: ControlContext): Array<readonly [string, string]> {
+  const named = new Set(formula.flatMap((f) => [f.name, OTHER_SPELLING.get(f.name) ?? f.name]));
+  const names = [...new Set(ctx.params.map(([n]) => n))].filter(
+    (n) => !named.has(n) && n !== 'control' && !CARD_NUMBER_FIELDS.has(n) && !CVV_FIELDS.has(n),
+  );
+  return names.flatMap((n) => {
+    const value = sent(ctx, n);
+    return value === undefined ? [] : [[n, value] as const];
+  });
+}
+
+/** The formula's items with `added` (name, value) put in at item index `at`. */
+const withAdded =
+  (added: ReadonlyArray<readonly [string, string]>, at: number): ControlRecipe['fields'] =>
+  (formula, ctx) => {
+    const items = formulaItems(formula, ctx);
+    const extra = added.map(([, value]): Item => ({ raw: value, cents: false }));
+    return [...items.slice(0, at), ...extra, ...items.slice(at)];
+  };
+
+/** Up to three fields: the most a partner's code is searched for leaving out or adding (issue 43). */
+export const MAX_FIELDS = 3;
+/** Two or three added fields are taken from the first six the request sends: 35 subsets at most. */
+export const MAX_ADDED_SEARCHED = 6;
+
+/** A field as the request gives it: the name and the value signed (a cents field's cents with the amount sent). */
+function valued(field: ControlField, ctx: ControlContext): string {
+  const value = raw(field, ctx);
+  if (value === undefined) return `${field.name} (not sent)`;
+  const c = field.cents ? cents(value) : undefined;
+  return c === undefined ? `${field.name}=${value}` : `${field.name}=${c} (${value} in cents)`;
+}
+
+const listed = (items: readonly string[]): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** The fix in the request's values: every formula field in order, then the key. */
+const inOrder = (formula: readonly ControlField[], ctx: ControlContext): string =>
+  `Concatenate ${formula.map((f) => valued(f, ctx)).join(', ')}, in this order, then the control key.`;
+
+function leftOutExplained(named: readonly string[], formula: readonly ControlField[], ctx: ControlContext): string {
+  const fields = formula.filter((f) => named.includes(f.name)).map((f) => valued(f, ctx));
+  const which =
+    fields.length === 1 ? `The formula's field ${fields.join('')} was` : `The formula's fields ${listed(fields)} were`;
+  return `${which} left out of the concatenation. ${inOrder(formula, ctx)}`;
+}
+
+function addedExplained(named: readonly string[], formula: readonly ControlField[], ctx: ControlContext): string {
+  const fields = named.map((n) => `${n}=${sent(ctx, n) ?? ''}`);
+  const which = fields.length === 1 ? `The field ${fields.join('')} was` : `The fields ${listed(fields)} were`;
+  const them = fields.length === 1 ? 'it' : 'them';
+  return `${which} concatenated in, though the formula does not name ${them}. ${inOrder(formula, ctx)}`;
+}
 
 const SEPARATORS: ReadonlyArray<readonly [string, string, string]> = [
   ['separator-ampersand', '&', 'an ampersand (&)'],
@@ -318,8 +424,23 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
     title: 'a formula field left out',
     explanation: 'One field of the formula was not part of the concatenation.',
     fix: 'Concatenate every field the formula names.',
+    variantsFor: (formula) => formula.map((_, skip) => leftOut(formula, [skip])),
+    explainFields: leftOutExplained,
+  }),
+  mistake({
+    id: 'missing-fields',
+    step: STEPS.fields,
+    title: 'two or three formula fields left out',
+    explanation: 'Two or three fields of the formula were not part of the concatenation (the rest in order).',
+    fix: 'Concatenate every field the formula names, in its order.',
     variantsFor: (formula) =>
-      formula.map((_, skip) => ({ fields: reordered(formula.map((__, i) => i).filter((i) => i !== skip)) })),
+      [2, MAX_FIELDS].flatMap((size) =>
+        subsets(
+          formula.map((_, i) => i),
+          size,
+        ).map((skipped) => leftOut(formula, skipped)),
+      ),
+    explainFields: leftOutExplained,
   }),
   mistake({
     id: 'amount-in-formula',
@@ -345,6 +466,32 @@ export const CONTROL_MISTAKES: readonly ControlMistake[] = [
         })),
       );
     },
+  }),
+  mistake({
+    id: 'added-fields',
+    step: STEPS.fields,
+    title: 'up to three fields the formula does not name concatenated in',
+    explanation:
+      'Up to three fields the request sends but the formula does not name were concatenated in: one field ' +
+      'at any place, two or three together, in the order sent, just before the key.',
+    fix: "Concatenate only the formula's fields (payconform catalogue shows them), in its order, key last.",
+    // One field at each place, first where it is most often put (just before the key); amount alone is
+    // amount-in-formula's. Two or three only before the key: every place for each would be thousands of digests.
+    variantsFor: (formula, ctx) => {
+      const fields = addable(formula, ctx);
+      const places = [formula.length, ...formula.map((_, at) => at)];
+      const one = fields
+        .filter(([n]) => n !== 'amount')
+        .flatMap((field) => places.map((at) => ({ fields: withAdded([field], at), named: [field[0]] })));
+      const more = [2, MAX_FIELDS].flatMap((size) =>
+        subsets(fields.slice(0, MAX_ADDED_SEARCHED), size).map((added) => ({
+          fields: withAdded(added, formula.length),
+          named: added.map(([n]) => n),
+        })),
+      );
+      return [...one, ...more];
+    },
+    explainFields: addedExplained,
   }),
   mistake({
     id: 'client-order-id-spelling',

@@ -21,7 +21,10 @@ import {
   digestOf,
   explanationForRequest,
   REFERENCE_CONTROL,
+  shapeCanFit,
   shapeFits,
+  STEPS,
+  type ControlMistake,
   type ControlRecipe,
 } from './control-mistakes.ts';
 import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
@@ -82,7 +85,9 @@ export const controlGiven = (input: DiagnoseInput): string | undefined =>
 /** The Authorization header given, parsed; undefined when none was given or it does not parse. */
 function parsedHeader(input: DiagnoseInput): ParsedAuthorization | undefined {
   const text = input.given.authorization;
+  // Stryker disable next-line ConditionalExpression: the parser refuses undefined as any text without "OAuth "
   if (text === undefined) return undefined;
+  // Stryker disable BlockStatement,ConditionalExpression: the catch is a guard: the parser throws payconform errors
   try {
     return parseAuthorizationHeader(text);
   } catch (err) {
@@ -91,6 +96,7 @@ function parsedHeader(input: DiagnoseInput): ParsedAuthorization | undefined {
   }
 }
 
+// Stryker restore BlockStatement,ConditionalExpression
 export { isDigestShaped } from './control-mistakes.ts';
 
 function diagnoseControl(
@@ -111,6 +117,7 @@ function diagnoseControl(
     correct = computeControl(formula, ctx, key);
     why = 'control does not match the formula';
   } catch (err) {
+    // Stryker disable next-line ConditionalExpression: a guard: computeControl throws payconform errors only
     if (!isPayconformError(err)) throw err;
     why = `control cannot be computed (${err.message})`;
   }
@@ -123,7 +130,7 @@ function diagnoseControl(
     reference: REFERENCE_CONTROL,
     operators: CONTROL_MISTAKES.filter((m) => m.searched?.(amount) ?? true).map((op) => ({
       op,
-      variants: op.variantsFor(formula, ctx),
+      variants: op.variantsFor(formula, ctx).filter((v) => shapeCanFit(v, given)),
     })),
     outcome: (recipe) => {
       const text = concatenation(recipe, formula, ctx, key);
@@ -131,12 +138,20 @@ function diagnoseControl(
     },
     viable: (recipe) => shapeFits(recipe, given),
     reproduces: (out, recipe) => digestOf(recipe, out.slice(out.indexOf('/', out.indexOf('/') + 1) + 1)) === given,
+    // Fields left out or added: two sets that give the same value are two explanations (equal or empty values).
+    distinct: (recipe) => recipe.named?.join(','),
   });
+  const findings = found(result, CONTROL_MISTAKES, (recipe) => recipe.named);
   const explanations: Record<string, string> = {};
-  for (const id of defectsOf(result)) {
-    const m = CONTROL_MISTAKES.find((x) => x.id === id);
-    const own = m && explanationForRequest(m, formula, ctx);
-    if (own !== undefined) explanations[id] = own;
+  // Each mistake explained once, with the fields of the first composition naming it (the message names the others).
+  for (const { mistakes, fields } of findings.compositions ?? []) {
+    for (const id of mistakes) {
+      const m = CONTROL_MISTAKES.find((x) => x.id === id) as ControlMistake;
+      const own = m.explainFields
+        ? m.explainFields(fields ?? [], formula, ctx)
+        : explanationForRequest(m, formula, ctx);
+      if (own !== undefined) explanations[id] ??= own;
+    }
   }
   const first = result.found[0]?.recipe;
   const partner = first && concatenation(first, formula, ctx, CONTROL_KEY_PLACEHOLDER);
@@ -144,9 +159,9 @@ function diagnoseControl(
     ...base,
     verdict: 'invalid',
     correct: correctOut,
-    ...found(result, CONTROL_MISTAKES, 'control'),
+    ...findings,
     ...(Object.keys(explanations).length ? { explanations } : {}),
-    message: `${why}; ${reproduction(result, CONTROL_MISTAKES, 'control')}`,
+    message: `${why}; ${reproduction(result, findings, CONTROL_MISTAKES, 'control')}`,
     ...(partner === undefined ? {} : { partner: { controlInput: partner } }),
   };
 }
@@ -161,12 +176,12 @@ function diagnoseOAuth(
   signature: string,
   used: string,
 ): Diagnosis {
-  const protocol = parsed.pairs.filter(([n]) => n !== 'oauth_signature');
+  // oauth_signature stays among the pairs: collectSignedPairs never signs it.
   const parts = oauthParts(
     input.request.method ?? 'POST',
     input.request.url,
     input.request.params,
-    protocol,
+    parsed.pairs,
     parsed.realm,
   );
   const check = signatureCheck(input, signature);
@@ -174,7 +189,7 @@ function diagnoseOAuth(
   const scheme = method === 'RSA-SHA256' ? 'oauth-rsa-sha256' : 'oauth-hmac-sha1';
   const result = (
     verdict: Diagnosis['verdict'],
-    defects: string[],
+    { defects, ...findings }: Findings,
     message: string,
     partnerBase?: string,
   ): Diagnosis => ({
@@ -184,27 +199,23 @@ function diagnoseOAuth(
     message,
     correct: { baseString: correctBase },
     ...(partnerBase === undefined ? {} : { partner: { baseString: partnerBase } }),
+    ...findings,
   });
   if (used === method && check(used, REFERENCE, correctBase))
-    return result('valid', [], `${method} signature is valid`);
+    return result('valid', { defects: [] }, `${method} signature is valid`);
   if (used !== method) {
     // Signed under the other method (a valid signature there), or under one that is neither.
     const reproduced = isMethod(used) && check(used, REFERENCE, correctBase);
     return result(
       'invalid',
-      reproduced ? [WRONG_SIGNATURE_METHOD.id] : [],
+      { defects: reproduced ? [WRONG_SIGNATURE_METHOD.id] : [] },
       reproduced
         ? `${method} signature does not match; reproduced by: ${WRONG_SIGNATURE_METHOD.id} (the signature is a ` +
             `valid ${used} one)`
         : `${method} signature does not match; it names oauth_signature_method ${used.slice(0, 20)}`,
     );
   }
-  const hmacKey = (recipe: OAuthRecipe): string =>
-    recipeHmacKey(
-      recipe,
-      requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey),
-      input.credentials.tokenSecret ?? '',
-    );
+  const hmacKey = (recipe: OAuthRecipe): string => recipeHmacKey(recipe, ...hmacSecrets(input));
   const memo: Memo = new Map();
   const searched = searchCompositions<OAuthRecipe>({
     reference: REFERENCE,
@@ -218,34 +229,48 @@ function diagnoseOAuth(
     reproduces: (out, recipe) => check(method, recipe, out.slice(out.lastIndexOf('\u0000') + 1)),
   });
   const first = searched.found[0]?.recipe;
-  return {
-    ...result(
-      'invalid',
-      [],
-      `${method} signature does not match; ${reproduction(searched, OAUTH_MISTAKES, 'OAuth')}`,
-      first && recipeBaseString(first, parts),
-    ),
-    ...found(searched, OAUTH_MISTAKES, 'oauth'),
-  };
+  const findings = found(searched, OAUTH_MISTAKES);
+  return result(
+    'invalid',
+    findings,
+    `${method} signature does not match; ${reproduction(searched, findings, OAUTH_MISTAKES, 'OAuth')}`,
+    first && recipeBaseString(first, parts),
+  );
 }
+
+/** The control key and the token secret ('' when none) an HMAC-SHA1 signature is keyed with. */
+const hmacSecrets = (input: DiagnoseInput): [string, string] => [
+  requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey),
+  input.credentials.tokenSecret ?? '',
+];
 
 /** Every mistake of the compositions found, smallest compositions first, each once. */
 const defectsOf = (result: SearchResult<unknown>): string[] => [...new Set(result.found.flatMap((f) => f.ids))];
 
-/** The diagnosis's fields for what the search found, or for what it tried when it found nothing. */
-function found(
-  result: SearchResult<unknown>,
-  known: ReadonlyArray<Mistake & { readonly wrongValue?: string }>,
-  kind: 'control' | 'oauth',
-): Pick<Diagnosis, 'defects' | 'compositions' | 'ambiguous' | 'wrongValue' | 'tried'> {
+type Findings = Pick<Diagnosis, 'defects' | 'compositions' | 'ambiguous' | 'wrongValue' | 'tried'>;
+
+/**
+ * The diagnosis's fields for what the search found, or for what it tried when it found nothing; `named` gives the
+ * fields a composition's recipe left out or added.
+ */
+function found<R>(
+  result: SearchResult<R>,
+  known: readonly Mistake[],
+  named: (recipe: R) => readonly string[] | undefined = () => undefined,
+): Findings {
   const defects = defectsOf(result);
   if (!defects.length) return { defects, tried: known.map((m) => m.id) };
+  // Stryker disable next-line ConditionalExpression: amount-value-wrong alone has a wrongValue, and decimal-amount,
+  // the one mistake listed before it, is never searched with it: the first found is it either way
   const wrongValue = known.find((m) => m.wrongValue !== undefined && defects.includes(m.id))?.wrongValue;
   return {
     defects,
-    compositions: result.found.map((f) => ({ mistakes: f.ids, steps: f.steps })),
+    compositions: result.found.map((f) => {
+      const fields = named(f.recipe);
+      return { mistakes: f.ids, steps: f.steps, ...(fields === undefined ? {} : { fields }) };
+    }),
     ambiguous: result.found.length > 1,
-    ...(wrongValue === undefined || kind !== 'control' ? {} : { wrongValue }),
+    ...(wrongValue === undefined ? {} : { wrongValue }),
   };
 }
 
@@ -263,21 +288,27 @@ const REMAINS = {
 };
 
 /** The message's tail: the compositions that reproduce the value, or what was tried and what that leaves. */
-function reproduction(
+export function reproduction(
   result: SearchResult<unknown>,
-  known: ReadonlyArray<Mistake & { readonly wrongValue?: string }>,
+  findings: Findings,
+  known: readonly Mistake[],
   kind: keyof typeof REMAINS,
 ): string {
-  const names = result.found.map((f) => f.ids.join(' + '));
+  // A composition's fields follow the mistake that left them out or added them (the one at the fields step).
+  const names = (findings.compositions ?? []).map((c) =>
+    c.mistakes
+      .map((id, i) => (c.fields && c.steps[i] === STEPS.fields ? `${id} (${c.fields.join(', ')})` : id))
+      .join(' + '),
+  );
   if (names.length) {
-    const wrong = known.find((m) => m.wrongValue !== undefined && result.found.some((f) => f.ids.includes(m.id)));
     const ambiguous = names.length > 1 ? ' (ambiguous: each of these gives the value sent)' : '';
-    const field = wrong ? `; the ${wrong.wrongValue} field's value itself is wrong: correct it, not the signature` : '';
+    const wrong = findings.wrongValue;
+    const field = wrong ? `; the ${wrong} field's value itself is wrong: correct it, not the signature` : '';
     return `reproduced by: ${names.join(', ')}${ambiguous}${field}`;
   }
   const how = result.complete
     ? `alone and up to ${MAX_DEPTH} together`
-    : `up to ${result.depth} together before the search's time ran out`;
+    : `up to ${result.depth} together before the search's budget ran out`;
   return (
     `no known mistake reproduces it (all ${known.length} known ${kind} mistakes of docs/diagnoses.md tried, ` +
     `${how}); ${REMAINS[kind]}`
@@ -294,8 +325,7 @@ function signatureCheck(
   const canonical = bytes.toString('base64') === signature;
   return (method, recipe, base) => {
     if (method === 'HMAC-SHA1') {
-      const secret = requireCredential(input.credentials.controlKey, 'control key', HOW.controlKey);
-      return constantTimeEqual(signature, recipeHmac(recipe, secret, input.credentials.tokenSecret ?? '', base));
+      return constantTimeEqual(signature, recipeHmac(recipe, ...hmacSecrets(input), base));
     }
     publicKey ??= rsaPublicKey(input);
     return canonical && rsaVerify(recipe.rsaHash, Buffer.from(base), publicKey, bytes);

@@ -15,7 +15,7 @@ export interface OAuthParts {
   readonly method: string;
   readonly url: NormalizedUrl;
   readonly body: readonly Pair[];
-  /** oauth_* pairs from the header, oauth_signature excluded. */
+  /** oauth_* pairs from the header (oauth_signature among them is never signed). */
   readonly protocol: readonly Pair[];
   readonly realm: string | undefined;
 }

@@ -17,6 +17,8 @@ export type DiagnosedScheme = 'control' | 'oauth-hmac-sha1' | 'oauth-rsa-sha256'
 export interface Composition {
   readonly mistakes: readonly string[];
   readonly steps: readonly string[];
+  /** The formula fields its mistake at the fields step left out, or the request's fields it added (control only). */
+  readonly fields?: readonly string[];
 }
 
 export interface Diagnosis {
