@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { MISTAKES, type Mistake } from '../src/signing/diagnose/index.ts';
 import { MAX_ADDED_SEARCHED, MAX_FIELDS } from '../src/signing/diagnose/control-mistakes.ts';
-import { MAX_DEPTH, MAX_EVALUATIONS } from '../src/signing/diagnose/search.ts';
+import { MAX_DEPTH, MAX_EVALUATIONS, MAX_OAUTH_EVALUATIONS } from '../src/signing/diagnose/search.ts';
 
 /** The steps of one scheme, in the order their first mistake comes, each with its mistakes' ids. */
 function byStep(scheme: Mistake['scheme']): string[] {
@@ -41,15 +41,16 @@ export function diagnosesDoc(): string {
     'fields are named in the message (`reproduced by: missing-fields (amount, currency)`), in `--json`',
     "(`compositions[].fields`) and in an explanation with the request's own values and the concatenation to make.",
     '',
-    `**Cost.** One search computes at most ${MAX_EVALUATIONS} outcomes (a concatenation or base string and at most`,
-    'one digest each), the cheapest compositions of each size first; a variant of a digest or encoding that no',
+    `**Cost.** A control search computes at most ${MAX_EVALUATIONS} outcomes (a concatenation and at most one`,
+    `digest each), an OAuth search ${MAX_OAUTH_EVALUATIONS} (a base string and an HMAC or RSA check each, about`,
+    'twice the cost), the cheapest compositions of each size first; a variant of a digest or encoding that no',
     'value of the shape sent can have is never built. A control diagnosis then takes 8–22 ms of CPU on the',
-    '2-core build machine (best of 7 runs, `test/diagnose/search-work.test.ts`); the OAuth searches of the',
-    'richest shipped vectors, whose HMAC or RSA check costs more per outcome, 35–70 ms. Where the outcomes run',
-    'out first (every order of a formula of five fields with two other mistakes, many fields to add, rich OAuth',
-    'requests), the message says up to how many mistakes together were tried in full: two for 45 of the 57',
-    'shipped vectors made unexplained and for a sale of 16 fields, three for the rest. A 300 ms clock is the',
-    'backstop for an overloaded machine.',
+    '2-core build machine (best of 7 runs, `test/diagnose/search-work.test.ts`), the OAuth searches of the',
+    'richest shipped vectors 25–38 ms (best of 5, 2026-11-28, beside a benchmark on the other core). Where the',
+    'outcomes run out first (every order of a formula of five fields with two other mistakes, many fields to',
+    'add, rich OAuth requests), the message says up to how many mistakes together were tried in full: two for',
+    '47 of the 58 shipped vectors made unexplained (every OAuth one) and for a sale of 16 fields, three for the',
+    'other control ones. A 300 ms clock is the backstop for an overloaded machine.',
     '',
     "Today's ids are the names of compositions of one operator (`decimal-amount` is the amount-formatting",
     'operator "as sent", `truncated-cents` the one that cuts the float cents, `uppercase-hex` the',

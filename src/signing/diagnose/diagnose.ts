@@ -37,7 +37,7 @@ import {
   type Memo,
   type OAuthRecipe,
 } from './oauth-recipe.ts';
-import { MAX_DEPTH, searchCompositions, type SearchResult } from './search.ts';
+import { BUDGET_MS, MAX_DEPTH, MAX_OAUTH_EVALUATIONS, searchCompositions, type SearchResult } from './search.ts';
 import type { DiagnoseInput, Diagnosis, Mistake } from './types.ts';
 
 /** Using HMAC where RSA is required, or the reverse: found by signing under the method the header names. */
@@ -217,17 +217,22 @@ function diagnoseOAuth(
   }
   const hmacKey = (recipe: OAuthRecipe): string => recipeHmacKey(recipe, ...hmacSecrets(input));
   const memo: Memo = new Map();
-  const searched = searchCompositions<OAuthRecipe>({
-    reference: REFERENCE,
-    operators: OAUTH_MISTAKES.map((op) => ({ op, variants: op.recipes })),
-    // What the signature depends on; the base string last, after a separator it never holds (it is percent-encoded).
-    outcome: (recipe) =>
-      method === 'HMAC-SHA1'
-        ? `${recipe.hmacHash}\u0000${hmacKey(recipe)}\u0000${recipeBaseString(recipe, parts, memo)}`
-        : `${recipe.rsaHash}\u0000${recipeBaseString(recipe, parts, memo)}`,
-    viable: () => true,
-    reproduces: (out, recipe) => check(method, recipe, out.slice(out.lastIndexOf('\u0000') + 1)),
-  });
+  const searched = searchCompositions<OAuthRecipe>(
+    {
+      reference: REFERENCE,
+      operators: OAUTH_MISTAKES.map((op) => ({ op, variants: op.recipes })),
+      // What the signature depends on; the base string last, after a separator it never holds (it is percent-encoded).
+      outcome: (recipe) =>
+        method === 'HMAC-SHA1'
+          ? `${recipe.hmacHash}\u0000${hmacKey(recipe)}\u0000${recipeBaseString(recipe, parts, memo)}`
+          : `${recipe.rsaHash}\u0000${recipeBaseString(recipe, parts, memo)}`,
+      viable: () => true,
+      reproduces: (out, recipe) => check(method, recipe, out.slice(out.lastIndexOf('\u0000') + 1)),
+    },
+    BUDGET_MS,
+    undefined,
+    MAX_OAUTH_EVALUATIONS,
+  );
   const first = searched.found[0]?.recipe;
   const findings = found(searched, OAUTH_MISTAKES);
   return result(

@@ -62,6 +62,11 @@ export const MAX_DEPTH = 3;
  * compositions of three (every order of five fields, fields added, the richest OAuth requests).
  */
 export const MAX_EVALUATIONS = 2000;
+/**
+ * The bound of an OAuth search: each of its outcomes is a base string and an HMAC or RSA check, about twice a control
+ * outcome's cost, so half as many keep it under 50 ms too (docs/diagnoses.md, Cost).
+ */
+export const MAX_OAUTH_EVALUATIONS = 1000;
 /** A backstop for a machine too loaded to run even that in time: only a pathological run reaches it. */
 export const BUDGET_MS = 300;
 
