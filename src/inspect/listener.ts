@@ -289,6 +289,14 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     }
     const { verdict: judged, judgements } = inspector.inspect(request);
     const verdict = redactVerdict(judged, request, controlKeys);
+    if (options.upstream !== undefined && verdict.critical) {
+      // A secret sent (A-44) is not carried further: each proxy and log between here and the sandbox would keep it.
+      const refused = `inspect answered 400: a critical finding (a secret in the request), not forwarded`;
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`payconform ${refused}\n`);
+      recordOf(verdict, { status: 400 }, refused);
+      return;
+    }
 
     let answer: InspectRecord['answer'];
     let refused: string | undefined;

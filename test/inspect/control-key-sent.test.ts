@@ -6,6 +6,8 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { endpointByOperation, OP } from '../../src/catalogue/index.ts';
 import { buildRequest } from '../../src/client/client.ts';
@@ -134,6 +136,39 @@ describe('inspect: a request that carries the merchant control key', () => {
     for (const file of readdirSync(out)) {
       const text = readFileSync(join(out, file), 'utf8');
       for (const form of WRITTEN) assert.ok(!text.includes(form), `${file} holds the key as ${form}`);
+    }
+  });
+
+  it('behind --upstream is answered 400 by inspect and not forwarded; a request without the key is', async () => {
+    // A sandbox that counts what reaches it and answers every request alike.
+    const reached: string[] = [];
+    const sandbox = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('latin1')));
+      req.on('end', () => {
+        reached.push(body);
+        res.writeHead(200, { 'content-type': 'application/vnd.pay+json' });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((done) => sandbox.listen(0, '127.0.0.1', done));
+    const { port } = sandbox.address() as AddressInfo;
+    const listener = await startListener({ merchants: [merchant], upstream: `http://127.0.0.1:${port}` });
+    try {
+      const refused = await send(listener.url, OP.SALE, [['merchant_control', KEY]]);
+      const clean = await send(listener.url, OP.SALE, []);
+      assert.equal(refused.status, 400);
+      assert.match(refused.text, /not forwarded/);
+      assert.ok(!refused.text.includes(KEY), 'the refusal echoes the key');
+      assert.equal(clean.status, 200, 'a request without the key is relayed');
+      assert.equal(reached.length, 1, `${reached.length} requests reached the sandbox`);
+      assert.ok(!reached.some((body) => body.includes(KEY)), 'the key reached the sandbox');
+      const [first] = listener.records;
+      assert.equal(first?.verdict.critical, true);
+      assert.match(first?.refused ?? '', /not forwarded/);
+    } finally {
+      await listener.close();
+      await new Promise((done) => sandbox.close(done));
     }
   });
 });
