@@ -14,8 +14,8 @@ import { toCents } from '../signing/cents.ts';
 import { DEFAULT_CALLBACK_METHOD, merchantUrl, type CallbackMethod } from '../catalogue/index.ts';
 import { CALLBACK_HANDLER_RULES } from '../rules/book.ts';
 import { callbackHostAllowed, callbackTarget, NO_CALLBACK_TARGET, sendCallback } from '../gateway/callback-delivery.ts';
-import { settledWithin } from '../gateway/settled.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
+import { OrderPlayer } from './order-player.ts';
 
 export type CallbackCheckId = (typeof CALLBACK_HANDLER_RULES)[number]['id'];
 
@@ -97,29 +97,12 @@ export interface CallbackCheckerSettings {
   readonly onRecord?: (record: CallbackRecord) => void;
 }
 
-export class CallbackChecker {
-  readonly records: CallbackRecord[] = [];
-  private readonly pending = new Set<Promise<void>>();
-  private readonly started = new Set<string>();
-  private readonly closing = new AbortController();
-
-  constructor(private readonly settings: CallbackCheckerSettings = {}) {}
-
-  /** An order of the integration is final: its callbacks are played once, in the background. */
-  check(order: FinalOrder): void {
-    const key = `${order.merchant.login}\u0000${order.facts.orderid}`;
-    if (this.started.has(key)) return;
-    this.started.add(key);
-    // What no check records is recorded here: playing callbacks never stops inspect.
-    const run = this.play(order)
-      .catch((err: unknown) =>
-        this.notPlayed(order, NO_CALLBACK_TARGET, 'error', `not played: internal: ${String(err)}`),
-      )
-      .finally(() => this.pending.delete(run));
-    this.pending.add(run);
+export class CallbackChecker extends OrderPlayer<CallbackRecord> {
+  constructor(private readonly settings: CallbackCheckerSettings = {}) {
+    super(settings.onRecord);
   }
 
-  private async play(order: FinalOrder): Promise<void> {
+  protected async play(order: FinalOrder): Promise<void> {
     const { facts, callbackUrl, merchant } = order;
     const url = merchantUrl(callbackUrl);
     // Behind --upstream a sandbox may take what the mock refuses (merchant-urls, A-33): no callback can go there.
@@ -170,8 +153,7 @@ export class CallbackChecker {
     this.keep({ ...base, at: new Date().toISOString(), checks, passed: checks.every((c) => c.outcome === 'pass') });
   }
 
-  /** An order whose callbacks were not played: every check fails with the reason. */
-  private notPlayed({ facts }: FinalOrder, target: string, error: string, message: string): void {
+  protected notPlayed({ facts }: FinalOrder, target: string, error: string, message: string): void {
     const { orderid, clientOrderId, status } = facts;
     const checks = CALLBACK_CHECKS.map(({ rule }): CallbackCheckResult => ({
       id: rule.id,
@@ -180,20 +162,5 @@ export class CallbackChecker {
       message,
     }));
     this.keep({ orderid, clientOrderId, status, target, at: new Date().toISOString(), checks, passed: false });
-  }
-
-  private keep(record: CallbackRecord): void {
-    this.records.push(record);
-    this.settings.onRecord?.(record);
-  }
-
-  /** Resolves when every order's callbacks are played, or after `timeoutMs`; returns how many are still under way. */
-  idle(timeoutMs: number): Promise<number> {
-    return settledWithin(this.pending, timeoutMs);
-  }
-
-  /** Ends every callback under way at once (as a time-out) and plays no more: inspect is closing. */
-  close(): void {
-    this.closing.abort();
   }
 }

@@ -10,12 +10,12 @@ import { createHash, randomInt } from 'node:crypto';
 import { merchantUrl, RETURN_FIELDS } from '../catalogue/index.ts';
 import { callbackHostAllowed, callbackTarget, NO_CALLBACK_TARGET, sendCallback } from '../gateway/callback-delivery.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
-import { settledWithin } from '../gateway/settled.ts';
 import { RETURN_HANDLER_RULES } from '../rules/book.ts';
 import type { ReturnAnswer } from '../rules/return-handler.ts';
 import { callbackPairs, type CallbackFacts } from '../signing/callback.ts';
 import type { Pair } from '../signing/form-body.ts';
 import type { CallbackRecord } from './callback-checks.ts';
+import { OrderPlayer } from './order-player.ts';
 
 export type ReturnCheckId = (typeof RETURN_HANDLER_RULES)[number]['id'];
 
@@ -65,28 +65,12 @@ export interface ReturnCheckerSettings {
   readonly onRecord?: (record: ReturnRecord) => void;
 }
 
-export class ReturnChecker {
-  readonly records: ReturnRecord[] = [];
-  private readonly pending = new Set<Promise<void>>();
-  private readonly started = new Set<string>();
-  private readonly closing = new AbortController();
-
-  constructor(private readonly settings: ReturnCheckerSettings = {}) {}
-
-  /** An order with a redirect_url is final (FinalOrder's URL is the redirect_url): its returns are played once. */
-  check(order: FinalOrder): void {
-    const key = `${order.merchant.login}\u0000${order.facts.orderid}`;
-    if (this.started.has(key)) return;
-    this.started.add(key);
-    const run = this.play(order)
-      .catch((err: unknown) =>
-        this.notPlayed(order, NO_CALLBACK_TARGET, 'error', `not played: internal: ${String(err)}`),
-      )
-      .finally(() => this.pending.delete(run));
-    this.pending.add(run);
+export class ReturnChecker extends OrderPlayer<ReturnRecord> {
+  constructor(private readonly settings: ReturnCheckerSettings = {}) {
+    super(settings.onRecord);
   }
 
-  private async play(order: FinalOrder): Promise<void> {
+  protected async play(order: FinalOrder): Promise<void> {
     const { facts, merchant } = order;
     const url = merchantUrl(order.callbackUrl);
     if (!(url instanceof URL))
@@ -124,16 +108,15 @@ export class ReturnChecker {
         ...(outcome.outcome === 'fail' ? { message: outcome.evidence.message } : {}),
       };
     });
-    this.keep(order, target, checks);
+    this.keepChecks(order, target, checks);
   }
 
-  /** An order whose returns were not played: every check fails with the reason. */
-  private notPlayed(order: FinalOrder, target: string, error: string, message: string): void {
+  protected notPlayed(order: FinalOrder, target: string, error: string, message: string): void {
     const checks = RETURN_HANDLER_RULES.map((rule) => ({ id: rule.id, outcome: 'fail' as const, error, message }));
-    this.keep(order, target, checks);
+    this.keepChecks(order, target, checks);
   }
 
-  private keep({ facts }: FinalOrder, target: string, checks: ReturnRecord['checks']): void {
+  private keepChecks({ facts }: FinalOrder, target: string, checks: ReturnRecord['checks']): void {
     const { orderid, clientOrderId, status } = facts;
     const passed = checks.every((c) => c.outcome === 'pass');
     const record: ReturnRecord = {
@@ -145,17 +128,6 @@ export class ReturnChecker {
       checks,
       passed,
     };
-    this.records.push(record);
-    this.settings.onRecord?.(record);
-  }
-
-  /** Resolves when every order's returns are played, or after `timeoutMs`; returns how many are still under way. */
-  idle(timeoutMs: number): Promise<number> {
-    return settledWithin(this.pending, timeoutMs);
-  }
-
-  /** Ends every return under way at once (as a time-out) and plays no more: inspect is closing. */
-  close(): void {
-    this.closing.abort();
+    this.keep(record);
   }
 }
