@@ -6,7 +6,7 @@
  * is all that runs for a valid request); only an invalid one is recomputed under every mistake, so the
  * cost stays small for vector files.
  */
-import { createPublicKey, verify as rsaVerify, type KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { CALLBACK_FORMULA, CALLBACK_NAME, type ControlField, type PathMatch } from '../../catalogue/index.ts';
 import { isPayconformError, PayconformError } from '../../errors.ts';
 import { getParam, parseAuthorizationHeader, type ParsedAuthorization } from '../authorization-header.ts';
@@ -28,6 +28,7 @@ import {
   type ControlRecipe,
 } from './control-mistakes.ts';
 import { OAUTH_MISTAKES } from './oauth-mistakes.ts';
+import { signedDigestInfo, signsMessage } from './rsa-digest.ts';
 import {
   oauthParts,
   recipeBaseString,
@@ -325,15 +326,16 @@ function signatureCheck(
   input: DiagnoseInput,
   signature: string,
 ): (method: Method, recipe: OAuthRecipe, base: string) => boolean {
-  let publicKey: KeyObject | undefined;
+  let digestInfo: Buffer | null | undefined;
   const bytes = Buffer.from(signature, 'base64');
   const canonical = bytes.toString('base64') === signature;
   return (method, recipe, base) => {
     if (method === 'HMAC-SHA1') {
       return constantTimeEqual(signature, recipeHmac(recipe, ...hmacSecrets(input), base));
     }
-    publicKey ??= rsaPublicKey(input);
-    return canonical && rsaVerify(recipe.rsaHash, Buffer.from(base), publicKey, bytes);
+    // Recovered once: each base string then costs a hash, not an RSA verification.
+    if (digestInfo === undefined) digestInfo = signedDigestInfo(rsaPublicKey(input), bytes);
+    return canonical && digestInfo !== null && signsMessage(digestInfo, recipe.rsaHash, base);
   };
 }
 
