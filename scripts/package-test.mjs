@@ -25,7 +25,10 @@ const ROOT = new URL('..', import.meta.url).pathname;
 // 520 KiB until issue 42 (about 505 kB packed before it): the generated checks (src/explore, features/generated),
 // the proof record (proof/proof.json), the diagnosis search with a vector per mistake and their docs add about
 // 41 kB packed (545.8 kB on 2026-11-28).
-const MAX_TARBALL_BYTES = 576 * 1024;
+// 576 KiB until issue 43: the field tables with the page of every row (src/catalogue/fields, also inside the
+// debugger page), docs/fields.md generated from them and the return and control-key rules add about 38 kB packed
+// (583.5 kB on 2026-11-28).
+const MAX_TARBALL_BYTES = 600 * 1024;
 const started = Date.now();
 const tmp = mkdtempSync(join(tmpdir(), 'payconform-package-'));
 const problems = [];
