@@ -101,6 +101,22 @@ describe('diagnoseSent, the whole diagnosis', () => {
     });
   });
 
+  it('an RSA-SHA256 signature too short to hold a digest: nothing reproduces it, nothing thrown', () => {
+    // Three bytes ("sig") cannot be a 2048-bit key's signature, so no digest is recovered from it.
+    const url = 'https://h.example/api/v4/payout/7';
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const authorization = header([...protocol('RSA-SHA256'), ['oauth_signature', 'c2ln']]);
+    const input = {
+      request: { url, params: [['client_orderid', 'A']] as Pair[] },
+      credentials: { privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+      given: { authorization },
+    };
+    const d = diagnoseSent(input, matchPath('/api/v4/payout/7'));
+    assert.equal(d?.verdict, 'invalid');
+    assert.deepEqual(d?.defects, []);
+    assert.match(d?.message ?? '', /^RSA-SHA256 signature does not match; no known mistake/);
+  });
+
   it('a signature under a method that is neither, named by its first 20 characters', () => {
     const url = 'https://h.example/api/v4/payout/7';
     const method = 'PLAINTEXT-WITH-A-LONG-NAME';
