@@ -50,6 +50,24 @@ describe("the debugger page's crypto", () => {
     assert.equal(page.createHash('md5').update('abc').digest('hex'), '900150983cd24fb0d6963f7d28e17f72');
   });
 
+  it('recovers the signed block of a signature as node publicDecrypt does, and refuses what holds none', () => {
+    const data = Buffer.from('POST&https%3A%2F%2Fexample&a%3D1 Jörg');
+    const nodeKey = node.createPublicKey(publicPem);
+    const pageKey = page.createPublicKey({ key: publicPem, format: 'pem' });
+    const padding = node.constants.RSA_PKCS1_PADDING;
+    assert.equal(page.constants.RSA_PKCS1_PADDING, padding);
+    for (const hash of ['sha256', 'sha1'] as const) {
+      const signature = node.sign(hash, data, node.createPrivateKey(privatePem));
+      const want = node.publicDecrypt({ key: nodeKey, padding }, signature);
+      assert.equal(page.publicDecrypt({ key: pageKey, padding }, signature).toString('hex'), want.toString('hex'));
+    }
+    // No type-1 block: a value below the modulus that no private key signed; and a value of the wrong length.
+    const noBlock = Buffer.alloc(256, 0x11);
+    assert.throws(() => node.publicDecrypt({ key: nodeKey, padding }, noBlock));
+    assert.throws(() => page.publicDecrypt({ key: pageKey, padding }, noBlock), /no PKCS#1 v1.5 signature block/);
+    assert.throws(() => page.publicDecrypt({ key: pageKey, padding }, Buffer.from('sig')), /not as long as the key/);
+  });
+
   it('signs RSA PKCS#1 v1.5 byte for byte as node does, from PKCS#8 and PKCS#1 PEM, and verifies strictly', () => {
     const data = Buffer.from('POST&https%3A%2F%2Fexample&a%3D1 Jörg');
     for (const hash of ['sha256', 'sha1'] as const) {

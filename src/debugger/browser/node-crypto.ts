@@ -1,10 +1,10 @@
 /**
  * The browser's node:crypto: the few functions the signing code imports from it (hash, createHash, createHmac,
- * sign, verify, createPrivateKey, createPublicKey, timingSafeEqual, randomBytes), synchronous as the
- * signing code is. The page's bundle puts this module where `node:crypto` is imported (scripts/build-debugger.mjs),
- * so the page runs the CLI's own signing and diagnosis code: no second signer. Hashes and HMAC are
- * @noble/hashes; RSA keys and PKCS#1 v1.5 are node-forge. test/debugger/browser-crypto.test.ts holds it to
- * node:crypto and to published vectors, and to the list of names src/ imports from node:crypto.
+ * sign, verify, publicDecrypt, constants, createPrivateKey, createPublicKey, timingSafeEqual, randomBytes),
+ * synchronous as the signing code is. The page's bundle puts this module where `node:crypto` is imported
+ * (scripts/build-debugger.mjs), so the page runs the CLI's own signing and diagnosis code: no second signer.
+ * Hashes and HMAC are @noble/hashes; RSA keys and PKCS#1 v1.5 are node-forge. test/debugger/browser-crypto.test.ts
+ * holds it to node:crypto and to published vectors, and to the list of names src/ imports from node:crypto.
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { md5, sha1 } from '@noble/hashes/legacy.js';
@@ -128,6 +128,25 @@ export function verify(hash: string, data: Uint8Array, key: KeyObject, signature
   } catch {
     return false;
   }
+}
+
+/** The one padding the page knows: PKCS#1 v1.5 (node's value). */
+export const constants = { RSA_PKCS1_PADDING: 1 } as const;
+
+/**
+ * The signed block a PKCS#1 v1.5 signature holds (RFC 8017 §8.2.2: the public operation, then the type-1 padding
+ * 00 01 FF…FF 00 removed), as node's publicDecrypt with RSA_PKCS1_PADDING gives it; throws where there is none.
+ */
+export function publicDecrypt(options: { key: KeyObject; padding: number }, data: Uint8Array): Buffer {
+  if (options.padding !== constants.RSA_PKCS1_PADDING) throw new Error("the page's crypto pads PKCS#1 v1.5 only");
+  const k = keyBytes(options.key);
+  if (data.length !== k) throw new Error('publicDecrypt: the data is not as long as the key');
+  const rsa = options.key.rsa as forgeTypes.pki.rsa.PublicKey;
+  const block = raw.decrypt(Buffer.from(data).toString('binary'), rsa, true, false);
+  const end = block.indexOf('\x00', 2);
+  if (!block.startsWith('\x00\x01') || end < 10 || !/^\xff*$/.test(block.slice(2, end)))
+    throw new Error('publicDecrypt: no PKCS#1 v1.5 signature block');
+  return Buffer.from(block.slice(end + 1), 'binary');
 }
 
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
