@@ -5,8 +5,8 @@
  */
 import type { RequestRuleId } from '../rules/book.ts';
 import { REQUEST_RULES } from '../rules/book.ts';
-import { recordHabits } from '../rules/habits.ts';
-import { OrderHistory } from '../rules/history.ts';
+import { recordAnswer, recordHabits } from '../rules/habits.ts';
+import { OrderHistory, type AnswerOutcome } from '../rules/history.ts';
 import type { Merchant } from '../rules/merchant.ts';
 import { NonceStore } from '../rules/nonces.ts';
 import { RequestUnderTest, type RuleContext, type SeenRequest } from '../rules/request.ts';
@@ -113,5 +113,10 @@ export class Inspector {
       passed: checks.every((c) => c.outcome !== 'fail'),
     };
     return { verdict, judgements };
+  }
+
+  /** How the request's exchange ended: the rules that judge the integration's next requests read it. */
+  answered(req: RequestUnderTest, outcome: AnswerOutcome): void {
+    recordAnswer(req, outcome);
   }
 }

@@ -325,6 +325,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       if (status >= 400) refused = `${target} answered ${status}${code ? ` ${code}` : ''}`;
       finalOrders?.saw(request, answer);
       returnOrders?.saw(request, answer);
+      inspector.answered(request, { kind: 'answered', status });
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
       // Once part of the answer went on, the caller must see it cut, not finished with inspect's own text.
@@ -335,6 +336,8 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       }
       answer = { error: `no answer from ${upstreamUrl.origin} (${code})` };
       refused = `${target} did not answer (${code})`;
+      // Whether the gateway moved money is unknown to the integration: its next request for the order is judged so.
+      inspector.answered(request, { kind: 'lost', fault: res.headersSent ? 'lost-answer' : 'timeout' });
     }
     recordOf(verdict, answer, refused);
   }

@@ -7,6 +7,7 @@ import { OP, PREREQUISITES, type Operation } from '../catalogue/index.ts';
 import { hasFacts, type RequestUnderTest, type With } from './request.ts';
 import { requestRule } from './request-rule.ts';
 import { fail, PASS, skip } from './rule.ts';
+import type { AnswerOutcome } from './history.ts';
 
 /** An operation that starts a new order rather than acting on an existing one (capture, void, …). */
 export const startsOrder = (operation: Operation): boolean => PREREQUISITES[operation]?.field !== 'orderid';
@@ -72,4 +73,12 @@ export function recordHabits(req: RequestUnderTest): void {
   const { operation } = req.match.endpoint;
   if (operation === OP.STATUS) history.statusAsked(req.merchant.login, id);
   else if (startsOrder(operation)) history.start(req.merchant.login, id);
+}
+
+/** Records how the request's exchange ended, once the listener knows (an answer relayed, or none). */
+export function recordAnswer(req: RequestUnderTest, outcome: AnswerOutcome): void {
+  const { history } = req.context;
+  const id = req.clientOrderId;
+  if (history === undefined || id === undefined || !hasFacts(req, ['endpoint', 'merchant'])) return;
+  if (startsOrder(req.match.endpoint.operation)) history.answered(req.merchant.login, id, outcome);
 }
