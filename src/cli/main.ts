@@ -32,6 +32,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'inspect', load: async () => (await import('./commands/inspect.ts')).inspectCommand },
   { name: 'bundle verify', load: async () => (await import('./commands/bundle.ts')).bundleVerifyCommand },
   { name: 'bundle merge', load: async () => (await import('./commands/bundle.ts')).bundleMergeCommand },
+  { name: 'bundle diff', load: async () => (await import('./commands/bundle-diff.ts')).bundleDiffCommand },
 ];
 
 /** Every command's name, in the order `payconform --help` lists them (docs/commands.md follows it). */
