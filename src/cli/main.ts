@@ -33,6 +33,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'bundle verify', load: async () => (await import('./commands/bundle.ts')).bundleVerifyCommand },
   { name: 'bundle merge', load: async () => (await import('./commands/bundle.ts')).bundleMergeCommand },
   { name: 'bundle diff', load: async () => (await import('./commands/bundle-diff.ts')).bundleDiffCommand },
+  { name: 'bundle summary', load: async () => (await import('./commands/bundle-summary.ts')).bundleSummaryCommand },
 ];
 
 /** Every command's name, in the order `payconform --help` lists them (docs/commands.md follows it). */

@@ -4,7 +4,7 @@
  */
 import type { BundleDiff, RunFacts, ScenarioChange, WarningChange } from './bundle-diff.ts';
 import { regressed } from './bundle-diff.ts';
-import { mdTable, mdText } from './markdown.ts';
+import { mdItem, mdTable, mdText } from './markdown.ts';
 
 const run = (label: string, r: RunFacts): string =>
   `- ${label}: ${mdText(r.dir)} (payconform ${mdText(r.payconform)}, profile ${mdText(r.profile)}, ` +
@@ -51,9 +51,9 @@ export function diffMarkdown(d: BundleDiff): string[] {
     ...section('Fixed', d.fixed.length, () => changes(d.fixed)),
     ...section('New warnings', d.newWarnings.length, () => warnings(d.newWarnings)),
     ...section('Warnings gone', d.goneWarnings.length, () => warnings(d.goneWarnings)),
-    ...section('Coverage lost', d.coverageLost.length, () => d.coverageLost.map((c) => `- ${mdText(c)}`)),
-    ...section('Coverage gained', d.coverageGained.length, () => d.coverageGained.map((c) => `- ${mdText(c)}`)),
-    ...section('Only in A', d.onlyInA.length, () => d.onlyInA.map((n) => `- ${mdText(n)}`)),
-    ...section('Only in B', d.onlyInB.length, () => d.onlyInB.map((n) => `- ${mdText(n)}`)),
+    ...section('Coverage lost', d.coverageLost.length, () => d.coverageLost.map((c) => mdItem(c))),
+    ...section('Coverage gained', d.coverageGained.length, () => d.coverageGained.map((c) => mdItem(c))),
+    ...section('Only in A', d.onlyInA.length, () => d.onlyInA.map((n) => mdItem(n))),
+    ...section('Only in B', d.onlyInB.length, () => d.onlyInB.map((n) => mdItem(n))),
   ];
 }

@@ -7,8 +7,8 @@
 /**
  * Characters with an inline meaning in GitHub- or GitLab-flavoured Markdown, escaped with a backslash:
  * emphasis, code, links and images, HTML and entities, table cells, strike-through, math, mentions
- * and issue references (`@x`, `#1`), autolinks (`http:`). A text is never at a line's start (each is
- * in a cell or after a list mark), so block marks such as a leading `-` need no escape.
+ * and issue references (`@x`, `#1`), autolinks (`http:`). A text is never at a line's start: it is in
+ * a cell, after other words, or a list item's content (`mdItem`, which escapes a leading block mark).
  */
 const SPECIAL = /[\\`*_[\]<>|~&$:@#]/g;
 
@@ -18,9 +18,12 @@ export function mdText(text: string, max = 300): string {
   // eslint-disable-next-line no-control-regex
   const oneLine = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   const cut = oneLine.length > max ? `${oneLine.slice(0, max)}…` : oneLine;
-  // After a list mark a text starting "1." or "-" would open a list of its own.
-  return cut.replace(SPECIAL, (c) => `\\${c}`).replace(/^(\d+[.)]|[-+=>])/, '\\$1');
+  return cut.replace(SPECIAL, (c) => `\\${c}`);
 }
+
+/** A text that starts a list item's content: one starting "1." or "-" would otherwise open a list of its own. */
+export const mdItem = (text: string, max = 300): string =>
+  `- ${mdText(text, max).replace(/^(\d+[.)]|[-+=>])/, '\\$1')}`;
 
 /** A table of escaped cells: the header row, its rule, a row each. */
 export function mdTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {

@@ -11,7 +11,7 @@ import { PassThrough } from 'node:stream';
 import { diffBundles, regressed } from '../../src/report/bundle-diff.ts';
 import { diffMarkdown } from '../../src/report/bundle-diff-text.ts';
 import type { BundleView } from '../../src/report/bundle-view.ts';
-import { mdText } from '../../src/report/markdown.ts';
+import { mdItem, mdText } from '../../src/report/markdown.ts';
 import type { ScenarioResult } from '../../src/report/run-record.ts';
 import { defectNamed } from '../../src/mock/defects.ts';
 import { runSuite } from '../../src/suite/run.ts';
@@ -106,6 +106,12 @@ describe('bundle diff on hand-made runs', () => {
     payconform: '1.0.0',
     profile: 'p',
     status: 'passed',
+    target: 't',
+    selection: '',
+    live: false,
+    shard: null,
+    required: [],
+    envelopes: [],
     results,
     ...more,
   });
@@ -152,7 +158,8 @@ describe('bundle diff on hand-made runs', () => {
       assert.doesNotMatch(row, new RegExp(`(?<!\\\\)\\${mark}`), `${mark} unescaped in ${row}`);
     assert.ok(!row.includes('\n'));
     assert.ok(md.every((l) => !l.startsWith('## heading')));
-    assert.equal(mdText('1. item'), '\\1. item');
+    assert.equal(mdItem('1. item'), '- \\1. item');
+    assert.equal(mdText('version 1.0'), 'version 1.0');
     assert.equal(mdText('x'.repeat(400)).length, 301);
   });
 });
