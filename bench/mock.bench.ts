@@ -2,7 +2,7 @@
  * Mock gateway throughput: signed sale requests per second against the mock over loopback with
  * autocannon, and in the same run the same load against its limit peer, a minimal verifying server
  * (bench/minimal-verifying-server.ts: the least work a verifying mock must do; target ≥ 0.75× of it,
- * issue 28, and ≥ 5,000 req/s), and against a bare node:http server answering a fixed JSON body
+ * issue 28; no absolute floor: a rate in SALEs/s measures the machine as much as the mock), and against a bare node:http server answering a fixed JSON body
  * (shown for information: issue 5's "≥ 0.5× bare" target is retired, it mixed the work a verifying
  * mock must do with the work it need not); RSA-signed v4 payouts per second; and the mock's RSS
  * before and after 100,000 requests (target at most 150 MB).
@@ -102,7 +102,6 @@ async function figures(): Promise<Figure[]> {
         value: median(rates.mock),
         unit: '/s',
         better: 'higher',
-        min: 5000,
         peer: {
           label: 'minimal verifying server, same load',
           value: median(rates.minimal),

@@ -225,7 +225,7 @@ export function buildRequest(
   const pairs: Pair[] = [...params];
   if (!send.unsigned) {
     // The URL was built from this match: the signer takes it rather than matching the URL again.
-    const signed = signRequest({ method: 'POST', url, params: pairs, match }, options.credentials, send);
+    const signed = signRequest({ method: 'POST', url, params: pairs }, options.credentials, send, { match });
     if (signed.scheme === 'control') pairs.push(['control', signed.control.control]);
     else headers.authorization = signed.oauth.authorization;
   }

@@ -63,7 +63,7 @@ function decimalAmountControl(req: RequestUnderTest): Outcome {
     'decimal-amount',
     match.endpoint.operation,
     match.endpointId,
-    { method: 'POST', url: req.seen.url, params, match },
+    { method: 'POST', url: req.seen.url, params },
     credentialsOf(merchant),
   );
   if (expected === undefined) return controlSignature.check(req);

@@ -63,8 +63,8 @@ export function diagnose(input: DiagnoseInput): Diagnosis {
  * outside the catalogue.
  */
 function matchOf(input: DiagnoseInput): PathMatch | undefined {
-  const { request, operation } = input;
-  if (request.match !== undefined && operation === undefined) return request.match;
+  const { request, operation, match } = input;
+  if (match !== undefined && operation === undefined) return match;
   const pathname = normalizeUrl(request.url).pathname;
   const found = findPath(pathname);
   if (operation === undefined) return found;

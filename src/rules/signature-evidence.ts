@@ -40,9 +40,10 @@ const signedUrl = (req: RequestUnderTest): string => req.seen.signedFor ?? req.s
 export function diagnoseSignature(req: Signed, merchant: Merchant, url = signedUrl(req)): Diagnosis {
   const d = diagnoseSent(
     {
-      request: { method: 'POST', url, params: req.params, match: req.match },
+      request: { method: 'POST', url, params: req.params },
       credentials: credentialsOf(merchant),
       given: { authorization: req.authorization },
+      match: req.match,
     },
     req.match,
   );
@@ -71,8 +72,6 @@ function explanationOf(req: With<'endpoint' | 'form'>, merchant: Merchant): { ex
         method: 'POST',
         url: signedUrl(req),
         params: req.params, // a control formula names its fields; an OAuth base string covers every one
-        // The path was matched once; behind --upstream the sandbox's URL may have another prefix: matched anew.
-        ...(req.seen.signedFor === undefined ? { match: req.match } : {}),
       },
       { login: merchant.login, controlKey: merchant.merchantControlKey },
       {
@@ -86,6 +85,8 @@ function explanationOf(req: With<'endpoint' | 'form'>, merchant: Merchant): { ex
             }
           : {}),
       },
+      // The path was matched once; behind --upstream the sandbox's URL may have another prefix: matched anew.
+      req.seen.signedFor === undefined ? { match: req.match } : {},
     );
     const e = explain(result);
     return { explanation: explanationText({ ...e, steps: e.steps.filter((s) => !SIGNATURE_STEPS.has(s.step)) }) };
@@ -108,11 +109,10 @@ export function unverifiable(req: Signed, err: PayconformError<string>): Outcome
 
 /** Whether the signature sent verifies for this request sent to `url`. */
 function verifies(req: Signed, sent: SentSignature, url: string): boolean {
-  return compareSignature(
-    { method: 'POST', url, params: req.params, match: req.match, amountCents: req.amount?.cents },
-    credentialsOf(req.merchant),
-    sent,
-  ).valid;
+  return compareSignature({ method: 'POST', url, params: req.params }, credentialsOf(req.merchant), sent, {
+    match: req.match,
+    amountCents: req.amount?.cents,
+  }).valid;
 }
 
 /**

@@ -105,9 +105,10 @@ function coverage(
   const sent: SentSignature =
     scheme !== 'control' && header !== undefined ? { header, signature: '' } : { control: '' };
   const { controlInput, baseString } = compareSignature(
-    { method: req.seen.method, url: req.seen.url, params: req.params ?? [], match },
+    { method: req.seen.method, url: req.seen.url, params: req.params ?? [] },
     credentials,
     sent,
+    { match },
   );
   return {
     ...(controlInput === undefined ? {} : { controlInput }),

@@ -11,9 +11,16 @@ export interface RequestInput {
   readonly url: string;
   /** Form-body pairs in send order; names may repeat. */
   readonly params: readonly Pair[];
-  /** The URL's catalogue match, when the caller (the mock) has made it already: saves a second parse. */
-  readonly match?: PathMatch;
-  /** The amount field in cents, when the caller has derived it (the rules' request value): saves a second one. */
+}
+
+/**
+ * What a caller has already derived from the request, handed beside it so the signer does not derive it
+ * again (the mock's rules, the client): not part of the request, and not of the public API.
+ */
+export interface KnownFacts {
+  /** The URL's catalogue match. */
+  readonly match?: PathMatch | undefined;
+  /** The amount field in cents. */
   readonly amountCents?: string | undefined;
 }
 
@@ -34,9 +41,9 @@ export function resolveEndpoint(url: string): PathMatch {
   return matchPath(normalizeUrl(url).pathname);
 }
 
-/** The request's catalogue match: the one given with it, or one made from its URL. */
-export function endpointOf(request: RequestInput): PathMatch {
-  return request.match ?? resolveEndpoint(request.url);
+/** The request's catalogue match: the one known already, or one made from its URL. */
+export function endpointOf(request: RequestInput, known: KnownFacts = {}): PathMatch {
+  return known.match ?? resolveEndpoint(request.url);
 }
 
 export function requireCredential(value: string | undefined, field: string, how: string): string {

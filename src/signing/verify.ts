@@ -11,7 +11,7 @@ import { CONTROL_KEY_PLACEHOLDER, controlConcatenation, controlOf } from './cont
 import { hmacSha1Signature, hmacSigningKey } from './hmac-sha1.ts';
 import { loadPublicKey } from './keys.ts';
 import { oauthBaseString } from './oauth.ts';
-import { endpointOf, HOW, requireCredential, type Credentials, type RequestInput } from './request.ts';
+import { endpointOf, HOW, requireCredential, type Credentials, type KnownFacts, type RequestInput } from './request.ts';
 import { rsaSha256Verify } from './rsa-sha256.ts';
 
 export type VerifyReason =
@@ -57,13 +57,24 @@ export function constantTimeEqual(a: string, b: string): boolean {
  * Recomputes the signature of the request's endpoint and compares it with the one sent. An OAuth
  * signature is checked under the method the endpoint requires: one made with another method never matches.
  */
-export function compareSignature(request: RequestInput, credentials: Credentials, sent: SentSignature): Comparison {
-  const { endpoint, endpointId } = endpointOf(request);
+export function compareSignature(
+  request: RequestInput,
+  credentials: Credentials,
+  sent: SentSignature,
+  known: KnownFacts = {},
+): Comparison {
+  const { endpoint, endpointId } = endpointOf(request, known);
   const { auth } = endpoint;
   if (auth.kind === 'control' && 'control' in sent) {
     const controlKey = requireCredential(credentials.controlKey, 'control key', HOW.controlKey);
-    const { params, amountCents } = request;
-    const ctx = { operation: endpoint.operation, endpointId, login: credentials.login, params, amountCents };
+    const { amountCents } = known;
+    const ctx = {
+      operation: endpoint.operation,
+      endpointId,
+      login: credentials.login,
+      params: request.params,
+      amountCents,
+    };
     const concatenation = controlConcatenation(auth.fields, ctx);
     return {
       valid: constantTimeEqual(sent.control, controlOf(concatenation, controlKey)),

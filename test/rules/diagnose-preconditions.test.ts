@@ -189,9 +189,10 @@ describe('diagnose: a catalogue endpoint signed with a control (Scheme A)', () =
     const match = matchPath('/paynet/api/v2/sale/1234');
     const elsewhere = 'https://shop.example/not/a/catalogue/path';
     const d = diagnose({
-      request: { url: elsewhere, params, match },
+      request: { url: elsewhere, params },
       credentials: { controlKey: 'k' },
       given: { control: good },
+      match,
     });
     assert.equal(d.verdict, 'valid');
     assert.equal(d.scheme, 'control');

@@ -131,7 +131,7 @@ describe('signRequest with the URL already matched', () => {
     ];
     const url = 'https://gw.example/api/v2/sale/1';
     const match = matchPath('/api/v2/sale/2');
-    const result = signRequest({ url, params, match }, { controlKey: 'K' });
+    const result = signRequest({ url, params }, { controlKey: 'K' }, {}, { match });
     assert.equal(result.endpointId, '2');
     assert.ok(result.scheme === 'control');
     assert.equal(result.control.control, createHash('sha1').update('2A100e@x.exampleK').digest('hex'));

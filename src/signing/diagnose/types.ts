@@ -1,5 +1,6 @@
 /** Shapes shared by the diagnosis of OAuth signatures and of control values. */
 import type { Credentials, RequestInput } from '../request.ts';
+import type { PathMatch } from '../../catalogue/index.ts';
 
 export interface DiagnoseInput {
   readonly request: RequestInput;
@@ -9,6 +10,8 @@ export interface DiagnoseInput {
   readonly operation?: string;
   /** A gateway callback or customer return (its own formula, docs/callbacks.md): the URL is not used. */
   readonly callback?: boolean;
+  /** The URL's catalogue match, when the caller has made it already (taken as it is). */
+  readonly match?: PathMatch | undefined;
 }
 
 export type DiagnosedScheme = 'control' | 'oauth-hmac-sha1' | 'oauth-rsa-sha256';
