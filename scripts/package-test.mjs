@@ -73,6 +73,8 @@ try {
     'dist/src/cli/main.js',
     'dist/steps/support/world.js',
     'dist/debugger/debugger.html',
+    'dist/payconform.d.ts',
+    'dist/src/api/index.js',
     'features/auth/common-headers.feature',
     'profiles/mock.json',
     'proof/proof.json',
@@ -169,6 +171,44 @@ try {
     !existsSync(join(project, 'node_modules', 'payconform', 'reports')),
     'certify wrote into node_modules/payconform/reports',
   );
+
+  // The programmatic API (docs/api.md): the one entry of "exports", typed, and no private path.
+  writeFileSync(
+    join(project, 'api.mjs'),
+    [
+      "import { signRequest, startMock } from 'payconform';",
+      "const params = [['client_orderid', 'o-1'], ['amount', '100.00'], ['email', 'a@b.example']];",
+      "const r = signRequest({ url: 'https://sandbox.example/paynet/api/v2/sale/1001', params }, " +
+        "{ login: 'm', controlKey: 'TEST-ONLY-key' });",
+      'const mock = await startMock();',
+      'console.log(r.control.control, mock.url.startsWith("http://127.0.0.1:"));',
+      'await mock.close();',
+      "try { await import('payconform/dist/src/mock/server.js'); console.log('private path imported'); }",
+      'catch (err) { console.log(err.code); }',
+    ].join('\n'),
+  );
+  const api = run(process.execPath, ['api.mjs'], project);
+  check(
+    api === `${byHand} true\nERR_PACKAGE_PATH_NOT_EXPORTED\n`,
+    `the API's entry did not answer as expected: ${api}`,
+  );
+  writeFileSync(
+    join(project, 'api-types.ts'),
+    [
+      "import { signRequest, type RequestInput, type SignResult } from 'payconform';",
+      "const input: RequestInput = { url: 'https://sandbox.example/api/v2/sale/1', params: [['amount', '1.00']] };",
+      'const result: SignResult = signRequest(input, { controlKey: "k" });',
+      "// @ts-expect-error: a signer's input carries no cached match (the mock keeps it beside)",
+      "const cached: RequestInput = { url: 'u', params: [], match: undefined };",
+      'export { result, cached };',
+    ].join('\n'),
+  );
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  // A TypeScript user of a Node library has Node's types (Buffer, IncomingMessage): the checkout's stand in for theirs.
+  const typed = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node'];
+  typed.push('--typeRoots', join(ROOT, 'node_modules', '@types'), 'api-types.ts');
+  const types = spawnSync(process.execPath, [tsc, ...typed], { cwd: project, encoding: 'utf8' });
+  check(types.status === 0, `the API's types do not check: ${types.stdout.slice(0, 500)}`);
 } catch (err) {
   problems.push(err.message);
 } finally {
