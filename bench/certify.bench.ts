@@ -1,6 +1,7 @@
 /**
  * `payconform certify` against the embedded mock, run as a user runs it (a child process under
- * /usr/bin/time): wall time and peak RSS (targets from issue 6: under 6 s and 500 MB). Its peer is
+ * /usr/bin/time): wall time and peak RSS (at most 500 MB; issue 6's 6 s went with issue 45: a time in
+ * seconds measures the machine as much as certify). Its peer is
  * plain cucumber-js on the same features and steps (cucumber.json's default profile), which writes
  * no bundle: certify at most 1.05× its time (issue 28). The two take turns over nine rounds, whose
  * order alternates, and the ratio is the median of the rounds' ratios: one run's spread here (±10 %)
@@ -70,7 +71,6 @@ function figures(): Figure[] {
         value: median(ours.map((r) => r.seconds)),
         unit: 's',
         better: 'lower',
-        max: 6,
         peer: {
           label: 'plain cucumber-js, same features, no bundle',
           value: median(peer),

@@ -1,7 +1,8 @@
 /**
  * `vectors check` of 10,000 mixed vectors (80 % control and HMAC, 20 % RSA over two keys), run as a
  * user runs it: the real command in a child process under /usr/bin/time, for wall time and peak RSS.
- * Targets (issue 4): under 2 s and under 300 MB on the 2-core build machine.
+ * Peak RSS under 300 MB (issue 4); the wall time is shown, no longer judged (issue 45: seconds measure
+ * the machine as much as the command).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,7 +56,6 @@ function figures(): Figure[] {
         value: Number(seconds),
         unit: 's',
         better: 'lower',
-        max: 2,
       },
       {
         name: `vectors check, ${TOTAL} vectors (20% RSA), peak RSS`,
