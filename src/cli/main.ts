@@ -27,6 +27,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'diagnose', load: async () => (await import('./commands/diagnose.ts')).diagnoseCommand },
   { name: 'debugger', load: async () => (await import('./commands/debugger.ts')).debuggerCommand },
   { name: 'send', load: async () => (await import('./commands/send.ts')).sendCommand },
+  { name: 'replay', load: async () => (await import('./commands/replay.ts')).replayCommand },
   { name: 'mock', load: async () => (await import('./commands/mock.ts')).mockCommand },
   { name: 'certify', load: async () => (await import('./commands/certify.ts')).certifyCommand },
   { name: 'inspect', load: async () => (await import('./commands/inspect.ts')).inspectCommand },
