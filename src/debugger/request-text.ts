@@ -1,18 +1,20 @@
 /**
- * What is pasted into the page's "Request" field, in any of three forms, read into one request:
+ * What is pasted into the page's "Request" field, in any of four forms, read into one request:
  * - a raw HTTP request as logged (`POST /paynet/api/v2/sale/1234 HTTP/1.1`, headers, blank line, body);
  * - a curl command (`curl https://… -H 'Authorization: OAuth …' -d 'amount=10.00'`);
  * - operation and fields: a first line `SALE 1234 [base URL]` (or the full URL), then one `name=value`
- *   a line, the value as it is (no decoding), and an optional `Authorization: OAuth …` line.
+ *   a line, the value as it is (no decoding), and an optional `Authorization: OAuth …` line;
+ * - a HAR entry, or a whole HAR file (its first POST), as a browser, a proxy or `inspect --record` writes it.
  * A gateway callback is read as its GET query (the public gateways' habit, A-31) or its POST body.
  */
 import { endpointByOperation, endpointTarget } from '../catalogue/index.ts';
 import { fieldError } from '../errors.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { callbackGetFields, parseRawRequest, type RawRequest } from '../signing/raw-request.ts';
+import { harRequest } from '../signing/har-request.ts';
 import { parseCurlCommand } from './curl-command.ts';
 
-export type RequestFormat = 'raw HTTP request' | 'curl command' | 'operation and fields';
+export type RequestFormat = 'raw HTTP request' | 'curl command' | 'operation and fields' | 'HAR';
 export const REQUEST_FIELD = 'Request';
 /** The origin the operation-and-fields form signs for when the first line names none. */
 export const DEFAULT_BASE_URL = 'https://sandbox.gateway.example/paynet';
@@ -23,6 +25,7 @@ export interface ReadRequest extends RawRequest {
 
 export function formatOf(text: string): RequestFormat {
   const first = text.trimStart().split(/\r?\n/)[0] ?? '';
+  if (first.startsWith('{')) return 'HAR';
   if (/^curl\s/.test(first)) return 'curl command';
   if (/^[A-Z]+ \S+ HTTP\/1\.[01]\s*$/.test(first)) return 'raw HTTP request';
   return 'operation and fields';
@@ -36,7 +39,9 @@ export function readRequest(text: string, callback = false): ReadRequest {
       ? parseCurlCommand(text, REQUEST_FIELD)
       : format === 'raw HTTP request'
         ? parseRawRequest(text.trimStart(), 'https', REQUEST_FIELD)
-        : operationAndFields(text, callback);
+        : format === 'HAR'
+          ? harRequest(parsedJson(text), REQUEST_FIELD)
+          : operationAndFields(text, callback);
   // As `diagnose --callback --request-file` reads one: a GET's fields are its query.
   if (callback && read.request.method === 'GET') {
     return {
@@ -78,4 +83,12 @@ function urlOf(line: string): string {
       'first line must be "OPERATION ENDPOINTID [base URL]" (SALE 1234), a URL, "POST /path HTTP/1.1" or curl …',
     );
   return endpointTarget(base, endpointByOperation(operation), endpointId).url;
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw fieldError('ERR_REQUEST_TEXT', REQUEST_FIELD, 'starts with "{" but is not JSON (a HAR entry or file)');
+  }
 }

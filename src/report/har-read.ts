@@ -11,6 +11,7 @@ import { findPath, type PathMatch } from '../catalogue/index.ts';
 import { PayconformError } from '../errors.ts';
 import { readUserFile } from '../read-file.ts';
 import { decodeForm, type Pair } from '../signing/form-body.ts';
+import { harEntryRequest } from '../signing/har-request.ts';
 
 /** Far above a session's worth of API exchanges; a larger file is refused before it is read. */
 export const MAX_HAR_BYTES = 64 * 1024 * 1024;
@@ -99,11 +100,7 @@ export interface HarContents {
 }
 
 interface RawEntry {
-  request: {
-    method: string;
-    url: string;
-    postData?: { text?: string; params?: Array<{ name: string; value: string }> };
-  };
+  request: { method: string; url: string };
   response: { status: number; content?: { text?: string; encoding?: string } };
   _payconform?: { failed?: unknown };
 }
@@ -127,18 +124,6 @@ export function answerFields(text: string | undefined): Record<string, string> {
     return {};
   }
   return fields;
-}
-
-function paramsOf(request: RawEntry['request']): Pair[] | string {
-  const post = request.postData;
-  if (post?.text !== undefined && post.text !== '') {
-    try {
-      return decodeForm(post.text);
-    } catch {
-      return 'its body is not form-encoded';
-    }
-  }
-  return (post?.params ?? []).map(({ name, value }): Pair => [name, value]);
 }
 
 function contentText(content: { text?: string; encoding?: string } | undefined): string | undefined {
@@ -171,8 +156,12 @@ export function harContents(data: unknown, file: string): HarContents {
     const match = findPath(pathname);
     if (request.method !== 'POST' || match === undefined)
       return void skipped.push({ index, why: `not a request of the API (${request.method.slice(0, 16)})` });
-    const params = paramsOf(request);
-    if (typeof params === 'string') return void skipped.push({ index, why: params });
+    let params: readonly Pair[];
+    try {
+      params = harEntryRequest(entry, file).request.params;
+    } catch {
+      return void skipped.push({ index, why: 'its body is not form-encoded' });
+    }
     const failed = entry._payconform?.failed;
     requests.push({
       index,

@@ -42,6 +42,42 @@ describe('reading what was pasted into "Request"', () => {
     assert.equal(raw.request.url, 'https://sandbox.gateway.example/paynet/api/v2/sale/1234');
   });
 
+  it('reads a HAR entry, or a whole HAR file by its first POST, as a browser exports it', () => {
+    const url = 'https://sandbox.gateway.example/paynet/api/v2/sale/1234';
+    const entry = {
+      startedDateTime: '2026-11-28T10:00:01.000Z',
+      request: {
+        method: 'POST',
+        url,
+        headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
+        postData: {
+          mimeType: 'application/x-www-form-urlencoded',
+          text: 'client_orderid=A-1&amount=10.00&email=a%40b.c&control=x',
+        },
+      },
+      response: { status: 200, content: { text: '{}' } },
+    };
+    const raw = readRequest(RAW_SALE('x'));
+    const one = readRequest(JSON.stringify(entry, null, 2));
+    assert.equal(one.format, 'HAR');
+    assert.deepEqual(one.request, raw.request);
+    const page = { request: { method: 'GET', url: 'https://shop.example/', headers: [] }, response: { status: 200 } };
+    const file = readRequest(JSON.stringify({ log: { version: '1.2', entries: [page, entry] } }));
+    assert.deepEqual(file.request, raw.request);
+    // postData's params when it has no text, and the Authorization header of an OAuth request.
+    const oauth = {
+      request: {
+        method: 'POST',
+        url,
+        headers: [{ name: 'authorization', value: 'OAuth oauth_nonce="n"' }],
+        postData: { params: [{ name: 'a', value: '1' }] },
+      },
+    };
+    const read = readRequest(JSON.stringify(oauth));
+    assert.equal(read.authorization, 'OAuth oauth_nonce="n"');
+    assert.deepEqual(read.request.params, [['a', '1']]);
+  });
+
   it("takes curl's Authorization header and $'…' quoting, and a callback's GET query", () => {
     const read = readRequest(
       'curl $\'https://gw.example/paynet/api/v4/sale/9\' -H "Authorization: OAuth oauth_nonce=\\"n\\"" -d \'a=1\'',
@@ -63,6 +99,9 @@ describe('reading what was pasted into "Request"', () => {
       ['SALE', /^Request: first line must be "OPERATION ENDPOINTID/],
       ['SALE 1234\nno equals sign', /^Request: line "no equals sign" is not name=value$/],
       ['POST /x HTTP/1.1\n\n', /^Request: needs a Host header/],
+      ['{"log": ', /^Request: starts with "\{" but is not JSON/],
+      ['{"log": {"entries": []}}', /^Request: the HAR file holds no POST request$/],
+      ['{"request": {"method": "POST"}}', /^Request: a HAR request needs "method" and "url" strings$/],
     ] as const) {
       const r = runCase({ request: text });
       assert.match(r.error ?? '', rule, text);

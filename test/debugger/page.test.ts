@@ -396,6 +396,41 @@ describe(
       assert.equal(await page.getByLabel('Control key', { exact: true }).inputValue(), '');
     });
 
+    it('reads a HAR file dropped on the Request field as if it were pasted', async () => {
+      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      await page.waitForFunction(() => 'payconformDebugger' in window);
+      // A browser's export: a page entry, then the API request (its first POST).
+      const har = JSON.stringify({
+        log: {
+          version: '1.2',
+          entries: [
+            { request: { method: 'GET', url: 'https://shop.example/', headers: [] }, response: { status: 200 } },
+            {
+              request: {
+                method: 'POST',
+                url: 'https://sandbox.gateway.example/paynet/api/v2/sale/1234',
+                headers: [],
+                postData: { mimeType: 'application/x-www-form-urlencoded', text: 'client_orderid=A-1&amount=10.00' },
+              },
+              response: { status: 200 },
+            },
+          ],
+        },
+      });
+      const dropped = await page.evaluateHandle((text) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], 'session.har', { type: 'application/json' }));
+        return transfer;
+      }, har);
+      await page.dispatchEvent('#request', 'drop', { dataTransfer: dropped });
+      await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.includes('control: missing'));
+      assert.equal(await page.getByLabel('Request', { exact: true }).inputValue(), har);
+      // The case the page made from it: the SALE of the HAR's POST, with its fields.
+      const vector = await page.getByLabel('Vector file', { exact: true }).inputValue();
+      assert.match(vector, /"operation": "SALE"/);
+      assert.match(vector, /"url": "https:\/\/sandbox\.gateway\.example\/paynet\/api\/v2\/sale\/1234"/);
+    });
+
     it('keeps pasted hostile text inert: shown as text, no element or handler made, no script run', async (t) => {
       // A page of its own, so a listener for CSP refusals is in place before the page's script runs.
       const hostile = await page.context().newPage();

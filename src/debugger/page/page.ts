@@ -146,6 +146,17 @@ function start(): void {
     form.controlKey.type = form.showKey.checked ? 'text' : 'password';
   });
   out.save.addEventListener('click', saveVector);
+  // A HAR file (or any text file) dropped on the field is read as if pasted: read here, sent nowhere.
+  form.request.addEventListener('dragover', (e) => e.preventDefault());
+  form.request.addEventListener('drop', (e) => {
+    const file = e.dataTransfer?.files[0];
+    if (file === undefined) return;
+    e.preventDefault();
+    void file.text().then((text) => {
+      form.request.value = text;
+      update();
+    });
+  });
   update();
 }
 
