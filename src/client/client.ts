@@ -25,6 +25,7 @@ import { FORM_TYPE, MEDIA_TYPE } from '../rules/http.ts';
 import { judgeAnswer } from '../rules/judge-answer.ts';
 import { warnedUnder } from '../rules/severity.ts';
 import { withArticle } from '../article.ts';
+import type { RecordedExchange } from '../report/har.ts';
 
 export { FORM_TYPE, MEDIA_TYPE };
 
@@ -46,6 +47,8 @@ export interface ClientOptions {
   readonly timeoutMs?: number | undefined;
   /** Answer bytes kept (default DEFAULT_MAX_ANSWER_BYTES); a larger answer is kept in part, marked truncated. */
   readonly maxAnswerBytes?: number | undefined;
+  /** Told of every exchange as sent and answered, before any redaction (certify --record writes it, redacted). */
+  readonly onExchange?: ((exchange: RecordedExchange) => void) | undefined;
 }
 
 /** The default deadline of one exchange: below the suite's step timeout (30 s), so the exchange says why it ended. */
@@ -256,6 +259,18 @@ export class PayClient {
     const endpoint = endpointByOperation(operation);
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const deadline = AbortSignal.timeout(timeoutMs);
+    const startedAt = new Date();
+    const t0 = performance.now();
+    const told = (answer?: RecordedExchange['answer']): void =>
+      this.options.onExchange?.({
+        startedAt,
+        ms: performance.now() - t0,
+        method: request.method,
+        url: request.url,
+        requestHeaders: request.headers,
+        body: request.body,
+        ...(answer === undefined ? {} : { answer }),
+      });
     let response: Dispatcher.ResponseData;
     let answer: Awaited<ReturnType<typeof readCapped>>;
     try {
@@ -272,6 +287,7 @@ export class PayClient {
       const why = deadline.aborted
         ? `no whole answer within ${timeoutMs} ms, the request's deadline (--timeout-ms)`
         : `no answer (${(err as { code?: string }).code ?? 'error'})`;
+      told();
       // Not retried: the request may have reached the gateway and moved money.
       throw new PayconformError(
         'ERR_IO',
@@ -288,6 +304,7 @@ export class PayClient {
       Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
     );
     const contentType = headers['content-type'] ?? '';
+    told({ status: response.statusCode, headers, text });
     const problems = answerProblems(
       endpoint,
       response.statusCode,

@@ -83,6 +83,9 @@ export async function replay(
       const x = await client.send(operation, params, {
         endpointId: endpointId ?? match.endpointId,
         ...(match.group === true ? { groupUrl: true } : {}),
+        // As recorded: a request sent without its Accept, or unsigned, on purpose stays so.
+        headers: { accept: request.headers.accept ?? null, 'content-type': request.headers['content-type'] ?? null },
+        unsigned: !request.signed,
       });
       now = { status: x.status, fields: fieldsOf(x.body) };
     } catch (err) {

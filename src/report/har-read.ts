@@ -89,6 +89,10 @@ export interface HarRequest {
   readonly index: number;
   readonly match: PathMatch;
   readonly params: readonly Pair[];
+  /** The recorded Accept and Content-Type (absent: not sent), which a replay sends as they were. */
+  readonly headers: { readonly accept?: string; readonly 'content-type'?: string };
+  /** Whether it was signed (a control field or an Authorization header): an unsigned one is replayed unsigned. */
+  readonly signed: boolean;
   readonly answer: RecordedAnswer;
   /** Inspect's verdict, where payconform recorded it. */
   readonly failed?: readonly string[];
@@ -100,7 +104,7 @@ export interface HarContents {
 }
 
 interface RawEntry {
-  request: { method: string; url: string };
+  request: { method: string; url: string; headers: Array<{ name: string; value: string }> };
   response: { status: number; content?: { text?: string; encoding?: string } };
   _payconform?: { failed?: unknown };
 }
@@ -157,16 +161,28 @@ export function harContents(data: unknown, file: string): HarContents {
     if (request.method !== 'POST' || match === undefined)
       return void skipped.push({ index, why: `not a request of the API (${request.method.slice(0, 16)})` });
     let params: readonly Pair[];
+    let authorization: string | undefined;
     try {
-      params = harEntryRequest(entry, file).request.params;
+      ({
+        request: { params },
+        authorization,
+      } = harEntryRequest(entry, file));
     } catch {
       return void skipped.push({ index, why: 'its body is not form-encoded' });
     }
     const failed = entry._payconform?.failed;
+    const header = (name: string): string | undefined =>
+      request.headers.find((h) => h.name.toLowerCase() === name)?.value;
+    const [accept, contentType] = [header('accept'), header('content-type')];
     requests.push({
       index,
       match,
       params,
+      headers: {
+        ...(accept === undefined ? {} : { accept }),
+        ...(contentType === undefined ? {} : { 'content-type': contentType }),
+      },
+      signed: authorization !== undefined || params.some(([name]) => name === 'control'),
       answer: { status: response.status, fields: answerFields(contentText(response.content)) },
       ...(Array.isArray(failed) ? { failed: failed.filter((f): f is string => typeof f === 'string') } : {}),
     });

@@ -6,7 +6,8 @@
  * (report/cucumber-files.ts), then summary.json, report.html and manifest.json.
  * `payconform certify` and `npm run prove` are argument parsing around one call of `runSuite`.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import type { IConfiguration, ILoadSupportOptions, IRunEnvironment, ISupportCodeLibrary } from '@cucumber/cucumber/api';
@@ -21,6 +22,7 @@ import type { KeyObject } from 'node:crypto';
 import { RunRecord } from '../report/run-record.ts';
 import { CucumberFiles } from '../report/cucumber-files.ts';
 import { claimReportDir, type ClaimedDir } from '../report/report-dir.ts';
+import { writeRecordedHar } from '../report/har-file.ts';
 import { writeInterruptedBundle } from './interrupt.ts';
 import { reportNotWritten, writeFailureOf } from './write-failure.ts';
 import { checkTargetChoice } from './live-safety.ts';
@@ -57,6 +59,8 @@ export interface SuiteRun {
   readonly require?: readonly string[] | undefined;
   /** The generated checks' seed and runs per property (--seed, --explore); a fresh seed when none is given. */
   readonly explore?: Partial<ExploreSettings> | undefined;
+  /** Write every exchange of the run, redacted, to this new HAR file (certify --record). */
+  readonly record?: string | undefined;
 }
 
 export interface RunIo {
@@ -86,9 +90,27 @@ export async function runSuite(run: SuiteRun, io: RunIo): Promise<RunOutcome> {
   // Reports belong to the user's folder, not to wherever payconform is installed; each run has its own.
   const claim = claimReportDir(run.reportDir, run.force === true, reportStamp(), { callersFiles: run.callersFiles });
   const state = { started: false };
+  // Each process writes its exchanges here; the HAR is made of them once the run is over, interrupted or not.
+  const recordDir = run.record === undefined ? undefined : mkdtempSync(join(tmpdir(), 'payconform-record-'));
+  let outcome: RunOutcome | undefined;
   try {
-    return await runInto(claim, run, io, state);
+    outcome = await runInto(
+      claim,
+      recordDir === undefined ? run : { ...run, target: { ...run.target, recordDir } },
+      io,
+      state,
+    );
+    return outcome;
   } finally {
+    if (recordDir !== undefined && run.record !== undefined) {
+      if (state.started) {
+        const whole = outcome !== undefined && outcome.summary.status !== 'interrupted';
+        const note = whole ? undefined : 'the run was interrupted: not every exchange of its selection is here';
+        const n = writeRecordedHar(recordDir, run.record, packageVersion(), note);
+        io.log(`${n} exchanges recorded in ${run.record}`);
+      }
+      rmSync(recordDir, { recursive: true, force: true });
+    }
     // A run that never started leaves no folder of its own behind; one that did keeps its bundle.
     if (state.started) claim.release();
     else claim.abandon();

@@ -61,6 +61,8 @@ export interface Target {
   /** Each request's deadline and the answer bytes kept (certify's --timeout-ms, --max-answer-bytes). */
   readonly timeoutMs?: number | undefined;
   readonly maxAnswerBytes?: number | undefined;
+  /** Where each process of the run writes its exchanges as HAR entries, a line each (certify --record). */
+  readonly recordDir?: string | undefined;
 }
 
 /** The profile named in a run against a gateway for which no --profile was given. */

@@ -7,11 +7,15 @@
  */
 import { AfterAll, AfterStep, Before, BeforeAll, setDefaultTimeout, Status } from '@cucumber/cucumber';
 import { parse as parseTagExpression } from '@cucumber/tag-expressions';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { PayClient } from '../../src/client/client.ts';
+import { harEntryOf, type RecordedExchange } from '../../src/report/har.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { exchangeText } from '../../src/client/exchange-text.ts';
 import { credentialSecrets } from '../../src/report/redact.ts';
-import { targetOf } from '../../src/suite/target.ts';
+import { targetOf, type Target } from '../../src/suite/target.ts';
 import { profileWire } from '../../src/suite/profile.ts';
 import { recordNotApplicable } from './verdict.ts';
 import { shared, type PayWorld } from './world.ts';
@@ -46,8 +50,16 @@ BeforeAll(async function () {
     answers: target.profile.answers,
     timeoutMs: target.timeoutMs,
     maxAnswerBytes: target.maxAnswerBytes,
+    onExchange: target.recordDir === undefined ? undefined : harLines(target.recordDir, target),
   });
 });
+
+/** Each exchange of this process as one redacted HAR entry a line, in a file of its own (certify --record). */
+function harLines(dir: string, target: Target): (x: RecordedExchange) => void {
+  const file = join(dir, `${process.pid}-${threadId}.ndjson`);
+  const secrets = credentialSecrets(target.credentials);
+  return (x) => appendFileSync(file, `${JSON.stringify(harEntryOf(x, secrets))}\n`);
+}
 
 /** A scenario's premise assumptions are its @A-n tags; a profile may say it does not apply to this gateway. */
 Before(function (this: PayWorld, { pickle }) {

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { PayClient } from '../../src/client/client.ts';
 import { prepareRequest } from '../../src/client/prepare.ts';
 import { OP } from '../../src/catalogue/index.ts';
-import { testMerchant } from '../../src/gateway/merchants.ts';
+import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../src/gateway/merchants.ts';
+import { runSuite } from '../../src/suite/run.ts';
+import { resolveTarget } from '../../src/suite/target.ts';
+import { PassThrough } from 'node:stream';
 import { startMock } from '../../src/mock/index.ts';
 import { harEntryOf, harOf, type HarEntry } from '../../src/report/har.ts';
 import { encodeForm, type Pair } from '../../src/signing/form-body.ts';
@@ -19,6 +22,7 @@ import { runCli } from '../support/cli.ts';
 const dir = mkdtempSync(join(tmpdir(), 'payconform-replay-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const merchant = testMerchant();
+const quiet = { log: () => {}, progress: new PassThrough().resume() };
 const credentials = { login: merchant.login, controlKey: merchant.merchantControlKey };
 const cli = (file: string, url: string, more: string[] = []) =>
   runCli(['replay', file, '--base-url', url, ...more], {
@@ -248,6 +252,38 @@ describe('payconform replay', async () => {
     } finally {
       await mock.close();
     }
+  });
+
+  it('certify --record writes every exchange, redacted; replayed, only the signatures sent wrong on purpose differ', async () => {
+    const har = join(dir, 'certify.har');
+    const reportDir = join(dir, 'certify-bundle');
+    const target = resolveTarget({ live: false }, {});
+    await runSuite({ target, tags: '@area:payouts', reportDir, record: har }, quiet);
+    const text = readFileSync(har, 'utf8');
+    const recorded = JSON.parse(text) as ReturnType<typeof harOf>;
+    assert.ok(recorded.log.entries.length > 20, `${recorded.log.entries.length} entries`);
+    assert.ok(!text.includes(merchant.merchantControlKey));
+    assert.doesNotMatch(text, /oauth_signature=\\"[^<]/, 'no OAuth signature');
+    // Sent wrong on purpose: the requests the mock refused for their signature, which a replay signs anew.
+    const wrongOnPurpose = recorded.log.entries.flatMap((e, i) =>
+      (e.response.content.text ?? '').includes('SIGNATURE_INVALID') ? [`#${i + 1}`] : [],
+    );
+    assert.ok(wrongOnPurpose.length > 0);
+    const mock = await startMock({ prefix: '/paynet' });
+    try {
+      const r = await cli(har, `${mock.url}/paynet`, ['--private-key-file', TEST_MERCHANT_PRIVATE_KEY_FILE]);
+      const differing = r.out.split('\n').filter((l) => l.includes(': DIFFERS: '));
+      assert.deepEqual(
+        differing.map((l) => l.split(' ')[0]),
+        wrongOnPurpose,
+      );
+      assert.ok(differing.every((l) => l.endsWith('error-code: SIGNATURE_INVALID → (none)')));
+    } finally {
+      await mock.close();
+    }
+    const again = await runCli(['certify', '--record', har, '--tags', '@area:payouts']);
+    assert.equal(again.code, 2);
+    assert.match(again.err, /--record: .*certify\.har exists; give a new file/);
   });
 
   it('refuses a file that is not a HAR with one line and exit 2', async () => {

@@ -6,6 +6,8 @@
 import { bundleSigningKey } from '../../report/bundle-signature.ts';
 import { readUserFile } from '../../read-file.ts';
 import { createInterface } from 'node:readline/promises';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fieldError } from '../../errors.ts';
 import { defectNamed } from '../../mock/index.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
@@ -54,7 +56,7 @@ export const certifyCommand: Command = {
     usage:
       'payconform certify [--base-url URL] [--profile FILE] [--strict] [--tags EXPR] [--parallel N] [--shard I/N] ' +
       '[--report-dir DIR [--force]] [--live [--yes]] [--sign-key PEM] [--defect NAME] [--require CAPABILITY …] ' +
-      '[--timeout-ms MS] [--max-answer-bytes N] [--explore N] [--seed S]',
+      '[--timeout-ms MS] [--max-answer-bytes N] [--explore N] [--seed S] [--record FILE.har]',
     options: {
       'base-url': {
         type: 'string',
@@ -97,6 +99,13 @@ export const certifyCommand: Command = {
       force: {
         type: 'boolean',
         description: "replace an earlier run's files in --report-dir (a folder holding anything else is refused)",
+      },
+      record: {
+        type: 'string',
+        valueName: 'FILE.har',
+        description:
+          'write every exchange of the run to this new HAR file, redacted (docs/replay.md; payconform replay ' +
+          'sends it again)',
       },
       defect: {
         type: 'string',
@@ -181,6 +190,7 @@ export const certifyCommand: Command = {
     };
     const parallel = wholeNumber(str(values.parallel), '--parallel', 0, 99) ?? 0;
     const shard = str(values.shard);
+    const record = recordFile(str(values.record));
     if (
       shard !== undefined &&
       !(/^([1-9][0-9]*)\/([1-9][0-9]*)$/.test(shard) && Number(shard.split('/')[0]) <= Number(shard.split('/')[1]))
@@ -211,6 +221,7 @@ export const certifyCommand: Command = {
         signKey,
         require,
         explore,
+        record,
       },
       {
         log: (line) => io.stderr(oneLine(`certify: ${line}`)),
@@ -244,3 +255,12 @@ export const certifyCommand: Command = {
     return outcome.passed ? 0 : 1;
   },
 };
+
+/** --record's file: new (a command replaces only what it wrote), in a folder that exists. */
+function recordFile(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  if (existsSync(file)) throw fieldError('ERR_USAGE', '--record', `${file} exists; give a new file`);
+  if (!existsSync(dirname(resolve(file))))
+    throw fieldError('ERR_USAGE', '--record', `the folder of ${file} does not exist`);
+  return file;
+}
