@@ -99,7 +99,8 @@ export const inspectCommand: Command = {
         description:
           'for each order that reaches a final status with a notify_url or server_callback_url, play the ' +
           "gateway's callbacks against your handler: forged, another amount, an unknown order (none may get " +
-          '2xx), the genuine one twice (both must get 200); docs/callbacks.md',
+          '2xx), then two identical ones at once, the genuine one twice, a late one with another status, a ' +
+          'chargeback and one after the retry window (each must get 200); docs/callbacks.md',
       },
       'callback-method': CALLBACK_METHOD_OPTION,
       'callback-state': {
