@@ -70,7 +70,7 @@ function forged(facts: CallbackFacts, key: string): Pair[] {
   return callbackPairs(facts, key).map(([n, v]): Pair => [n, n === 'control' ? fake : v]);
 }
 
-/** The callback of each answer-judged rule (callbacks.ts); the world's rules (callback-world.ts) are played below. */
+/** The hostile callbacks, judged by their answers alone (callbacks.ts); the world's are played in OrderPlay. */
 const HOSTILE = {
   'callback-forged-control': forged,
   'callback-other-amount': (facts: CallbackFacts, key: string) =>

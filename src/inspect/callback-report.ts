@@ -19,6 +19,8 @@ export interface HandlerCheckResult {
   readonly message?: string;
   /** The part of a played check that could not be judged, and why (no --callback-state). */
   readonly notJudged?: string;
+  /** What the shop held as paid before and after the check (--callback-state). */
+  readonly paid?: { readonly before: string; readonly after: string };
 }
 
 /** An order's checks against one of the merchant's handlers. */
@@ -114,7 +116,11 @@ const MARK = { pass: '✓', fail: '✗', skip: '–' } as const;
 
 /** A check's cell: ✓, ✗ or – (not played) with what the handler answered, * where a part was not judged. */
 const cell = (c: HandlerCheckResult): string => {
-  const why = [c.message ?? (c.answered === undefined ? undefined : `answered ${c.answered}`), c.notJudged]
+  const why = [
+    c.message ?? (c.answered === undefined ? undefined : `answered ${c.answered}`),
+    c.paid && `paid ${c.paid.before} before, ${c.paid.after} after`,
+    c.notJudged,
+  ]
     .filter((t) => t !== undefined)
     .join('; ');
   const partly = c.notJudged === undefined ? '' : ' data-not-judged="true"';

@@ -271,6 +271,11 @@ describe('payconform inspect --callback-checks --callback-state', () => {
     assert.match(junit, new RegExp(`skipped="${junit.match(/<skipped/g)?.length ?? 0}"`));
     const html = readFileSync(join(report, 'report.html'), 'utf8');
     assert.match(html, /data-check="callback-duplicate-together"/);
+    // Each cell tells what the shop held before and after, on hover.
+    assert.match(
+      html,
+      /<td class="fail" title="paid: 50\.00 after [^"]*; paid 0\.00 before, 50\.00 after">✗ 200<\/td>/,
+    );
     assert.match(html, /judged by the shop's state \(http:\/\/127\.0\.0\.1:\d+\/payment\/state\)/);
   });
 
