@@ -4,6 +4,7 @@
  * and, where the shop told what it holds as paid (--callback-state), what the callbacks did to it. Where the
  * state was not asked, the rule says what of it could not be judged (`stateNotJudged`) instead of passing it.
  */
+import { CALLBACK_ATTEMPTS, callbackWaitMinutes } from '../catalogue/index.ts';
 import type { AssumptionId } from './assumption-ids.ts';
 import type { HandlerAnswer } from './callbacks.ts';
 import { fail, PASS, skip, type Outcome, type Rule } from './rule.ts';
@@ -196,6 +197,11 @@ export const handlerChargebackBooked = worldRule(
   },
 );
 
+/** The retry window: the waits between the gateway's attempts, in minutes (A-31: 20,479, about 14.2 days). */
+export const RETRY_WINDOW_MINUTES = Array.from({ length: CALLBACK_ATTEMPTS - 1 }, (_, i) =>
+  callbackWaitMinutes(i + 1),
+).reduce((a, b) => a + b, 0);
+
 export const handlerAfterWindow = worldRule(
   'callback-after-window',
   'the genuine callback after the retry window is taken (200) and changes nothing booked',
@@ -204,7 +210,10 @@ export const handlerAfterWindow = worldRule(
   'Never expire what a callback may still name: keep the order findable for the whole retry window (14 days) ' +
     'and beyond, answer 200 to its callback, and book nothing twice nor undo a later chargeback.',
   ({ answers, paid }) => {
-    const taken = allTaken(answers, 'the genuine callback delivered after the retry window');
+    const taken = allTaken(
+      answers,
+      `the genuine callback as it comes after the retry window (${RETRY_WINDOW_MINUTES} min)`,
+    );
     if (taken.outcome === 'fail') return taken;
     return paidPart(paid, (before, after) => unchanged(before, after, 'the callback after the retry window'));
   },

@@ -10,6 +10,7 @@ import {
   handlerDuplicateTogether,
   handlerHostileChangesNothing,
   handlerLateStatusChangesNothing,
+  RETRY_WINDOW_MINUTES,
   type PaidSeen,
   type WorldSeen,
 } from '../../src/rules/callback-world.ts';
@@ -68,6 +69,15 @@ describe('the world callback rules', () => {
     assert.equal(
       says(handlerHostileChangesNothing.check(seen(undefined, []))),
       'nothing changed: not judged, no --callback-state',
+    );
+  });
+
+  it('after the window: 29 waits of 1, 2, 4 … 1024 minutes, then 1024 (docs/callbacks.md: 20,479 minutes)', () => {
+    assert.equal(RETRY_WINDOW_MINUTES, 1 + 2 + 4 + 8 + 16 + 32 + 64 + 128 + 256 + 512 + 1024 + 18 * 1024);
+    assert.equal(RETRY_WINDOW_MINUTES, 20_479);
+    assert.match(
+      says(handlerAfterWindow.check(seen(undefined, [{ method: 'GET', status: 404 }]))),
+      /^answered 404 to the genuine callback as it comes after the retry window \(20479 min\); expected 200/,
     );
   });
 
