@@ -127,6 +127,7 @@ const STYLE = [
   'pre{white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.5em}',
   '.verdict-pass{color:#0a0}.verdict-fail{color:#c00}',
   '.cause{border-left:4px solid #c00;padding:.2em 1em;margin:.5em 0}',
+  '.not-judged{border-left:4px solid #999;padding:.3em 1em;margin:.5em 0;background:#f6f6f6}',
   '.critical{color:#fff;background:#600;padding:0 .3em}.failure.critical,.cause.critical{border-left:8px solid #600}',
 ].join('\n');
 
@@ -140,7 +141,8 @@ function verdictOf(summary: InspectSummary, meta: InspectMeta, noRequest: string
     ? ` or were refused by the gateway (${summary.refusedOnly} of them passed every check)`
     : '';
   const callbacks = meta.callbackChecks
-    ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.`
+    ? ` Callbacks of ${summary.callbackOrders} orders played: ${summary.callbackOrdersFailed} failed.` +
+      callbackCoverage(summary, meta)
     : '';
   const returns = meta.returnChecks
     ? ` Customer returns of ${summary.returnOrders} orders played: ${summary.returnOrdersFailed} failed.`
@@ -155,6 +157,20 @@ function verdictOf(summary: InspectSummary, meta: InspectMeta, noRequest: string
     `requests: ${summary.passed} passed every check, ${summary.failed} failed at least one${refused}.` +
     `${callbacks}${returns}</strong></p>`
   );
+}
+
+/** What of the callback checks was not played or not judged, so a pass is never read into them. */
+function callbackCoverage(summary: InspectSummary, meta: InspectMeta): string {
+  const notPlayed = summary.callbackChecksNotPlayed
+    ? ` ${summary.callbackChecksNotPlayed} callback checks not played (see each order).`
+    : '';
+  const state = meta.callbackState
+    ? ` What each did was judged by the shop's state (${html(meta.callbackState)}).`
+    : summary.callbackChecksNotJudged
+      ? ` ${summary.callbackChecksNotJudged} callback checks judged by the handler's answers alone: without ` +
+        '--callback-state, what they did to what is paid was not judged.'
+      : '';
+  return `${notPlayed}${state}`;
 }
 
 /** A session ended by a signal says so: what was under way then was cut and is not in the report. */

@@ -22,6 +22,10 @@ export interface InspectSummary {
   /** Orders whose callbacks were played (--callback-checks), and how many of them failed a check. */
   readonly callbackOrders: number;
   readonly callbackOrdersFailed: number;
+  /** Callback checks not played (no such event for the order: a chargeback of a declined one), over all orders. */
+  readonly callbackChecksNotPlayed: number;
+  /** Callback checks played whose state part was not judged (no --callback-state), over all orders. */
+  readonly callbackChecksNotJudged: number;
   /** Orders whose customer returns were played (--return-checks), and how many of them failed a check. */
   readonly returnOrders: number;
   readonly returnOrdersFailed: number;
@@ -35,6 +39,8 @@ export interface InspectMeta {
   readonly finishedAt: string;
   /** --callback-checks was given: the report has a callback section even when no order was final. */
   readonly callbackChecks?: boolean;
+  /** --callback-state's origin and path (never its query): the shop's state judged the callbacks' effects. */
+  readonly callbackState?: string;
   /** --return-checks was given: the report has a customer-return section even when no order was final. */
   readonly returnChecks?: boolean;
   /** Where inspect listened: a report of a run no request reached tells where they should have gone. */

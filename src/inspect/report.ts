@@ -12,7 +12,13 @@ import { xmlText } from '../report/xml.ts';
 import { CALLBACK_HANDLER_RULES, REQUEST_RULES, RETURN_HANDLER_RULES } from '../rules/book.ts';
 import type { InspectRecord } from './listener.ts';
 import type { CallbackRecord } from './callback-checks.ts';
-import { callbackFailures, callbackJunitCases, RETURN_KIND } from './callback-report.ts';
+import {
+  callbackFailures,
+  callbackJunitCases,
+  callbackNotJudged,
+  callbackSkips,
+  RETURN_KIND,
+} from './callback-report.ts';
 import type { ReturnRecord } from './return-checks.ts';
 import { inspectCauses } from './causes.ts';
 import { customerLine, type CustomerStep } from './customer-steps.ts';
@@ -98,6 +104,8 @@ export function summarizeInspect(
     coverage: coverageOf(records),
     callbackOrders: callbacks.length,
     callbackOrdersFailed: callbacks.filter((r) => !r.passed).length,
+    callbackChecksNotPlayed: callbackSkips(callbacks),
+    callbackChecksNotJudged: callbackNotJudged(callbacks),
     returnOrders: returns.length,
     returnOrdersFailed: returns.filter((r) => !r.passed).length,
     causes: inspectCauses(records),
@@ -153,7 +161,9 @@ function junitOf(
     records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'fail').length + (r.refused ? 1 : 0), 0) +
     callbackFailures(callbacks) +
     callbackFailures(returns);
-  const skipped = records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0);
+  const skipped =
+    records.reduce((n, r) => n + r.verdict.checks.filter((c) => c.outcome === 'skip').length, 0) +
+    callbackSkips(callbacks);
   // The customer's steps are context, not test cases: the suite's output carries them.
   const customerOut =
     customerSteps.length === 0

@@ -46,6 +46,10 @@ export const ASSUMPTION_IDS = [
   'A-43',
   'A-44',
   'A-45',
+  'A-54',
+  'A-55',
+  'A-56',
+  'A-57',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];

@@ -22,6 +22,14 @@ import {
   handlerTakesGenuine,
   handlerTakesGenuineAgain,
 } from './callbacks.ts';
+import {
+  handlerAfterWindow,
+  handlerChargebackBooked,
+  handlerChargebackNotPayment,
+  handlerDuplicateTogether,
+  handlerHostileChangesNothing,
+  handlerLateStatusChangesNothing,
+} from './callback-world.ts';
 import { answerFieldsKnown, answerJsonBody, answerSchema, otherStatusAnswer } from './answer-body.ts';
 import { controlFormat, controlPresent, controlSignature } from './control.ts';
 import { endpointOwner } from './endpoint-owner.ts';
@@ -121,13 +129,22 @@ export const ANSWER_RULES = [
 /** Rules of the gateway's callbacks to the merchant. */
 export const CALLBACK_RULES = [callbackSigned, callbackRetried, callbackMethod] as const;
 
-/** Rules of the merchant's callback handler, in the order inspect --callback-checks plays them: hostile ones first. */
+/**
+ * Rules of the merchant's callback handler, in the order inspect --callback-checks plays them: hostile ones first,
+ * then the world's (callback-world.ts: duplicates at once as the first delivery, late, chargeback, after the window).
+ */
 export const CALLBACK_HANDLER_RULES = [
   handlerRefusesForgedControl,
   handlerRefusesOtherAmount,
   handlerRefusesUnknownOrder,
+  handlerHostileChangesNothing,
+  handlerDuplicateTogether,
   handlerTakesGenuine,
   handlerTakesGenuineAgain,
+  handlerLateStatusChangesNothing,
+  handlerChargebackNotPayment,
+  handlerChargebackBooked,
+  handlerAfterWindow,
 ] as const;
 
 /** Rules of the merchant's customer-return handler, in the order inspect --return-checks plays them. */

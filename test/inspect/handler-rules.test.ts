@@ -17,8 +17,14 @@ describe('callback handler rules', () => {
         'callback-forged-control',
         'callback-other-amount',
         'callback-unknown-order',
+        'callback-hostile-changes-nothing',
+        'callback-duplicate-together',
         'callback-genuine',
         'callback-genuine-again',
+        'callback-late-status',
+        'callback-chargeback-not-payment',
+        'callback-chargeback-booked',
+        'callback-after-window',
       ],
     );
     for (const rule of CALLBACK_HANDLER_RULES) {

@@ -33,6 +33,7 @@ import { callbackLine, RETURN_KIND } from '../../inspect/callback-report.ts';
 import type { ReturnRecord } from '../../inspect/return-checks.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
 import { oneLine } from '../terminal-text.ts';
+import { callbackStateUrl } from '../../inspect/callback-state.ts';
 
 /** How long inspect waits, on stop, for callback and return checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
@@ -40,6 +41,15 @@ const CALLBACK_WAIT_MS = 30_000;
 const SIGNAL_CALLBACK_WAIT_MS = 2_000;
 
 type StopCause = NonNullable<InspectMeta['stoppedBy']>;
+
+/** The callback checks not played or judged only by the answers: said beside the count, never read as passed. */
+function callbackOpen(notPlayed: number, notJudged: number): string {
+  const parts = [
+    ...(notPlayed ? [`${notPlayed} checks not played`] : []),
+    ...(notJudged ? [`${notJudged} judged by the answers alone (no --callback-state)`] : []),
+  ];
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
 
 export const inspectCommand: Command = {
   spec: {
@@ -50,7 +60,8 @@ export const inspectCommand: Command = {
     usage:
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
-      '[--callback-method GET|POST] [--callback-hosts LIST] [--return-checks] [--timeout-ms MS] [--max-answer-bytes N]',
+      '[--callback-method GET|POST] [--callback-hosts LIST] [--callback-state URL] [--return-checks] ' +
+      '[--timeout-ms MS] [--max-answer-bytes N]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -88,9 +99,19 @@ export const inspectCommand: Command = {
         description:
           'for each order that reaches a final status with a notify_url or server_callback_url, play the ' +
           "gateway's callbacks against your handler: forged, another amount, an unknown order (none may get " +
-          '2xx), the genuine one twice (both must get 200); docs/callbacks.md',
+          '2xx), then two identical ones at once, the genuine one twice, a late one with another status, a ' +
+          'chargeback and one after the retry window (each must get 200); docs/callbacks.md',
       },
       'callback-method': CALLBACK_METHOD_OPTION,
+      'callback-state': {
+        type: 'string',
+        valueName: 'URL',
+        description:
+          "with --callback-checks: your shop's state, asked GET URL?client_orderid=ID and answering " +
+          '{"paid": "10.00"} (what it holds as paid for the order), so each check also judges what the callbacks ' +
+          'did (booked once, nothing changed, a chargeback lowers it); without it only the answers are judged, ' +
+          'and each check says what was not; loopback or --callback-hosts only',
+      },
       'return-checks': {
         type: 'boolean',
         description:
@@ -140,6 +161,7 @@ export const inspectCommand: Command = {
     const returnChecks = values['return-checks'] === true;
     const callbackHostList = callbackHosts(str(values['callback-hosts']));
     const method = callbackMethod(str(values['callback-method']));
+    const stateUrl = callbackStateUrl(str(values['callback-state']), callbackChecks, callbackHostList);
     // Every option is read before anything is made or probed.
     // A dead sandbox is found now, not as a session of requests that all failed with "no answer".
     if (upstream !== undefined) await checkAnswersHttp(upstream, '--upstream', 'start the sandbox or fix the URL');
@@ -162,6 +184,7 @@ export const inspectCommand: Command = {
             callbackChecks: {
               method,
               maxAnswerBytes: answerCap,
+              ...(stateUrl === undefined ? {} : { stateUrl }),
               onRecord: (record: CallbackRecord) => io.stdout(oneLine(callbackLine(record))),
             },
           }
@@ -232,6 +255,7 @@ export const inspectCommand: Command = {
       finishedAt: new Date().toISOString(),
       version: packageVersion(),
       callbackChecks,
+      ...(stateUrl === undefined ? {} : { callbackState: `${stateUrl.origin}${stateUrl.pathname}` }),
       returnChecks,
       url: listener.url,
       stoppedBy,
@@ -255,7 +279,8 @@ export const inspectCommand: Command = {
           `refused ${summary.refusedOnly === 1 ? 'it' : 'them'})`;
     const played =
       (callbackChecks
-        ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed`
+        ? `; callbacks of ${summary.callbackOrders} orders played, ${summary.callbackOrdersFailed} failed` +
+          callbackOpen(summary.callbackChecksNotPlayed, stateUrl === undefined ? summary.callbackChecksNotJudged : 0)
         : '') +
       (returnChecks
         ? `; customer returns of ${summary.returnOrders} orders played, ${summary.returnOrdersFailed} failed`
