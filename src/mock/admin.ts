@@ -48,12 +48,14 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 function answer(res: ServerResponse, status: number, body: object, close = false): void {
   if (res.headersSent) return;
+  const text = `${JSON.stringify(body)}\n`;
   res.writeHead(status, {
     'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
     'cache-control': 'no-store',
     ...(close ? { connection: 'close' } : {}),
   });
-  res.end(`${JSON.stringify(body)}\n`);
+  res.end(text);
 }
 
 const refuse = (res: ServerResponse, status: number, error: string, close = false): AdminAnswer => {

@@ -18,7 +18,7 @@ const approved: CallbackFacts = {
 };
 
 /** The pairs a callback with this status and type must carry, in the family's field order. */
-const expected = (status: string, type: string): [string, string][] => [
+const expected = (status: string, type: string): (readonly [string, string])[] => [
   ['orderid', '100000007'],
   ['merchant_order', 'ORD-7'],
   ['client_orderid', 'ORD-7'],
@@ -28,9 +28,9 @@ const expected = (status: string, type: string): [string, string][] => [
   ['control', sha1(`${status}100000007ORD-7${KEY}`)],
 ];
 
-const signed = (event: (typeof CALLBACK_EVENTS)[number], facts = approved): [string, string][][] => {
+const signed = (event: (typeof CALLBACK_EVENTS)[number], facts = approved): (readonly [string, string])[][] => {
   const delivery = eventDelivery(event, facts);
-  assert.ok(typeof delivery !== 'string', String(delivery));
+  assert.ok(typeof delivery !== 'string', typeof delivery === 'string' ? delivery : '');
   return delivery.callbacks.map((f) => callbackPairs(f, KEY));
 };
 

@@ -179,7 +179,7 @@ describe('events on demand from the mock', () => {
         answered: 200,
       },
     ]);
-    assert.ok(!JSON.stringify(answer.body).includes(got!.pairs[6]![1]!), 'the answer shows no control');
+    assert.ok(!JSON.stringify(answer.body).includes(got.pairs[6]![1]!), 'the answer shows no control');
     const status = await statusOf(client, clientOrderId, orderid);
     assert.deepEqual([status.status, status['transaction-type']], ['approved', 'chargeback']);
     // Nothing is left: a second chargeback, or a reversal, cannot happen.
