@@ -46,6 +46,10 @@ export const ASSUMPTION_IDS = [
   'A-43',
   'A-44',
   'A-45',
+  'A-50',
+  'A-51',
+  'A-52',
+  'A-53',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];
