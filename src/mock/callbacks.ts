@@ -221,6 +221,8 @@ export class CallbackSender {
     const pairs = this.sign(facts, merchant.merchantControlKey);
     const scale = this.settings.timeScale ?? DEFAULT_CALLBACK_TIME_SCALE;
     await this.sleep(how.delayMs);
+    // An event's caller waits for the first attempt: closed before it, it hears so rather than never.
+    if (this.closed && how.onFirst !== undefined) return this.undelivered(order, 'the mock closed first', how);
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
       const started = performance.now();
       const answer = await sendCallback(url, pairs, {

@@ -138,3 +138,33 @@ describe("the mock's clock", () => {
     }
   });
 });
+
+describe("inspect's clock", () => {
+  it('is the embedded mock clock: advanced, inspect judges a timestamp 2 h ahead inside the window', async () => {
+    const { startListener } = await import('../../src/inspect/listener.ts');
+    const listener = await startListener({ merchants: [merchant] });
+    const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
+    const ahead = String(Math.floor(Date.now() / 1000) + 7200);
+    const payout = () =>
+      client.send('PAYOUT_V4', sampleRequest(endpointByOperation('PAYOUT_V4')), { timestamp: ahead });
+    const windowCheck = () =>
+      listener.records.at(-1)?.verdict.checks.find((c) => c.id === 'oauth-timestamp-window')?.outcome;
+    try {
+      assert.equal((await payout()).status, 403);
+      assert.equal(windowCheck(), 'fail');
+      const res = await request(`${listener.url}/_payconform/clock`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${listener.adminToken}` },
+        body: '{"advance":"2h"}',
+      });
+      assert.equal(res.statusCode, 200);
+      await res.body.text();
+      assert.equal((await payout()).status, 200);
+      assert.equal(windowCheck(), 'pass');
+      assert.equal(listener.records.length, 2, 'the clock route is not recorded');
+    } finally {
+      await client.close();
+      await listener.close();
+    }
+  });
+});
