@@ -3,19 +3,7 @@
  * advanced at run time (the admin route, `payconform trigger clock --advance 2h`). The OAuth timestamp window reads
  * it, and so does the callback retry timeline: a retry whose due time the clock has passed goes at once.
  */
-
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** Ten years either way: beyond it a typo, not a test. */
-const MAX_OFFSET_MS = 10 * 365 * UNIT_MS.d!;
-
-/** A duration such as `2h`, `90m`, `30s`, `1d`, `500ms`, signed or not: milliseconds, or undefined if not one. */
-export function parseDuration(text: string): number | undefined {
-  const m = /^([+-]?)([0-9]{1,12})(ms|s|m|h|d)$/.exec(text.trim());
-  if (m === null) return undefined;
-  const ms = Number(m[2]) * UNIT_MS[m[3]!]!;
-  return Math.abs(ms) > MAX_OFFSET_MS ? undefined : m[1] === '-' ? -ms : ms;
-}
+import { MAX_OFFSET_MS, parseDuration } from '../gateway/duration.ts';
 
 /**
  * `--clock WHEN` as an offset from the real clock: an offset (`+2h`, `-10m`) or an ISO time

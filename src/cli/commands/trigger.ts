@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { CALLBACK_EVENTS } from '../../gateway/callback-events.ts';
 import { fieldError, PayconformError } from '../../errors.ts';
-import { parseDuration } from '../../mock/index.ts';
+import { parseDuration } from '../../gateway/duration.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { oneOf, onePositional, str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
