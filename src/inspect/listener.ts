@@ -156,7 +156,11 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const allowedHosts = options.callbackHosts ?? [];
   const checker = options.callbackChecks ? new CallbackChecker({ allowedHosts, ...options.callbackChecks }) : undefined;
   // The embedded mock tells the checker of each final order; without checks it posts its own callbacks.
-  const callbacks = checker ? { allowedHosts, onFinal: (order: FinalOrder) => checker.check(order) } : { allowedHosts };
+  // Events on demand (payconform trigger) go by the mock's own sender, as the checks' callbacks go.
+  const method = options.callbackChecks?.method;
+  const callbacks = checker
+    ? { allowedHosts, ...(method ? { method } : {}), onFinal: (order: FinalOrder) => checker.check(order) }
+    : { allowedHosts };
   const mock: RunningMock | undefined =
     options.upstream === undefined
       ? await startMock({

@@ -37,6 +37,7 @@ const callbackOf = (orderid: string, clientOrderId: string, amount: string, stat
 ];
 
 interface Received {
+  readonly method: string | undefined;
   readonly pairs: string[][];
   /** Requests in flight when this one arrived, itself included. */
   readonly inFlight: number;
@@ -60,7 +61,8 @@ class Handler {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     this.inFlight += 1;
     const query = new URL(req.url ?? '/', 'http://x').searchParams;
-    this.received.push({ pairs: [...query.entries()], inFlight: this.inFlight });
+    this.received.push({ method: req.method, pairs: [...query.entries()], inFlight: this.inFlight });
+    req.resume();
     const done = (): void => {
       this.inFlight -= 1;
       res.end('OK');
@@ -284,7 +286,31 @@ describe('events on demand from inspect', () => {
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       const [got] = await handler.since(from, 1);
       assert.deepEqual(got?.pairs, callbackOf(orderid, clientOrderId, '10.29', 'approved', 'chargeback'));
+      assert.equal(got?.method, 'GET');
       assert.equal(listener.records.length, records, 'the admin route is not a merchant request');
+    } finally {
+      await client.close();
+      await listener.close();
+      await handler.close();
+    }
+  });
+
+  it('sends events by POST where --callback-method POST says the checks do', async () => {
+    const handler = new Handler();
+    await handler.start();
+    const listener = await startListener({
+      merchants: [merchant],
+      callbackChecks: { delayMs: 0, timeoutMs: 2000, method: 'POST' },
+    });
+    const client = new PayClient({ baseUrl: listener.url, credentials, endpointId: '1001' });
+    try {
+      const { clientOrderId } = await sale(client, handler);
+      await listener.callbackChecker?.idle(5000);
+      const from = handler.received.length;
+      const answer = await admin(listener.url, { event: 'repeat', order: clientOrderId }, listener.adminToken!);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const [got] = await handler.since(from, 1);
+      assert.equal(got?.method, 'POST');
     } finally {
       await client.close();
       await listener.close();
