@@ -31,6 +31,7 @@ const COMMANDS: ReadonlyArray<{ readonly name: string; readonly load: () => Prom
   { name: 'mock', load: async () => (await import('./commands/mock.ts')).mockCommand },
   { name: 'certify', load: async () => (await import('./commands/certify.ts')).certifyCommand },
   { name: 'inspect', load: async () => (await import('./commands/inspect.ts')).inspectCommand },
+  { name: 'trigger', load: async () => (await import('./commands/trigger.ts')).triggerCommand },
   { name: 'bundle verify', load: async () => (await import('./commands/bundle.ts')).bundleVerifyCommand },
   { name: 'bundle merge', load: async () => (await import('./commands/bundle.ts')).bundleMergeCommand },
   { name: 'bundle diff', load: async () => (await import('./commands/bundle-diff.ts')).bundleDiffCommand },

@@ -1,9 +1,9 @@
 /**
- * The callbacks a gateway sends for an order after its final one (docs/callbacks.md, "Events"): what
- * `payconform trigger` delivers from a running mock or inspect, and what inspect --callback-checks
- * plays against a merchant's handler. Each is signed as every callback is (signing/callback.ts: the
- * amount and type are not in the control), with the family's field names and callback types: sale,
- * reversal, chargeback (api-family-notes.md, "Merchant callbacks"; A-31).
+ * The callbacks a gateway sends for an order after its final one (docs/callbacks.md, "Events on demand";
+ * A-50, A-51): what `payconform trigger` delivers from a running mock or inspect (src/mock/events.ts), and
+ * what inspect --callback-checks plays against a merchant's handler. Each is signed as every callback
+ * is (signing/callback.ts: the amount and type are not in the control), with the family's field names
+ * and callback types: sale, reversal, chargeback (api-family-notes.md, "Merchant callbacks"; A-31).
  */
 import { CALLBACK_STATUSES } from '../catalogue/index.ts';
 import type { CallbackFacts } from '../signing/callback.ts';

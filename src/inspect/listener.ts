@@ -16,7 +16,7 @@ import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
 import { customerPageOf, type CustomerPagePath } from '../gateway/customer-pages.ts';
 import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../gateway/merchants.ts';
-import { startMock, type RunningMock } from '../mock/index.ts';
+import { ADMIN_PREFIX, startMock, type RunningMock } from '../mock/index.ts';
 import { redactPairsInText, withoutSecrets } from '../report/redact.ts';
 import { MIN_KEY_CHARS } from '../rules/no-control-key-in-request.ts';
 import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
@@ -84,6 +84,8 @@ export interface RunningListener {
   readonly callbackChecker: CallbackChecker | undefined;
   /** The customer-return checks, when asked for (--return-checks). */
   readonly returnChecker: ReturnChecker | undefined;
+  /** The embedded mock's admin token (events on demand, the clock); none behind --upstream. */
+  readonly adminToken: string | undefined;
   close(): Promise<void>;
 }
 
@@ -154,7 +156,11 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const allowedHosts = options.callbackHosts ?? [];
   const checker = options.callbackChecks ? new CallbackChecker({ allowedHosts, ...options.callbackChecks }) : undefined;
   // The embedded mock tells the checker of each final order; without checks it posts its own callbacks.
-  const callbacks = checker ? { onFinal: (order: FinalOrder) => checker.check(order) } : { allowedHosts };
+  // Events on demand (payconform trigger) go by the mock's own sender, as the checks' callbacks go.
+  const method = options.callbackChecks?.method;
+  const callbacks = checker
+    ? { allowedHosts, ...(method ? { method } : {}), onFinal: (order: FinalOrder) => checker.check(order) }
+    : { allowedHosts };
   const mock: RunningMock | undefined =
     options.upstream === undefined
       ? await startMock({
@@ -179,7 +185,12 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   if (gatewayUrl === undefined)
     throw new Error('inspect: no gateway to answer, neither upstream nor the embedded mock');
   const upstreamUrl = new URL(gatewayUrl);
-  const inspector = new Inspector({ merchants: options.merchants, windowSeconds: options.windowSeconds });
+  // The embedded mock's clock, which the admin route advances, is the one the OAuth window is judged by.
+  const inspector = new Inspector({
+    merchants: options.merchants,
+    windowSeconds: options.windowSeconds,
+    ...(mock === undefined ? {} : { now: mock.clock.now }),
+  });
   // The keys the rule looks for (a shorter one would redact every word that holds it: "k" in a test's file).
   const controlKeys = options.merchants.map((m) => m.merchantControlKey).filter((k) => k.length >= MIN_KEY_CHARS);
   // undici's own timers are idle timers: each relay's deadline is its AbortSignal (relay.ts).
@@ -245,6 +256,8 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // The admin route (events on demand, the clock) is the embedded mock's: not judged, not recorded.
+    if ((req.url ?? '').startsWith(ADMIN_PREFIX)) return adminAnswer(req, res);
     const { body, size } = await readBody(req);
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers))
@@ -342,6 +355,14 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     recordOf(verdict, answer, refused);
   }
 
+  async function adminAnswer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (mock !== undefined) return mock.serveAdmin(req, res);
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(
+      `${JSON.stringify({ error: 'events and the clock need the embedded mock: inspect without --upstream' })}\n`,
+    );
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (res.headersSent) return void res.destroy();
@@ -368,6 +389,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     customerSteps,
     callbackChecker: checker,
     returnChecker,
+    adminToken: mock?.adminToken,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -5,7 +5,9 @@
  * answer but 200, or a time-out, is retried on the public gateways' progressive timeline
  * (callbackWaitMinutes), compressed by `timeScale`, `attempts` times in all; every attempt is
  * recorded: in `deliveries`, where tests read it, and as a request-log line, which also says when a
- * real gateway would refuse the URL's port.
+ * real gateway would refuse the URL's port. The waits are read on the mock's clock (clock.ts): a retry
+ * whose due time an advanced clock has passed goes at once. Events on demand (events.ts) go through
+ * the same attempts, at once, and say what the first attempt got.
  */
 import {
   CALLBACK_ATTEMPTS,
@@ -25,6 +27,7 @@ import type { FinalOrder } from '../gateway/final-order.ts';
 import { callbackHostAllowed, callbackTarget, NO_CALLBACK_TARGET, sendCallback } from '../gateway/callback-delivery.ts';
 import { settledWithin } from '../gateway/settled.ts';
 import type { Order } from './orders.ts';
+import { MockClock } from './clock.ts';
 
 /** A minute of the gateway's timeline lasts a millisecond here unless told otherwise: 30 attempts in about 20 s. */
 export const DEFAULT_CALLBACK_TIME_SCALE = 60_000;
@@ -67,6 +70,22 @@ export interface CallbackDelivery {
    * allowed, nothing sent.
    */
   readonly outcome: 'delivered' | 'retrying' | 'failed' | 'refused';
+  /** The event on demand that sent it (payconform trigger), if any. */
+  readonly event?: string;
+}
+
+/** How one delivery starts: its first wait, the event behind it, who hears of its first attempt. */
+interface DeliveryStart {
+  readonly delayMs: number;
+  readonly event?: string;
+  readonly onFirst?: (delivery: CallbackDelivery) => void;
+}
+
+/** A retry waiting for its due time on the mock's clock. */
+interface Sleeper {
+  readonly due: number;
+  readonly wake: () => void;
+  timer?: NodeJS.Timeout;
 }
 
 /** The customer's return to redirect_url: the callback's signed fields without amount and type. */
@@ -89,33 +108,57 @@ export function callbackFacts(order: Order): CallbackFacts {
 export class CallbackSender {
   readonly deliveries: CallbackDelivery[] = [];
   private readonly pending = new Set<Promise<void>>();
-  /** Waiting retries, each with what ends its wait early (close). */
-  private readonly sleepers = new Map<NodeJS.Timeout, () => void>();
+  /** Waiting retries: close ends their waits, an advanced clock those now due. */
+  private readonly sleepers = new Set<Sleeper>();
   private closed = false;
   private readonly closing = new AbortController();
+  private readonly stopWatchingClock: () => void;
 
   constructor(
     private readonly settings: CallbackSettings,
     private readonly log?: (line: string) => void,
     private readonly sign: CallbackSigner = PLAIN_SIGNER,
-  ) {}
+    private readonly clock: MockClock = new MockClock(),
+  ) {
+    this.stopWatchingClock = clock.onAdvance(() => {
+      for (const sleeper of this.sleepers) this.arm(sleeper);
+    });
+  }
 
   /** An order reached its final status: its callback goes out now (or to onFinal). */
   final(order: FinalOrder): void {
     if (this.settings.onFinal) return this.settings.onFinal(order);
+    this.start(order, { delayMs: this.settings.delayMs ?? 200 });
+  }
+
+  /**
+   * An event's callbacks (events.ts), never handed to onFinal: each goes at once, retried as any callback; all
+   * `together` (started in the same tick, so both are in flight at once) or one after another's first attempt.
+   * Resolves with each one's first attempt.
+   */
+  async event(orders: readonly FinalOrder[], together: boolean, event: string): Promise<CallbackDelivery[]> {
+    const first = (order: FinalOrder): Promise<CallbackDelivery> =>
+      new Promise((onFirst) => this.start(order, { delayMs: 0, event, onFirst }));
+    if (together) return Promise.all(orders.map(first));
+    const firsts: CallbackDelivery[] = [];
+    for (const order of orders) firsts.push(await first(order));
+    return firsts;
+  }
+
+  private start(order: FinalOrder, how: DeliveryStart): void {
     // A delivery that fails in a way no attempt records is recorded here: a callback never stops the mock.
-    const done = this.deliver(order)
-      .catch((err: unknown) => this.undelivered(order, `internal: ${String(err)}`))
+    const done = this.deliver(order, how)
+      .catch((err: unknown) => this.undelivered(order, `internal: ${String(err)}`, how))
       .finally(() => this.pending.delete(done));
     this.pending.add(done);
   }
 
   /** A callback not sent at all: one delivery record, outcome failed. */
-  private undelivered({ facts }: FinalOrder, error: string): void {
+  private undelivered({ facts }: FinalOrder, error: string, how: DeliveryStart): void {
     const at = new Date().toISOString();
     const { orderid, clientOrderId, status } = facts;
     const method = this.settings.method ?? DEFAULT_CALLBACK_METHOD;
-    this.deliveries.push({
+    const delivery: CallbackDelivery = {
       orderid,
       clientOrderId,
       status,
@@ -125,15 +168,18 @@ export class CallbackSender {
       at,
       error,
       outcome: 'failed',
-    });
+      ...(how.event === undefined ? {} : { event: how.event }),
+    };
+    this.deliveries.push(delivery);
+    how.onFirst?.(delivery);
     this.log?.(`${at} CALLBACK ${method} ${NO_CALLBACK_TARGET} order ${orderid}: not sent (${error})`);
   }
 
-  private async deliver(order: FinalOrder): Promise<void> {
+  private async deliver(order: FinalOrder, how: DeliveryStart): Promise<void> {
     const { facts, callbackUrl, merchant } = order;
     // The mock's rules refuse such a URL (merchant-urls, A-33); a defect or a caller may not have.
     const url = merchantUrl(callbackUrl);
-    if (!(url instanceof URL)) return this.undelivered(order, 'not an absolute http(s) URL (A-33)');
+    if (!(url instanceof URL)) return this.undelivered(order, 'not an absolute http(s) URL (A-33)', how);
     const attempts = this.settings.attempts ?? CALLBACK_ATTEMPTS;
     const method = this.settings.method ?? DEFAULT_CALLBACK_METHOD;
     const record = (
@@ -153,11 +199,14 @@ export class CallbackSender {
         ...(answer.status === undefined ? {} : { answered: answer.status }),
         ...(answer.error === undefined ? {} : { error: answer.error }),
         outcome,
+        ...(how.event === undefined ? {} : { event: how.event }),
       };
       this.deliveries.push(delivery);
+      if (attempt <= 1) how.onFirst?.(delivery);
       this.log?.(
         `${delivery.at} CALLBACK ${method} ${delivery.target} ${answer.status ?? answer.error} ` +
-          `order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms`,
+          `order ${facts.orderid} attempt ${attempt}/${attempts} ${outcome} ${ms.toFixed(1)}ms` +
+          (how.event === undefined ? '' : ` event ${how.event}`),
       );
     };
     if (!callbackHostAllowed(url, this.settings.allowedHosts ?? [])) {
@@ -171,7 +220,9 @@ export class CallbackSender {
       );
     const pairs = this.sign(facts, merchant.merchantControlKey);
     const scale = this.settings.timeScale ?? DEFAULT_CALLBACK_TIME_SCALE;
-    await this.sleep(this.settings.delayMs ?? 200);
+    await this.sleep(how.delayMs);
+    // An event's caller waits for the first attempt: closed before it, it hears so rather than never.
+    if (this.closed && how.onFirst !== undefined) return this.undelivered(order, 'the mock closed first', how);
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
       const started = performance.now();
       const answer = await sendCallback(url, pairs, {
@@ -192,16 +243,23 @@ export class CallbackSender {
     }
   }
 
+  /** Waits until `ms` from now on the mock's clock. */
   private sleep(ms: number): Promise<void> {
     // Once closed, no wait may begin: a retry timer would keep the process alive after close.
     if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.sleepers.delete(timer);
-        resolve();
-      }, ms);
-      this.sleepers.set(timer, resolve);
-    });
+    return new Promise((wake) => this.arm({ due: this.clock.now() + ms, wake }));
+  }
+
+  /** Wakes the sleeper if the clock has passed its due time, else (re)sets its timer for the time left. */
+  private arm(sleeper: Sleeper): void {
+    clearTimeout(sleeper.timer);
+    const left = sleeper.due - this.clock.now();
+    if (left <= 0) {
+      this.sleepers.delete(sleeper);
+      return sleeper.wake();
+    }
+    this.sleepers.add(sleeper);
+    sleeper.timer = setTimeout(() => this.arm(sleeper), left);
   }
 
   /** Resolves when no delivery is under way, or after `timeoutMs`, whichever comes first. */
@@ -213,7 +271,8 @@ export class CallbackSender {
   close(): void {
     this.closed = true;
     this.closing.abort();
-    for (const [timer, wake] of this.sleepers) {
+    this.stopWatchingClock();
+    for (const { timer, wake } of this.sleepers) {
       clearTimeout(timer);
       wake();
     }

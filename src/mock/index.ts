@@ -6,3 +6,5 @@
 export { startMock, type MockOptions, type RunningMock } from './server.ts';
 export { DEFECTS, DEFECT_NAMES, defectNamed, type Defect } from './defects.ts';
 export { DEFAULT_CALLBACK_TIME_SCALE, type CallbackSettings } from './callbacks.ts';
+export { ADMIN_PREFIX } from './admin.ts';
+export { clockOffset } from './clock.ts';

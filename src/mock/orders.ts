@@ -95,6 +95,8 @@ export class Order {
   readonly redirectUrl: string | undefined;
   /** The final status has been announced (callback or hook), so it is never announced twice. */
   announced = false;
+  /** A chargeback event took the whole amount back (events.ts): status names it, nothing is left to return. */
+  chargedBack = false;
 
   /** Made by OrderStore.create only, which issues the serial. */
   constructor(
@@ -176,6 +178,11 @@ class Recent<V extends { readonly merchantLogin: string }> {
     const value = this.get(id);
     return value?.merchantLogin === merchantLogin ? value : undefined;
   }
+  /** The entries, newest first. */
+  *newestFirst(): Generator<V> {
+    const count = this.values.length;
+    for (let i = count - 1; i >= 0; i--) yield this.values[(this.oldest + i) % count]!;
+  }
   get(id: string): V | undefined {
     const serial = serialOf(id);
     const count = this.serials.length;
@@ -222,6 +229,25 @@ export class OrderStore {
   /** Any merchant's order: for the hosted checkout page, which the customer reaches by its id. */
   byId(paynetOrderId: string): Order | undefined {
     return this.orders.get(paynetOrderId);
+  }
+
+  /**
+   * The newest order with this client_orderid that `accept` takes, of the merchant given or any: a scan, for the
+   * admin route (events.ts) only, so no index costs the orders' hot path anything.
+   */
+  newestByClientOrderId(
+    clientOrderId: string,
+    merchantLogin: string | undefined,
+    accept: (order: Order) => boolean,
+  ): Order | undefined {
+    for (const order of this.orders.newestFirst())
+      if (
+        order.merchantOrderId === clientOrderId &&
+        (merchantLogin === undefined || order.merchantLogin === merchantLogin) &&
+        accept(order)
+      )
+        return order;
+    return undefined;
   }
 
   addCardRef(merchantLogin: string, card: StoredCard): CardRef {

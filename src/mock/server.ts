@@ -27,6 +27,9 @@ import { runOperation, type AcceptedRequest } from './operations.ts';
 import { OrderStore, type Order } from './orders.ts';
 import { callbackFacts, CallbackSender, signedReturn, type CallbackSettings } from './callbacks.ts';
 import { answerWriter, PLAIN_GATE, PLAIN_SIGNER, type Gate, type MockAnswer, type WrittenAnswer } from './seams.ts';
+import { ADMIN_PREFIX, newAdminToken } from './admin.ts';
+import { mockAdmin } from './admin-mock.ts';
+import { MockClock } from './clock.ts';
 
 export interface MockOptions {
   readonly merchants?: readonly Merchant[];
@@ -61,6 +64,10 @@ export interface MockOptions {
    * request.acceptRequired).
    */
   readonly acceptRequired?: boolean;
+  /** The clock's offset from `now` at start (`mock --clock`, clock.ts; default 0). */
+  readonly clockOffsetMs?: number;
+  /** The admin route's token (admin.ts; default a random one per run). */
+  readonly adminToken?: string;
 }
 
 export interface RunningMock {
@@ -73,6 +80,12 @@ export interface RunningMock {
    * the first refusing rule that failed is refused, else the operation runs; nothing is judged again.
    */
   answerJudged(request: RequestUnderTest, judgements: readonly Judgement[]): WrittenAnswer;
+  /** The mock's clock, which the OAuth window and callback retries read (clock.ts). */
+  readonly clock: MockClock;
+  /** The token the admin route asks for (admin.ts): not a merchant secret, never logged. */
+  readonly adminToken: string;
+  /** Serves a request under /_payconform/ (events on demand, the clock): inspect's listener hands them here. */
+  serveAdmin(req: IncomingMessage, res: ServerResponse): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -185,10 +198,11 @@ const logOutcome = ({ status, body }: MockAnswer): string =>
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const windowSeconds = options.windowSeconds ?? 300;
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
+  const clock = new MockClock(options.now ?? Date.now, options.clockOffsetMs ?? 0);
   const context: RuleContext = {
     merchants: options.merchants ?? [testMerchant()],
     windowSeconds,
-    now: options.now ?? Date.now,
+    now: clock.now,
     nonces: new NonceStore(windowSeconds),
     prefix: options.anyPrefix ? undefined : prefix,
     maxBodyBytes: MAX_BODY_BYTES,
@@ -205,7 +219,19 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   let serial = 0;
   const refusing = new Set(headRules.concat(MOCK_BODY_RULES).map((r) => r.id));
-  const callbacks = new CallbackSender(seams.callbacks, options.log, seams.sign);
+  const callbacks = new CallbackSender(seams.callbacks, options.log, seams.sign, clock);
+  // Events on demand go out even where onFinal replaces the mock's callbacks (inspect --callback-checks).
+  const { onFinal, ...ownCallbacks } = seams.callbacks;
+  const eventSender = onFinal ? new CallbackSender(ownCallbacks, options.log, seams.sign, clock) : callbacks;
+  const adminToken = options.adminToken ?? newAdminToken();
+  const admin = mockAdmin({
+    token: adminToken,
+    orders,
+    merchants: context.merchants,
+    clock,
+    sender: eventSender,
+    log: options.log,
+  });
   /** An order reached its final status: announced once, by callback where it carried a URL (A-31). */
   function finalized(order: Order): void {
     if (order.announced || order.callbackUrl === undefined) return;
@@ -293,6 +319,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     const serialNumber = `mock-${++serial}`;
     const started = options.log ? performance.now() : 0;
     const url = req.url ?? '/';
+    if (url.startsWith(ADMIN_PREFIX)) return void admin(req, res);
     // The customer's pages sit beside the API, under the prefix the order was made with.
     const query = url.indexOf('?');
     const pathname = query === -1 ? url : url.slice(0, query);
@@ -335,9 +362,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     orders,
     callbacks,
     answerJudged,
+    clock,
+    adminToken,
+    serveAdmin: admin,
     close: () =>
       new Promise<void>((resolve) => {
         callbacks.close();
+        eventSender.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

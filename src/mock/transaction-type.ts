@@ -3,7 +3,8 @@
  * plugins read it. The vendor's WooCommerce plugin books `sale/approved` as paid, `reversal/approved` as
  * refunded and `chargeback/approved` as charged back, anything else as failed; the values the pages and
  * plugins never show are the mock's own, named after the operation. The type is the order's latest
- * transaction: a sale returned (in part or whole) reads `reversal`, which the plugin books as refunded.
+ * transaction: a sale returned (in part or whole) reads `reversal`, which the plugin books as refunded; one
+ * charged back (an event on demand, events.ts) reads `chargeback`.
  */
 import type { Operation } from '../catalogue/index.ts';
 import type { Order } from './orders.ts';
@@ -46,4 +47,8 @@ const TRANSACTION_TYPES: Readonly<Record<Operation, string>> = {
 
 /** The transaction type a status answer names for this order now. */
 export const transactionTypeOf = (order: Order): string =>
-  order.returnedCents > 0n ? TRANSACTION_TYPES.RETURN : TRANSACTION_TYPES[order.operation];
+  order.chargedBack
+    ? 'chargeback'
+    : order.returnedCents > 0n
+      ? TRANSACTION_TYPES.RETURN
+      : TRANSACTION_TYPES[order.operation];

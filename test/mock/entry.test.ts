@@ -25,8 +25,12 @@ function mockImports(): string[] {
     );
 }
 
-/** The places that start a mock: the mock command, certify and the suite with a defect, inspect, prove. */
-const STARTERS = /^(cli\/commands\/(mock|certify)\.ts|suite\/target\.ts|inspect\/listener\.ts|prove\/[a-z-]+\.ts) → /;
+/**
+ * The places that start a mock: the mock command, certify and the suite with a defect, inspect, prove, and the
+ * programmatic API, which hands startMock to its users (docs/api.md).
+ */
+const STARTERS =
+  /^(cli\/commands\/(mock|certify)\.ts|suite\/target\.ts|inspect\/listener\.ts|prove\/[a-z-]+\.ts|api\/index\.ts) → /;
 
 /** A defect consulted inline: the old `broken.breaks('rule-id')` and the Breakage it came from. */
 const DEFECT_BRANCH = /\bbreaks\(|\bbroken\b|Breakage|breakageOf/;

@@ -17,6 +17,7 @@ import { claimReportDir } from '../../report/report-dir.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { maxAnswerBytes } from '../../capped-answer.ts';
 import { MAX_ANSWER_BYTES_OPTION } from '../request-options.ts';
+import { ADMIN_TOKEN_FILE_OPTION, announceAdminToken } from '../admin-token.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 import {
@@ -61,11 +62,12 @@ export const inspectCommand: Command = {
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
       '[--callback-method GET|POST] [--callback-hosts LIST] [--callback-state URL] [--return-checks] ' +
-      '[--timeout-ms MS] [--max-answer-bytes N]',
+      '[--timeout-ms MS] [--max-answer-bytes N] [--admin-token-file FILE]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
       merchants: LISTENER_OPTIONS.merchants,
+      'admin-token-file': ADMIN_TOKEN_FILE_OPTION,
       upstream: {
         type: 'string',
         valueName: 'URL',
@@ -206,6 +208,15 @@ export const inspectCommand: Command = {
       claim.abandon();
       throw cannotListen(err, listen);
     });
+    // Events on demand and the clock are the embedded mock's: behind --upstream there is no token to give.
+    if (listener.adminToken !== undefined)
+      try {
+        announceAdminToken(io, listener.adminToken, str(values['admin-token-file']));
+      } catch (err) {
+        claim.abandon();
+        await listener.close();
+        throw err;
+      }
     const url = announceListening(io, listener.url, listen.host);
     // Whose keys judge the signatures: a request for another merchant's endpoint id fails every signature check.
     const whose = known

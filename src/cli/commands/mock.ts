@@ -16,6 +16,8 @@ import {
 } from '../listener-options.ts';
 import { wholeNumber } from '../../whole-number.ts';
 import { oneLine } from '../terminal-text.ts';
+import { clockOffset } from '../../mock/index.ts';
+import { ADMIN_TOKEN_FILE_OPTION, announceAdminToken } from '../admin-token.ts';
 
 export const mockCommand: Command = {
   spec: {
@@ -26,7 +28,8 @@ export const mockCommand: Command = {
     usage:
       'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] ' +
       '[--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] ' +
-      '[--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
+      '[--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant] ' +
+      '[--clock WHEN] [--admin-token-file FILE]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -85,6 +88,15 @@ export const mockCommand: Command = {
         type: 'boolean',
         description: 'print the built-in TEST-ONLY merchant credentials and exit',
       },
+      clock: {
+        type: 'string',
+        valueName: 'WHEN',
+        description:
+          "start the mock's clock (OAuth timestamp window, callback retries) at an ISO time " +
+          '(2030-01-01T12:00:00Z) or an offset (+2h, -10m); payconform trigger clock --advance 2h moves it on ' +
+          '(docs/mock.md)',
+      },
+      'admin-token-file': ADMIN_TOKEN_FILE_OPTION,
     },
     epilog:
       'Stops cleanly on SIGINT or SIGTERM. Error codes and statuses: docs/assumptions.md (A-21 …). An order that ' +
@@ -136,6 +148,9 @@ export const mockCommand: Command = {
       str(values['callback-method']) === undefined && profile !== undefined
         ? profile.callbacks.method
         : callbackMethod(str(values['callback-method']));
+    const clock = str(values.clock);
+    const clockOffsetMs = clock === undefined ? 0 : clockOffset(clock, Date.now());
+    if (typeof clockOffsetMs === 'string') throw fieldError('ERR_USAGE', '--clock', clockOffsetMs);
     const timeScale =
       wholeNumber(str(values['callback-time-scale']), '--callback-time-scale', 1, 1_000_000_000) ??
       DEFAULT_CALLBACK_TIME_SCALE;
@@ -149,6 +164,7 @@ export const mockCommand: Command = {
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(oneLine(line)) }),
       defect,
       callbacks: { allowedHosts, method, timeScale },
+      clockOffsetMs,
       ...(profile === undefined
         ? {}
         : {
@@ -167,6 +183,13 @@ export const mockCommand: Command = {
             `answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
         ),
       );
+    try {
+      announceAdminToken(io, mock.adminToken, str(values['admin-token-file']));
+    } catch (err) {
+      await mock.close();
+      throw err;
+    }
+    if (clock !== undefined) io.stderr(`mock: clock at ${new Date(mock.clock.now()).toISOString()} (--clock)`);
     announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
