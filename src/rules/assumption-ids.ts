@@ -46,6 +46,9 @@ export const ASSUMPTION_IDS = [
   'A-43',
   'A-44',
   'A-45',
+  'A-58',
+  'A-59',
+  'A-60',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];
