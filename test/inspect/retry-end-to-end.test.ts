@@ -169,18 +169,22 @@ describe('the same against the embedded mock, client_orderid=MOCK-TIMEOUT-1 (the
     { skip: NOT_YET },
     async () => {
       const records = await run(listen, (c) => resendingShop(c, 'MOCK-TIMEOUT-1', 'E2E-5'), 1_000);
-      assert.deepEqual(failed(records.at(-1)!), ['no-new-order-while-unknown']);
+      // By order id, not by position: the listener may record the sale it held after the one sent next.
+      const second = records.find((r) => r.verdict.clientOrderId === 'E2E-5');
+      assert.deepEqual(second && failed(second), ['no-new-order-while-unknown']);
     },
   );
 
   it('sending the same sale again fails no-blind-retry', { skip: NOT_YET }, async () => {
     const records = await run(listen, (c) => resendingShop(c, 'MOCK-TIMEOUT-1', 'MOCK-TIMEOUT-1'), 1_000);
-    assert.deepEqual(failed(records.at(-1)!), ['no-blind-retry']);
+    // The first sale passes and the second fails, whichever the listener recorded first.
+    assert.deepEqual(records.map(failed).sort(), [[], ['no-blind-retry']]);
   });
 
   it('asking status passes every check of the faults part', { skip: NOT_YET }, async () => {
     const records = await run(listen, (c) => statusAskingShop(c, 'MOCK-TIMEOUT-1'), 1_000);
     assert.ok(records.length >= 2 && records.every(habitsPass));
-    assert.deepEqual(failed(records[0]!), []);
+    const sales = records.filter((r) => r.verdict.operation === OP.SALE);
+    assert.deepEqual(sales.map(failed), [[]]);
   });
 });
