@@ -61,6 +61,8 @@ export class OrderHistory {
   private readonly started = new Map<string, Order>();
   /** merchant \0 client order id → the last request about it whose outcome is unknown, until status is asked. */
   private readonly unknown = new Map<string, UnknownOutcome>();
+  /** What a status request in flight cleared from `unknown`: put back if the status's own answer says nothing. */
+  private readonly asked = new Map<string, UnknownOutcome>();
   /** payment fingerprint → a start of it whose outcome is unknown and whose status was not asked. */
   private readonly unknownPayments = new Map<string, UnresolvedStart>();
 
@@ -95,9 +97,11 @@ export class OrderHistory {
     });
   }
 
-  /** Records a status request for the order: what was unknown about it is asked. */
+  /** Records a status request for the order: what was unknown about it is asked (until its answer is lost). */
   statusAsked(merchant: string, clientOrderId: string): void {
     const key = OrderHistory.key(merchant, clientOrderId);
+    const unknown = this.unknown.get(key);
+    if (unknown) this.asked.set(key, unknown);
     this.unknown.delete(key);
     const order = this.started.get(key);
     if (!order) return;
@@ -117,8 +121,10 @@ export class OrderHistory {
     const key = OrderHistory.key(merchant, clientOrderId);
     const order = this.started.get(key);
     if (kind === 'status') {
+      if (outcomeUnknown(outcome)) this.statusSaidNothing(key, clientOrderId, order);
       // A status answered under 400 says the gateway holds the order; a refusal (an unknown order) says nothing more.
-      if (order && outcome.kind === 'answered' && outcome.status < 400) order.made = true;
+      else if (order && outcome.kind === 'answered' && outcome.status < 400) order.made = true;
+      if (!outcomeUnknown(outcome)) this.asked.delete(key);
       return;
     }
     if (outcomeUnknown(outcome)) this.unknown.set(key, { operation, outcome });
@@ -132,6 +138,18 @@ export class OrderHistory {
       this.unknownPayments.set(order.payment, { clientOrderId, outcome });
     else if (this.unknownPayments.get(order.payment)?.clientOrderId === clientOrderId)
       this.unknownPayments.delete(order.payment);
+  }
+
+  /** A status request whose own answer was lost or 5xx asked nothing: what it cleared is unknown again. */
+  private statusSaidNothing(key: string, clientOrderId: string, order: Order | undefined): void {
+    const cleared = this.asked.get(key);
+    if (cleared) this.unknown.set(key, cleared);
+    this.asked.delete(key);
+    if (!order) return;
+    order.statusSince = false;
+    const last = order.lastAnswer;
+    if (order.payment !== undefined && last !== undefined && outcomeUnknown(last))
+      this.unknownPayments.set(order.payment, { clientOrderId, outcome: last });
   }
 }
 

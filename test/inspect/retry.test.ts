@@ -93,6 +93,17 @@ describe('no-blind-retry after an answer that said nothing (A-58)', () => {
     assert.deepEqual(failed(send(OP.SALE, 'T-5', OK)), []);
   });
 
+  it('counts a status request only once it was answered: one whose own answer was lost asked nothing', () => {
+    const send = integration();
+    send(OP.SALE, 'T-7', TIMEOUT);
+    send(OP.STATUS, 'T-7', TIMEOUT);
+    assert.deepEqual(failed(send(OP.SALE, 'T-7', OK)), ['no-blind-retry']);
+    send(OP.SALE, 'T-8', OK);
+    send(OP.CAPTURE, 'T-8', TIMEOUT);
+    send(OP.STATUS, 'T-8', { kind: 'answered', status: 503 });
+    assert.deepEqual(failed(send(OP.CAPTURE, 'T-8', OK)), ['no-blind-retry']);
+  });
+
   it('fails order-id-unique, not no-blind-retry, where the status said the gateway holds the order', () => {
     const send = integration();
     send(OP.SALE, 'T-6', TIMEOUT);
@@ -134,13 +145,15 @@ describe('no-new-order-while-unknown (A-60)', () => {
     assert.doesNotMatch(JSON.stringify(second), /4111111111111111|411111\d*1111/);
   });
 
-  it('passes another card, another amount, and the same payment once status was asked for the first order', () => {
+  it('passes another card, another amount, and the same payment once a status for the first order was answered', () => {
     const send = integration();
     send(OP.SALE, 'N-5', TIMEOUT);
     assert.deepEqual(failed(send(OP.SALE, 'N-6', OK, [['credit_card_number', '5555555555554444']])), []);
     assert.deepEqual(failed(send(OP.SALE, 'N-7', OK, [['amount', '11.00']])), []);
+    send(OP.STATUS, 'N-5', { kind: 'lost', fault: 'reset' });
+    assert.deepEqual(failed(send(OP.SALE, 'N-8', OK)), ['no-new-order-while-unknown'], 'the status said nothing');
     send(OP.STATUS, 'N-5', { kind: 'answered', status: 400 });
-    assert.deepEqual(failed(send(OP.SALE, 'N-8', OK)), []);
+    assert.deepEqual(failed(send(OP.SALE, 'N-11', OK)), []);
   });
 
   it('does not judge a hosted form, which carries no card to tell one payment from another', () => {
