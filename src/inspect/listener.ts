@@ -341,8 +341,10 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       inspector.answered(request, { kind: 'answered', status });
     } catch (err) {
       const code = (err as { code?: string }).code ?? 'error';
+      // Read before inspect writes its own 502: whether part of the gateway's answer had gone on.
+      const cut = res.headersSent;
       // Once part of the answer went on, the caller must see it cut, not finished with inspect's own text.
-      if (res.headersSent) res.destroy();
+      if (cut) res.destroy();
       else {
         res.writeHead(502, { 'content-type': 'text/plain' });
         res.end(`payconform inspect: no answer from ${upstreamUrl.origin} (${code})\n`);
@@ -350,7 +352,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       answer = { error: `no answer from ${upstreamUrl.origin} (${code})` };
       refused = `${target} did not answer (${code})`;
       // Whether the gateway moved money is unknown to the integration: its next request for the order is judged so.
-      inspector.answered(request, { kind: 'lost', fault: res.headersSent ? 'lost-answer' : 'timeout' });
+      inspector.answered(request, { kind: 'lost', fault: cut ? 'lost-answer' : 'timeout' });
     }
     recordOf(verdict, answer, refused);
   }

@@ -54,6 +54,9 @@ export const ASSUMPTION_IDS = [
   'A-55',
   'A-56',
   'A-57',
+  'A-58',
+  'A-59',
+  'A-60',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];

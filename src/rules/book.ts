@@ -47,6 +47,7 @@ import { amountFormat, requiredFields } from './fields.ts';
 import { loginOfMerchant } from './login-of-merchant.ts';
 import { merchantUrls } from './merchant-urls.ts';
 import { noBlindRetry, orderIdUnique } from './habits.ts';
+import { noNewOrderWhileUnknown } from './new-order-while-unknown.ts';
 import { acceptHeader, bodySize, contentType, encodedOnce, endpointKnown, formEncoding, methodPost } from './http.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from './lookups.ts';
 import {
@@ -104,6 +105,7 @@ export const BODY_RULES = [
   cardDataWhereAsked,
   orderIdUnique,
   noBlindRetry,
+  noNewOrderWhileUnknown,
 ] as const;
 
 export const REQUEST_RULES = [...HEAD_RULES, ...BODY_RULES] as const;

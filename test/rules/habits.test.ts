@@ -19,9 +19,9 @@ const url = (operation: string, id = '1001') => `http://h/paynet/api/v2/${operat
 /** A history that also lists what it was told, in order. */
 class Recording extends OrderHistory {
   readonly told: string[] = [];
-  override start(login: string, id: string): void {
-    this.told.push(`start ${login} ${id}`);
-    super.start(login, id);
+  override start(login: string, id: string, payment?: string): void {
+    this.told.push(`start ${login} ${id}${payment === undefined ? '' : ' with a payment'}`);
+    super.start(login, id, payment);
   }
   override statusAsked(login: string, id: string): void {
     this.told.push(`status ${login} ${id}`);
@@ -91,11 +91,15 @@ describe('order-id-unique and no-blind-retry', () => {
         'no request history is kept here',
       );
       assert.equal(reason(rule.check(request(url('sale'), 'amount=1.00', history))), 'no client order id');
-      assert.equal(
-        reason(rule.check(request(url('capture'), 'client_orderid=A-3', history))),
-        'the operation acts on an existing order',
-      );
     }
+    assert.equal(
+      reason(orderIdUnique.check(request(url('capture'), 'client_orderid=A-3', history))),
+      'the operation acts on an existing order',
+    );
+    assert.equal(
+      reason(noBlindRetry.check(request(url('status'), 'client_orderid=A-3', history))),
+      'a status request only reads the order: it may be sent again at any time',
+    );
   });
 
   it('need the endpoint, the form and the merchant: the runner skips them without one, a direct call says so', () => {
@@ -125,7 +129,7 @@ describe('recordHabits', () => {
     recordHabits(request(url('status'), 'client_orderid=A-5', history));
     recordHabits(request(url('capture'), 'client_orderid=A-5', history));
     assert.deepEqual(history.told, [`start ${merchant.login} A-5`, `status ${merchant.login} A-5`]);
-    assert.deepEqual(history.earlier(merchant.login, 'A-5'), { statusSince: true });
+    assert.deepEqual(history.earlier(merchant.login, 'A-5'), { statusSince: true, made: false, told: false });
   });
 
   it('records nothing without a history, a client order id, an endpoint or a merchant', () => {

@@ -10,12 +10,16 @@ describe('OrderHistory', () => {
     const h = new OrderHistory();
     assert.equal(h.earlier('m', 'o-1'), undefined);
     h.start('m', 'o-1');
-    assert.deepEqual(h.earlier('m', 'o-1'), { statusSince: false });
+    assert.deepEqual(h.earlier('m', 'o-1'), { statusSince: false, made: false, told: false });
     assert.equal(h.earlier('other', 'o-1'), undefined);
     h.statusAsked('m', 'o-1');
-    assert.deepEqual(h.earlier('m', 'o-1'), { statusSince: true });
+    assert.deepEqual(h.earlier('m', 'o-1'), { statusSince: true, made: false, told: false });
     h.start('m', 'o-1');
-    assert.deepEqual(h.earlier('m', 'o-1'), { statusSince: false }, 'sent again: no status since');
+    assert.deepEqual(
+      h.earlier('m', 'o-1'),
+      { statusSince: false, made: false, told: false },
+      'sent again: no status since',
+    );
   });
 
   it('a status for an order never started records nothing', () => {
@@ -29,7 +33,7 @@ describe('OrderHistory', () => {
     h.start('ab', 'c');
     assert.equal(h.earlier('a', 'bc'), undefined);
     h.statusAsked('a', 'bc');
-    assert.deepEqual(h.earlier('ab', 'c'), { statusSince: false });
+    assert.deepEqual(h.earlier('ab', 'c'), { statusSince: false, made: false, told: false });
   });
 });
 

@@ -22,7 +22,8 @@ import {
   type RequestRuleId,
 } from '../../src/rules/book.ts';
 import { createHash } from 'node:crypto';
-import { OrderHistory } from '../../src/rules/history.ts';
+import { recordAnswer, recordHabits } from '../../src/rules/habits.ts';
+import { OrderHistory, type AnswerOutcome } from '../../src/rules/history.ts';
 import { NonceStore } from '../../src/rules/nonces.ts';
 import type { OrderState } from '../../src/rules/orders.ts';
 import { RequestUnderTest, type RuleContext } from '../../src/rules/request.ts';
@@ -75,6 +76,8 @@ type Seen = {
   method?: string;
   headers?: Record<string, string | undefined>;
   url?: string;
+  /** How its exchange ended, as the listener tells inspect (the habits of A-58 read it). */
+  answer?: AnswerOutcome;
 };
 
 /** The rules that fail, in order, for each request sent through one context. */
@@ -93,9 +96,8 @@ function failing(ctx: RuleContext, ...seen: Seen[]): RequestRuleId[] {
     ids = judgeRequest(REQUEST_RULES, req)
       .filter((j) => j.outcome.outcome === 'fail')
       .map((j) => j.rule.id);
-    const history = ctx.history!;
-    const id = req.clientOrderId;
-    if (id !== undefined && req.merchant) history.start(req.merchant.login, id);
+    recordHabits(req);
+    if (s.answer) recordAnswer(req, s.answer);
   }
   return ids;
 }
@@ -211,6 +213,10 @@ const MISTAKES: Record<RequestRuleId, () => Seen[]> = {
   'no-blind-retry': () => [
     { r: build(OP.SALE, [['client_orderid', 'AGAIN']]) },
     { r: build(OP.SALE, [['client_orderid', 'AGAIN']]) },
+  ],
+  'no-new-order-while-unknown': () => [
+    { r: build(OP.SALE, [['client_orderid', 'FIRST']]), answer: { kind: 'lost', fault: 'timeout' } },
+    { r: build(OP.SALE, [['client_orderid', 'SECOND']]) },
   ],
 };
 
