@@ -19,6 +19,15 @@ import type { Judgement, RequestRule } from '../rules/run.ts';
 import { customerPageOf } from '../gateway/customer-pages.ts';
 import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
 import { testMerchant } from '../gateway/merchants.ts';
+import {
+  deliverWithFault,
+  FaultPlan,
+  faultWords,
+  pickFault,
+  reachesGateway,
+  type Fault,
+  type FaultSettings,
+} from '../gateway/faults.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { serveCustomerPage } from './serve-customer-page.ts';
 import { withDefect, type Defect } from './defects.ts';
@@ -61,7 +70,14 @@ export interface MockOptions {
    * request.acceptRequired).
    */
   readonly acceptRequired?: boolean;
+  /** Faults and latency for the whole run, seeded (gateway/faults.ts; `--faults FILE`, a profile's `faults`). */
+  readonly faults?: FaultSettings;
 }
+
+/** What goes back for a judged request: the answer, its fault, or only the fault where the gateway never got it. */
+export type JudgedDelivery =
+  | { readonly written: WrittenAnswer; readonly fault: undefined }
+  | { readonly written: WrittenAnswer | undefined; readonly fault: Fault };
 
 export interface RunningMock {
   readonly url: string;
@@ -73,6 +89,11 @@ export interface RunningMock {
    * the first refusing rule that failed is refused, else the operation runs; nothing is judged again.
    */
   answerJudged(request: RequestUnderTest, judgements: readonly Judgement[]): WrittenAnswer;
+  /**
+   * answerJudged with the fault the request gets (its magic client_orderid, or the run's faults), drawn once: no
+   * written answer where the gateway never gets the request (a reset, a proxy's 502 or 503).
+   */
+  deliveryJudged(request: RequestUnderTest, judgements: readonly Judgement[]): JudgedDelivery;
   close(): Promise<void>;
 }
 
@@ -85,7 +106,7 @@ function logRequest(
   started: number,
   method: string | undefined,
   match: PathMatch | undefined,
-  status: number,
+  status: number | '-',
   outcome: string,
 ): void {
   if (log === undefined) return;
@@ -205,6 +226,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const orders = new OrderStore(options.maxOrders ?? 100_000);
   let serial = 0;
   const refusing = new Set(headRules.concat(MOCK_BODY_RULES).map((r) => r.id));
+  const faultPlan = options.faults === undefined ? undefined : new FaultPlan(options.faults);
+  /** The fault of a request the rules let through (faults.ts): on the hot path, one startsWith. */
+  const faultOf = (request: RequestUnderTest): Fault | undefined =>
+    request.match === undefined
+      ? undefined
+      : pickFault(faultPlan, request.clientOrderId, request.match.endpoint.operation);
   const callbacks = new CallbackSender(seams.callbacks, options.log, seams.sign);
   /** An order reached its final status: announced once, by callback where it carried a URL (A-31). */
   function finalized(order: Order): void {
@@ -255,6 +282,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     return seams.write(answer, request);
   }
 
+  function deliveryJudged(request: RequestUnderTest, judgements: readonly Judgement[]): JudgedDelivery {
+    const refused = judgements.some((j) => j.outcome.outcome === 'fail' && refusing.has(j.rule.id));
+    const fault = refused ? undefined : faultOf(request);
+    if (fault === undefined) return { written: answerJudged(request, judgements), fault };
+    return { written: reachesGateway(fault.kind) ? answerJudged(request, judgements) : undefined, fault };
+  }
+
   /** A page of the customer's browser (checkout, 3-D Secure), served beside the API. */
   async function customerPageAnswer(
     req: IncomingMessage,
@@ -289,6 +323,25 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       logRequest(options.log, started, req.method, request.match, written.answer.status, logOutcome(written.answer));
   }
 
+  /** Delivers an answer with its fault (faults.ts); the log line, once the exchange has ended, says the fault. */
+  function sendFaulted(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: RequestUnderTest,
+    answer: MockAnswer | undefined,
+    fault: Fault,
+    started: number,
+  ): void {
+    const written = answer === undefined ? undefined : seams.write(answer, request);
+    void deliverWithFault(res, written, fault).then((outcome) => {
+      if (options.log === undefined) return;
+      const ended = outcome.kind === 'answered' ? 'answered' : `lost:${outcome.fault}`;
+      const made = written === undefined ? 'not-processed' : logOutcome(written.answer);
+      const status = outcome.kind === 'answered' ? outcome.status : '-';
+      logRequest(options.log, started, req.method, request.match, status, `${made} ${faultWords(fault)} ${ended}`);
+    });
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const serialNumber = `mock-${++serial}`;
     const started = options.log ? performance.now() : 0;
@@ -311,15 +364,19 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       return send(req, res, request, faultAnswer(err, serialNumber), started);
     }
     readBody(req, (read) => {
-      let answer: MockAnswer;
+      let answer: MockAnswer | undefined;
+      let fault: Fault | undefined;
       try {
         if (read instanceof Error) throw read;
         enforce(MOCK_BODY_RULES, request.withBody(read.body, read.tooLarge), seams.gate);
-        answer = operationAnswer(request, serialNumber);
+        fault = faultOf(request);
+        // A reset or a proxy's 502/503 comes before the gateway: the operation does not run.
+        if (fault === undefined || reachesGateway(fault.kind)) answer = operationAnswer(request, serialNumber);
       } catch (err) {
         answer = faultAnswer(err, serialNumber);
       }
-      send(req, res, request, answer, started);
+      if (fault !== undefined) sendFaulted(req, res, request, answer, fault, started);
+      else if (answer !== undefined) send(req, res, request, answer, started);
     });
   }
 
@@ -335,6 +392,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     orders,
     callbacks,
     answerJudged,
+    deliveryJudged,
     close: () =>
       new Promise<void>((resolve) => {
         callbacks.close();
