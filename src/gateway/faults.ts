@@ -205,6 +205,17 @@ export function readFaults(file: string): FaultSettings {
   return faultSettingsOf(data, randomSeed, bad);
 }
 
+/** What a run's faults are, printed at its start with the seed that replays them. */
+export function faultsLine({ seed, latencyMs, rates }: FaultSettings): string {
+  const drawn = RATE_KINDS.filter((k) => rates[k] > 0).map((k) => `${k} ${+(rates[k] * 100).toFixed(4)}%`);
+  const { min, max } = latencyMs;
+  const latency = max === 0 ? 'no latency' : min === max ? `latency ${min} ms` : `latency ${min}-${max} ms`;
+  return (
+    `faults for the whole run: seed ${seed} (the same seed and requests replay them), ` +
+    `${drawn.length === 0 ? 'no faults' : drawn.join(', ')}, ${latency}`
+  );
+}
+
 /** A seed for a run that named none. */
 export const randomSeed = (): number => Math.floor(Math.random() * (MAX_SEED + 1));
 

@@ -33,6 +33,7 @@ import { callbackLine, RETURN_KIND } from '../../inspect/callback-report.ts';
 import type { ReturnRecord } from '../../inspect/return-checks.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
 import { oneLine } from '../terminal-text.ts';
+import { faultsLine, readFaults } from '../../gateway/faults.ts';
 
 /** How long inspect waits, on stop, for callback and return checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
@@ -50,7 +51,8 @@ export const inspectCommand: Command = {
     usage:
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
-      '[--callback-method GET|POST] [--callback-hosts LIST] [--return-checks] [--timeout-ms MS] [--max-answer-bytes N]',
+      '[--callback-method GET|POST] [--callback-hosts LIST] [--return-checks] [--timeout-ms MS] [--max-answer-bytes N] ' +
+      '[--faults FILE]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -105,6 +107,13 @@ export const inspectCommand: Command = {
         description:
           'comma-separated host names callbacks and returns may go to besides loopback (default: loopback only)',
       },
+      faults: {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          "faults and latency for the whole run on the embedded mock's answers, seeded: JSON " +
+          '{"seed", "latencyMs", "rates"} (not with --upstream; docs/mock.md, "Faults for a whole run")',
+      },
     },
     epilog:
       'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml ' +
@@ -131,6 +140,10 @@ export const inspectCommand: Command = {
       timeoutMs: wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, 86_400_000) ?? 30_000,
       maxAnswerBytes: answerCap,
     };
+    const faultsFile = str(values.faults);
+    if (faultsFile !== undefined && upstream !== undefined)
+      throw fieldError('ERR_USAGE', '--faults', 'applies to the embedded mock only, not with --upstream');
+    const faults = faultsFile === undefined ? undefined : readFaults(faultsFile);
     const startedAt = new Date().toISOString();
     let stop: (by: StopCause) => void = () => {};
     const stopped = new Promise<StopCause>((resolve) => (stop = resolve));
@@ -157,6 +170,7 @@ export const inspectCommand: Command = {
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       callbackHosts: callbackHostList,
       relayBounds,
+      ...(faults === undefined ? {} : { faults }),
       ...(callbackChecks
         ? {
             callbackChecks: {
@@ -183,6 +197,7 @@ export const inspectCommand: Command = {
       claim.abandon();
       throw cannotListen(err, listen);
     });
+    if (faults) io.stderr(`inspect: ${faultsLine(faults)}`);
     const url = announceListening(io, listener.url, listen.host);
     // Whose keys judge the signatures: a request for another merchant's endpoint id fails every signature check.
     const whose = known

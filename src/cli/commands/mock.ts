@@ -3,6 +3,7 @@ import { fieldError } from '../../errors.ts';
 import { DEFAULT_CALLBACK_TIME_SCALE, DEFECTS, defectNamed, startMock } from '../../mock/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../gateway/merchants.ts';
 import { readProfile } from '../../suite/profile.ts';
+import { faultsLine, readFaults } from '../../gateway/faults.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 import {
@@ -26,7 +27,7 @@ export const mockCommand: Command = {
     usage:
       'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] ' +
       '[--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] ' +
-      '[--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
+      '[--callback-time-scale N] [--profile FILE] [--faults FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -69,6 +70,13 @@ export const mockCommand: Command = {
           'answer as a gateway profile says its gateway does: answers (JSON or form text, media type), ' +
           'answerFields, request.acceptRequired, callbacks.method (docs/mock.md; profiles/family-text.json: ' +
           "the public gateways' text answers)",
+      },
+      faults: {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          'faults and latency for the whole run, seeded and reproducible: JSON {"seed", "latencyMs", "rates"} ' +
+          '(wins over a profile\'s faults; docs/mock.md, "Faults for a whole run")',
       },
       defect: {
         type: 'string',
@@ -128,6 +136,8 @@ export const mockCommand: Command = {
     // The CLI reads the profile (the mock may not import the suite) and hands the mock plain options.
     const profileFile = str(values.profile);
     const profile = profileFile === undefined ? undefined : readProfile(profileFile);
+    const faultsFile = str(values.faults);
+    const faults = faultsFile === undefined ? profile?.faults : readFaults(faultsFile);
     const listen = listenerSettings(values);
     const allowedHosts = callbackHosts(str(values['callback-hosts']));
     // --callback-method wins; otherwise the profile's callbacks.method; otherwise GET, as the public gateways send
@@ -149,6 +159,7 @@ export const mockCommand: Command = {
       ...(values.quiet ? {} : { log: (line: string) => io.stderr(oneLine(line)) }),
       defect,
       callbacks: { allowedHosts, method, timeScale },
+      ...(faults === undefined ? {} : { faults }),
       ...(profile === undefined
         ? {}
         : {
@@ -167,6 +178,7 @@ export const mockCommand: Command = {
             `answers, ${profile.answers.mediaType}${profile.request.acceptRequired ? '' : ', Accept not required'})`,
         ),
       );
+    if (faults) io.stderr(`mock: ${faultsLine(faults)}`);
     announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
