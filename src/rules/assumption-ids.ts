@@ -46,6 +46,9 @@ export const ASSUMPTION_IDS = [
   'A-43',
   'A-44',
   'A-45',
+  'A-46',
+  'A-47',
+  'A-48',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];

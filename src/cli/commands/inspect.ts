@@ -51,8 +51,8 @@ export const inspectCommand: Command = {
     usage:
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
-      '[--callback-method GET|POST] [--callback-hosts LIST] [--return-checks] [--timeout-ms MS] [--max-answer-bytes N] ' +
-      '[--faults FILE]',
+      '[--callback-method GET|POST] [--callback-hosts LIST] [--return-checks] [--timeout-ms MS] ' +
+      '[--max-answer-bytes N] [--faults FILE]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,

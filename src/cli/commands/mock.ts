@@ -27,7 +27,8 @@ export const mockCommand: Command = {
     usage:
       'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] ' +
       '[--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] ' +
-      '[--callback-time-scale N] [--profile FILE] [--faults FILE] [--defect NAME] [--list-defects] [--show-test-merchant]',
+      '[--callback-time-scale N] [--profile FILE] [--faults FILE] [--defect NAME] [--list-defects] ' +
+      '[--show-test-merchant]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
