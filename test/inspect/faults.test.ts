@@ -3,6 +3,8 @@
 // rules across requests read. Read here without a rule: through the session's inspector.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startListener, type RunningListener } from '../../src/inspect/listener.ts';
 import { testMerchant } from '../../src/gateway/merchants.ts';
 import type { AnswerOutcome } from '../../src/rules/history.ts';
@@ -88,5 +90,33 @@ describe('faults injected by inspect, and the outcome in its history', () => {
     const seen = await sendRaw(listener.url, 'SALE', [['client_orderid', 'plain-1']]);
     assert.equal(seen.status, 200);
     assert.deepEqual(lastAnswer('plain-1'), { kind: 'answered', status: 200 });
+  });
+});
+
+describe('a relayed answer the integration gave up on', () => {
+  it('is told client-gave-up, not a time-out of the sandbox', async () => {
+    // A sandbox that answers after 600 ms; the integration waits 150 ms.
+    const sandbox = createServer((_req, res) => {
+      const timer = setTimeout(() => res.end('{}'), 600);
+      res.once('close', () => clearTimeout(timer));
+    });
+    await new Promise<void>((resolve) => sandbox.listen(0, '127.0.0.1', resolve));
+    const upstream = `http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`;
+    // The relay runs on to its deadline after the integration left (relay.ts): a short one keeps the test short.
+    const relayBounds = { timeoutMs: 1_000, maxAnswerBytes: 1 << 20 };
+    const relaying = await startListener({ merchants: [merchant], upstream, relayBounds });
+    try {
+      const seen = await sendRaw(relaying.url, 'SALE', [['client_orderid', 'gave-up-1']], 150);
+      assert.deepEqual([seen.ended, seen.error], ['error', 'AbortError']);
+      for (let i = 0; i < 150 && relaying.records.length < 1; i++) await new Promise((r) => setTimeout(r, 20));
+      const { history } = relaying.inspector.request({ method: 'POST', url: `${relaying.url}/`, headers: {} }).context;
+      assert.deepEqual(history?.earlier(merchant.login, 'gave-up-1')?.lastAnswer, {
+        kind: 'lost',
+        fault: 'client-gave-up',
+      });
+    } finally {
+      await relaying.close();
+      await new Promise((resolve) => sandbox.close(resolve));
+    }
   });
 });
