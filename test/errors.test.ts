@@ -13,7 +13,7 @@ import { endpointByOperation, matchPath, OP } from '../src/catalogue/index.ts';
 import { parseCommandArgs } from '../src/cli/args.ts';
 import { buildRequest } from '../src/client/client.ts';
 import { readMerchants } from '../src/gateway/merchants.ts';
-import { readFaults } from '../src/gateway/faults.ts';
+import { readFaults } from '../src/gateway/fault-settings.ts';
 import { readLedgers } from '../src/prove/ledger.ts';
 import { parseAuthorizationHeader } from '../src/signing/authorization-header.ts';
 import { toCents } from '../src/signing/cents.ts';

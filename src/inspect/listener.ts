@@ -17,7 +17,9 @@ import { customerPageOf, type CustomerPagePath } from '../gateway/customer-pages
 import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../gateway/merchants.ts';
 import { startMock, type RunningMock } from '../mock/index.ts';
-import { deliverWithFault, faultWords, type Fault, type FaultSettings } from '../gateway/faults.ts';
+import { deliverWithFault } from '../gateway/fault-delivery.ts';
+import type { FaultSettings } from '../gateway/fault-settings.ts';
+import { faultWords, type Fault } from '../gateway/faults.ts';
 import type { AnswerOutcome } from '../rules/history.ts';
 import { redactPairsInText, withoutSecrets } from '../report/redact.ts';
 import { MIN_KEY_CHARS } from '../rules/no-control-key-in-request.ts';

@@ -19,15 +19,9 @@ import type { Judgement, RequestRule } from '../rules/run.ts';
 import { customerPageOf } from '../gateway/customer-pages.ts';
 import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
 import { testMerchant } from '../gateway/merchants.ts';
-import {
-  deliverWithFault,
-  FaultPlan,
-  faultWords,
-  pickFault,
-  reachesGateway,
-  type Fault,
-  type FaultSettings,
-} from '../gateway/faults.ts';
+import { deliverWithFault } from '../gateway/fault-delivery.ts';
+import type { FaultSettings } from '../gateway/fault-settings.ts';
+import { FaultPlan, faultWords, pickFault, reachesGateway, type Fault } from '../gateway/faults.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { serveCustomerPage } from './serve-customer-page.ts';
 import { withDefect, type Defect } from './defects.ts';

@@ -19,7 +19,7 @@ import { answerMediaType, validationErrorStatus } from '../rules/answers.ts';
 import { RULES } from '../rules/book.ts';
 import { acceptHeader } from '../rules/http.ts';
 import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
-import { faultSettingsOf, randomSeed, type FaultSettings } from '../gateway/faults.ts';
+import { faultSettingsOf, randomSeed, type FaultSettings } from '../gateway/fault-settings.ts';
 
 /** The answer fields the suite reads, by the name the mock gives them (docs/assumptions.md A-17). */
 export const ANSWER_FIELDS = [

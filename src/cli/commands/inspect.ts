@@ -33,7 +33,7 @@ import { callbackLine, RETURN_KIND } from '../../inspect/callback-report.ts';
 import type { ReturnRecord } from '../../inspect/return-checks.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
 import { oneLine } from '../terminal-text.ts';
-import { faultsLine, readFaults } from '../../gateway/faults.ts';
+import { faultsLine, readFaults } from '../../gateway/fault-settings.ts';
 
 /** How long inspect waits, on stop, for callback and return checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;

@@ -3,7 +3,7 @@ import { fieldError } from '../../errors.ts';
 import { DEFAULT_CALLBACK_TIME_SCALE, DEFECTS, defectNamed, startMock } from '../../mock/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../gateway/merchants.ts';
 import { readProfile } from '../../suite/profile.ts';
-import { faultsLine, readFaults } from '../../gateway/faults.ts';
+import { faultsLine, readFaults } from '../../gateway/fault-settings.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 import {
