@@ -3,6 +3,8 @@
 // status asked afterwards says whether the gateway made the order. The expectations are the issue's (44, item 1).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { MAGIC_FAULTS } from '../../src/gateway/faults.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sendRaw } from '../support/faulted-exchange.ts';
 
@@ -120,5 +122,16 @@ describe('faults per request, by magic client_orderid (mock)', () => {
     assert.ok(performance.now() - started < 1_000);
     const seen = await held;
     assert.notEqual(seen.error, 'AbortError', 'the server, not the client, ended it');
+  });
+});
+
+describe('docs/mock.md', () => {
+  it('has a row of the magic table for every fault, saying whether the order exists', () => {
+    const doc = readFileSync(new URL('../../docs/mock.md', import.meta.url), 'utf8');
+    for (const { id, orderMade } of MAGIC_FAULTS) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
+      assert.ok(row, `docs/mock.md has no row for ${id}`);
+      assert.match(row.split('|')[3] ?? '', orderMade ? /yes/ : /no/, row);
+    }
   });
 });
