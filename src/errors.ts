@@ -60,6 +60,8 @@ export type PayconformErrorCode =
   | 'ERR_TARGET'
   /** A gateway profile (certify --profile) that is not JSON or breaks its schema. */
   | 'ERR_PROFILE'
+  /** A faults file (mock or inspect --faults, a profile's faults) that is not JSON or breaks its rules. */
+  | 'ERR_FAULTS'
   /**
    * A tag expression that does not parse, a selection (tags, shard) of no scenario, or an unknown capability
    * required (--require, a profile's `require`).

@@ -13,6 +13,7 @@ import { endpointByOperation, matchPath, OP } from '../src/catalogue/index.ts';
 import { parseCommandArgs } from '../src/cli/args.ts';
 import { buildRequest } from '../src/client/client.ts';
 import { readMerchants } from '../src/gateway/merchants.ts';
+import { readFaults } from '../src/gateway/fault-settings.ts';
 import { readLedgers } from '../src/prove/ledger.ts';
 import { parseAuthorizationHeader } from '../src/signing/authorization-header.ts';
 import { toCents } from '../src/signing/cents.ts';
@@ -38,6 +39,7 @@ before(() => {
   writeFileSync(join(dir, 'a-file'), 'x');
   mkdirSync(join(dir, 'no-ledgers'));
   writeFileSync(join(dir, 'merchants.json'), '{');
+  writeFileSync(join(dir, 'faults.json'), '{"rates": {"timeout": 1.5}}');
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -220,6 +222,12 @@ const ROWS: Record<PayconformErrorCode, Row> = {
     () => profileOf({ colour: 'blue' }, 'p.json'),
     '--profile',
     /^--profile p\.json: \/colour: is not a profile setting$/,
+  ),
+  ERR_FAULTS: base(
+    'readFaults of a file with a rate over 1',
+    () => readFaults(join(dir, 'faults.json')),
+    '--faults',
+    /^--faults \/.*\/faults\.json: \/rates\/timeout: must be a number 0\.\.1$/,
   ),
   ERR_BUNDLE: base(
     'bundleSigningKey of a key that is not PEM',

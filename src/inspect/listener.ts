@@ -17,6 +17,10 @@ import { customerPageOf, type CustomerPagePath } from '../gateway/customer-pages
 import type { FinalOrder } from '../gateway/final-order.ts';
 import type { Merchant } from '../gateway/merchants.ts';
 import { ADMIN_PREFIX, startMock, type RunningMock } from '../mock/index.ts';
+import { deliverWithFault } from '../gateway/fault-delivery.ts';
+import type { FaultSettings } from '../gateway/fault-settings.ts';
+import { faultWords, type Fault } from '../gateway/faults.ts';
+import type { AnswerOutcome } from '../rules/history.ts';
 import { redactPairsInText, withoutSecrets } from '../report/redact.ts';
 import { MIN_KEY_CHARS } from '../rules/no-control-key-in-request.ts';
 import { addressedOrigin, type RequestUnderTest } from '../rules/request.ts';
@@ -72,6 +76,8 @@ export interface ListenerOptions {
   readonly returnChecks?: ReturnCheckerSettings;
   /** Each relayed exchange's deadline and the answer bytes kept of it (default 30000 ms, 1 MiB). */
   readonly relayBounds?: RelayBounds;
+  /** Faults and latency for the whole run, on the embedded mock's answers (gateway/faults.ts; --faults FILE). */
+  readonly faults?: FaultSettings;
 }
 
 export interface RunningListener {
@@ -86,6 +92,8 @@ export interface RunningListener {
   readonly returnChecker: ReturnChecker | undefined;
   /** The embedded mock's admin token (events on demand, the clock); none behind --upstream. */
   readonly adminToken: string | undefined;
+  /** The session's judge: its history (how each exchange ended, C2) is what the rules across requests read. */
+  readonly inspector: Inspector;
   close(): Promise<void>;
 }
 
@@ -96,6 +104,8 @@ interface Relayed {
   readonly status: number;
   readonly fields: Readonly<Record<string, string>>;
   readonly truncated?: Truncation;
+  /** A fault inspect injected (a magic client_orderid or --faults) and how the exchange then ended. */
+  readonly injected?: { readonly fault: Fault; readonly outcome: AnswerOutcome };
 }
 
 /** Far above any form body of the API (the mock refuses over 64 KiB): beyond it nothing is forwarded. */
@@ -168,6 +178,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
           windowSeconds: options.windowSeconds,
           anyPrefix: true,
           callbacks,
+          ...(options.faults === undefined ? {} : { faults: options.faults }),
         })
       : undefined;
   // Upstream, inspect learns an order is final from a status answer it relays.
@@ -238,7 +249,15 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     sent: Forwarded,
   ): Promise<Relayed> {
     if (mock !== undefined) {
-      const written = mock.answerJudged(request, judgements);
+      const delivery = mock.deliveryJudged(request, judgements);
+      if (delivery.fault !== undefined) {
+        // Injected on purpose (gateway/faults.ts): the integration sees the fault, the history hears how it ended.
+        const { written, fault } = delivery;
+        const outcome = await deliverWithFault(res, written, fault);
+        const status = outcome.kind === 'answered' ? outcome.status : (written?.status ?? 0);
+        return { status, fields: written?.answer.body ?? {}, injected: { fault, outcome } };
+      }
+      const { written } = delivery;
       res.writeHead(written.status, written.headers);
       res.end(written.text);
       return { status: written.status, fields: written.answer.body };
@@ -258,6 +277,9 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // The admin route (events on demand, the clock) is the embedded mock's: not judged, not recorded.
     if ((req.url ?? '').startsWith(ADMIN_PREFIX)) return adminAnswer(req, res);
+    // Whether the integration closed its connection before the answer was all written: it gave up waiting.
+    let clientLeft = false;
+    res.once('close', () => (clientLeft = !res.writableFinished));
     const { body, size } = await readBody(req);
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers))
@@ -314,7 +336,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     let answer: InspectRecord['answer'];
     let refused: string | undefined;
     try {
-      const { status, fields, truncated } = await answerOf(
+      const { status, fields, truncated, injected } = await answerOf(
         res,
         request,
         judgements,
@@ -326,6 +348,8 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
           body,
         },
       );
+      const outcome: AnswerOutcome =
+        injected?.outcome ?? (clientLeft ? { kind: 'lost', fault: 'client-gave-up' } : { kind: 'answered', status });
       answer = {
         status,
         ...(fields.type ? { type: fields.type } : {}),
@@ -335,11 +359,17 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         ...(truncated === undefined ? {} : { truncated }),
       };
       const code = fields['error-code'];
-      if (status >= 400) refused = `${target} answered ${status}${code ? ` ${code}` : ''}`;
-      finalOrders?.saw(request, answer);
-      returnOrders?.saw(request, answer);
-      inspector.answered(request, { kind: 'answered', status });
+      // An injected fault was asked for: it is not the gateway refusing the integration's request.
+      if (status >= 400 && injected === undefined) refused = `${target} answered ${status}${code ? ` ${code}` : ''}`;
+      if (injected !== undefined && injected.outcome.kind === 'lost')
+        answer = { error: `no whole answer: ${faultWords(injected.fault)}, ${injected.outcome.fault}` };
+      else {
+        finalOrders?.saw(request, answer);
+        returnOrders?.saw(request, answer);
+      }
+      inspector.answered(request, outcome);
     } catch (err) {
+      const gaveUp = clientLeft;
       const code = (err as { code?: string }).code ?? 'error';
       // Read before inspect writes its own 502: whether part of the gateway's answer had gone on.
       const cut = res.headersSent;
@@ -352,7 +382,10 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       answer = { error: `no answer from ${upstreamUrl.origin} (${code})` };
       refused = `${target} did not answer (${code})`;
       // Whether the gateway moved money is unknown to the integration: its next request for the order is judged so.
-      inspector.answered(request, { kind: 'lost', fault: cut ? 'lost-answer' : 'timeout' });
+      inspector.answered(request, {
+        kind: 'lost',
+        fault: gaveUp ? 'client-gave-up' : cut ? 'lost-answer' : 'timeout',
+      });
     }
     recordOf(verdict, answer, refused);
   }
@@ -392,6 +425,7 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     callbackChecker: checker,
     returnChecker,
     adminToken: mock?.adminToken,
+    inspector,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -3,7 +3,7 @@
  * and the suite with a defect, inspect, prove). Nothing else outside src/mock imports the mock:
  * what it shares with inspect and the suite lives in src/gateway.
  */
-export { startMock, type MockOptions, type RunningMock } from './server.ts';
+export { startMock, type JudgedDelivery, type MockOptions, type RunningMock } from './server.ts';
 export { DEFECTS, DEFECT_NAMES, defectNamed, type Defect } from './defects.ts';
 export { DEFAULT_CALLBACK_TIME_SCALE, type CallbackSettings } from './callbacks.ts';
 export { ADMIN_PREFIX } from './admin.ts';

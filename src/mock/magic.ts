@@ -29,8 +29,12 @@ export const MAGIC_CARDS: Readonly<Record<string, CardOutcome>> = Object.fromEnt
   Object.entries(OUTCOMES).map(([role, outcome]) => [TEST_CARDS[role as TestCardRole], outcome]),
 );
 
-/** A client_orderid that makes the mock answer 500 ServerErrorResponse, to test clients' handling of it. */
-export const SERVER_ERROR_ORDER_ID = 'MOCK-SERVER-ERROR';
+/**
+ * A client_orderid that makes the mock answer 500 ServerErrorResponse, on any operation, to test clients' handling
+ * of it (also followed by `-…`: MOCK-SERVER-ERROR-2). It shares one table with the network's faults (MOCK-TIMEOUT …),
+ * MAGIC_FAULTS in src/gateway/faults.ts, which inspect's embedded mock reads too.
+ */
+export { isServerErrorId, SERVER_ERROR_ORDER_ID } from '../gateway/faults.ts';
 
 /** A `cres` or `pares` value that fails 3-D Secure authentication: the order ends declined. */
 export const THREE_DS_FAIL = 'MOCK-3DS-FAIL';

@@ -13,7 +13,7 @@ import type { RequestUnderTest } from '../rules/request.ts';
 import type { Rule } from '../rules/rule.ts';
 import type { RefusalCode, RuleId } from '../rules/book.ts';
 import { customerPagePath } from '../gateway/customer-pages.ts';
-import { SERVER_ERROR_ORDER_ID, THREE_DS_FAIL } from './magic.ts';
+import { isServerErrorId, SERVER_ERROR_ORDER_ID, THREE_DS_FAIL } from './magic.ts';
 import { MockError, refusal } from './mock-error.ts';
 import { isFinal, sharedCents, type CardRef, type Order, type OrderStore, type StoredCard } from './orders.ts';
 import type { Gate } from './seams.ts';
@@ -187,7 +187,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
   const { endpoint, request } = accepted;
   const { orders } = ctx;
   const run = new Run(accepted, ctx);
-  if (run.merchantOrderId === SERVER_ERROR_ORDER_ID)
+  if (isServerErrorId(run.merchantOrderId))
     throw new MockError(
       500,
       'SERVER_ERROR',

@@ -19,6 +19,9 @@ import type { Judgement, RequestRule } from '../rules/run.ts';
 import { customerPageOf } from '../gateway/customer-pages.ts';
 import { MAX_BODY_BYTES } from '../gateway/body-limit.ts';
 import { testMerchant } from '../gateway/merchants.ts';
+import { deliverWithFault } from '../gateway/fault-delivery.ts';
+import type { FaultSettings } from '../gateway/fault-settings.ts';
+import { FaultPlan, faultWords, pickFault, reachesGateway, type Fault } from '../gateway/faults.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { serveCustomerPage } from './serve-customer-page.ts';
 import { withDefect, type Defect } from './defects.ts';
@@ -68,7 +71,14 @@ export interface MockOptions {
   readonly clockOffsetMs?: number;
   /** The admin route's token (admin.ts; default a random one per run). */
   readonly adminToken?: string;
+  /** Faults and latency for the whole run, seeded (gateway/faults.ts; `--faults FILE`, a profile's `faults`). */
+  readonly faults?: FaultSettings;
 }
+
+/** What goes back for a judged request: the answer, its fault, or only the fault where the gateway never got it. */
+export type JudgedDelivery =
+  | { readonly written: WrittenAnswer; readonly fault: undefined }
+  | { readonly written: WrittenAnswer | undefined; readonly fault: Fault };
 
 export interface RunningMock {
   readonly url: string;
@@ -86,6 +96,11 @@ export interface RunningMock {
   readonly adminToken: string;
   /** Serves a request under /_payconform/ (events on demand, the clock): inspect's listener hands them here. */
   serveAdmin(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * answerJudged with the fault the request gets (its magic client_orderid, or the run's faults), drawn once: no
+   * written answer where the gateway never gets the request (a reset, a proxy's 502 or 503).
+   */
+  deliveryJudged(request: RequestUnderTest, judgements: readonly Judgement[]): JudgedDelivery;
   close(): Promise<void>;
 }
 
@@ -98,7 +113,7 @@ function logRequest(
   started: number,
   method: string | undefined,
   match: PathMatch | undefined,
-  status: number,
+  status: number | '-',
   outcome: string,
 ): void {
   if (log === undefined) return;
@@ -232,6 +247,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     sender: eventSender,
     log: options.log,
   });
+  const faultPlan = options.faults === undefined ? undefined : new FaultPlan(options.faults);
+  /** The fault of a request the rules let through (faults.ts): on the hot path, one startsWith. */
+  const faultOf = (request: RequestUnderTest): Fault | undefined =>
+    request.match === undefined
+      ? undefined
+      : pickFault(faultPlan, request.clientOrderId, request.match.endpoint.operation);
   /** An order reached its final status: announced once, by callback where it carried a URL (A-31). */
   function finalized(order: Order): void {
     if (order.announced || order.callbackUrl === undefined) return;
@@ -281,6 +302,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     return seams.write(answer, request);
   }
 
+  function deliveryJudged(request: RequestUnderTest, judgements: readonly Judgement[]): JudgedDelivery {
+    const refused = judgements.some((j) => j.outcome.outcome === 'fail' && refusing.has(j.rule.id));
+    const fault = refused ? undefined : faultOf(request);
+    if (fault === undefined) return { written: answerJudged(request, judgements), fault };
+    return { written: reachesGateway(fault.kind) ? answerJudged(request, judgements) : undefined, fault };
+  }
+
   /** A page of the customer's browser (checkout, 3-D Secure), served beside the API. */
   async function customerPageAnswer(
     req: IncomingMessage,
@@ -315,6 +343,25 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       logRequest(options.log, started, req.method, request.match, written.answer.status, logOutcome(written.answer));
   }
 
+  /** Delivers an answer with its fault (faults.ts); the log line, once the exchange has ended, says the fault. */
+  function sendFaulted(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: RequestUnderTest,
+    answer: MockAnswer | undefined,
+    fault: Fault,
+    started: number,
+  ): void {
+    const written = answer === undefined ? undefined : seams.write(answer, request);
+    void deliverWithFault(res, written, fault).then((outcome) => {
+      if (options.log === undefined) return;
+      const ended = outcome.kind === 'answered' ? 'answered' : `lost:${outcome.fault}`;
+      const made = written === undefined ? 'not-processed' : logOutcome(written.answer);
+      const status = outcome.kind === 'answered' ? outcome.status : '-';
+      logRequest(options.log, started, req.method, request.match, status, `${made} ${faultWords(fault)} ${ended}`);
+    });
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const serialNumber = `mock-${++serial}`;
     const started = options.log ? performance.now() : 0;
@@ -338,15 +385,19 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       return send(req, res, request, faultAnswer(err, serialNumber), started);
     }
     readBody(req, (read) => {
-      let answer: MockAnswer;
+      let answer: MockAnswer | undefined;
+      let fault: Fault | undefined;
       try {
         if (read instanceof Error) throw read;
         enforce(MOCK_BODY_RULES, request.withBody(read.body, read.tooLarge), seams.gate);
-        answer = operationAnswer(request, serialNumber);
+        fault = faultOf(request);
+        // A reset or a proxy's 502/503 comes before the gateway: the operation does not run.
+        if (fault === undefined || reachesGateway(fault.kind)) answer = operationAnswer(request, serialNumber);
       } catch (err) {
         answer = faultAnswer(err, serialNumber);
       }
-      send(req, res, request, answer, started);
+      if (fault !== undefined) sendFaulted(req, res, request, answer, fault, started);
+      else if (answer !== undefined) send(req, res, request, answer, started);
     });
   }
 
@@ -365,6 +416,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     clock,
     adminToken,
     serveAdmin: admin,
+    deliveryJudged,
     close: () =>
       new Promise<void>((resolve) => {
         callbacks.close();

@@ -19,6 +19,7 @@ import { answerMediaType, validationErrorStatus } from '../rules/answers.ts';
 import { RULES } from '../rules/book.ts';
 import { acceptHeader } from '../rules/http.ts';
 import { DECIMAL_AMOUNT_PATTERN } from '../signing/cents.ts';
+import { faultSettingsOf, randomSeed, type FaultSettings } from '../gateway/fault-settings.ts';
 
 /** The answer fields the suite reads, by the name the mock gives them (docs/assumptions.md A-17). */
 export const ANSWER_FIELDS = [
@@ -67,6 +68,8 @@ export interface Profile {
   readonly request: { readonly acceptRequired: boolean };
   /** Capabilities the merchant uses (docs/certify.md, "Coverage"): a run that does not exercise one fails. */
   readonly require: readonly string[];
+  /** Faults and latency for a whole run of `mock --profile` (gateway/faults.ts); certify does not read it. */
+  readonly faults?: FaultSettings;
 }
 
 /** A spec clause a profile says its gateway departs from: the key that says so and the clause. */
@@ -171,6 +174,8 @@ export const PROFILE_SCHEMA = {
     request: { type: 'object', additionalProperties: false, properties: { acceptRequired: { type: 'boolean' } } },
     callbacks: { type: 'object', additionalProperties: false, properties: { method: { enum: [...CALLBACK_METHODS] } } },
     require: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+    // Checked by faultSettingsOf, the one validator of a faults file, which names the field below /faults.
+    faults: { type: 'object' },
     notApplicable: {
       type: 'array',
       items: {
@@ -233,6 +238,7 @@ export function profileOf(data: unknown, file: string): Profile {
     request: { acceptRequired?: boolean };
     callbacks: { method?: CallbackMethod };
     require: string[];
+    faults: unknown;
   }>;
   for (const [role, card] of Object.entries(given.testCards ?? {})) {
     if (!luhn(card))
@@ -292,6 +298,9 @@ export function profileOf(data: unknown, file: string): Profile {
     request,
     callbacks: { method: given.callbacks?.method ?? base.callbacks.method },
     require: given.require ?? base.require,
+    ...(given.faults === undefined
+      ? {}
+      : { faults: faultSettingsOf(given.faults, randomSeed, (at, rule) => bad(file, `/faults${at}: ${rule}`)) }),
   };
 }
 

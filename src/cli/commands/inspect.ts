@@ -35,6 +35,7 @@ import type { ReturnRecord } from '../../inspect/return-checks.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
 import { oneLine } from '../terminal-text.ts';
 import { callbackStateUrl } from '../../inspect/callback-state.ts';
+import { faultsLine, readFaults } from '../../gateway/fault-settings.ts';
 
 /** How long inspect waits, on stop, for callback and return checks under way before it writes the report. */
 const CALLBACK_WAIT_MS = 30_000;
@@ -62,7 +63,7 @@ export const inspectCommand: Command = {
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
       '[--callback-method GET|POST] [--callback-hosts LIST] [--callback-state URL] [--return-checks] ' +
-      '[--timeout-ms MS] [--max-answer-bytes N] [--admin-token-file FILE]',
+      '[--timeout-ms MS] [--max-answer-bytes N] [--admin-token-file FILE] [--faults FILE]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -128,6 +129,13 @@ export const inspectCommand: Command = {
         description:
           'comma-separated host names callbacks and returns may go to besides loopback (default: loopback only)',
       },
+      faults: {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          "faults and latency for the whole run on the embedded mock's answers, seeded: JSON " +
+          '{"seed", "latencyMs", "rates"} (not with --upstream; docs/mock.md, "Faults for a whole run")',
+      },
     },
     epilog:
       'Stops on SIGINT/SIGTERM, --until-requests or --duration, then writes report.html, report.json, junit.xml ' +
@@ -154,6 +162,10 @@ export const inspectCommand: Command = {
       timeoutMs: wholeNumber(str(values['timeout-ms']), '--timeout-ms', 1, 86_400_000) ?? 30_000,
       maxAnswerBytes: answerCap,
     };
+    const faultsFile = str(values.faults);
+    if (faultsFile !== undefined && upstream !== undefined)
+      throw fieldError('ERR_USAGE', '--faults', 'applies to the embedded mock only, not with --upstream');
+    const faults = faultsFile === undefined ? undefined : readFaults(faultsFile);
     const startedAt = new Date().toISOString();
     let stop: (by: StopCause) => void = () => {};
     const stopped = new Promise<StopCause>((resolve) => (stop = resolve));
@@ -181,6 +193,7 @@ export const inspectCommand: Command = {
       ...(windowSeconds === undefined ? {} : { windowSeconds }),
       callbackHosts: callbackHostList,
       relayBounds,
+      ...(faults === undefined ? {} : { faults }),
       ...(callbackChecks
         ? {
             callbackChecks: {
@@ -217,6 +230,7 @@ export const inspectCommand: Command = {
         await listener.close();
         throw err;
       }
+    if (faults) io.stderr(`inspect: ${faultsLine(faults)}`);
     const url = announceListening(io, listener.url, listen.host);
     // Whose keys judge the signatures: a request for another merchant's endpoint id fails every signature check.
     const whose = known

@@ -3,6 +3,7 @@ import { fieldError } from '../../errors.ts';
 import { DEFAULT_CALLBACK_TIME_SCALE, DEFECTS, defectNamed, startMock } from '../../mock/index.ts';
 import { TEST_MERCHANT_PRIVATE_KEY_FILE, testMerchant } from '../../gateway/merchants.ts';
 import { readProfile } from '../../suite/profile.ts';
+import { faultsLine, readFaults } from '../../gateway/fault-settings.ts';
 import { str } from '../args.ts';
 import type { Command, ExitCode } from '../command.ts';
 import {
@@ -28,8 +29,8 @@ export const mockCommand: Command = {
     usage:
       'payconform mock [--port N] [--host ADDRESS] [--merchants FILE] [--prefix /paynet] [--public-url URL] ' +
       '[--window-seconds S] [--quiet] [--callback-hosts LIST] [--callback-method GET|POST] ' +
-      '[--callback-time-scale N] [--profile FILE] [--defect NAME] [--list-defects] [--show-test-merchant] ' +
-      '[--clock WHEN] [--admin-token-file FILE]',
+      '[--callback-time-scale N] [--profile FILE] [--faults FILE] [--defect NAME] [--list-defects] ' +
+      '[--show-test-merchant] [--clock WHEN] [--admin-token-file FILE]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
@@ -72,6 +73,13 @@ export const mockCommand: Command = {
           'answer as a gateway profile says its gateway does: answers (JSON or form text, media type), ' +
           'answerFields, request.acceptRequired, callbacks.method (docs/mock.md; profiles/family-text.json: ' +
           "the public gateways' text answers)",
+      },
+      faults: {
+        type: 'string',
+        valueName: 'FILE',
+        description:
+          'faults and latency for the whole run, seeded and reproducible: JSON {"seed", "latencyMs", "rates"} ' +
+          '(wins over a profile\'s faults; docs/mock.md, "Faults for a whole run")',
       },
       defect: {
         type: 'string',
@@ -140,6 +148,8 @@ export const mockCommand: Command = {
     // The CLI reads the profile (the mock may not import the suite) and hands the mock plain options.
     const profileFile = str(values.profile);
     const profile = profileFile === undefined ? undefined : readProfile(profileFile);
+    const faultsFile = str(values.faults);
+    const faults = faultsFile === undefined ? profile?.faults : readFaults(faultsFile);
     const listen = listenerSettings(values);
     const allowedHosts = callbackHosts(str(values['callback-hosts']));
     // --callback-method wins; otherwise the profile's callbacks.method; otherwise GET, as the public gateways send
@@ -165,6 +175,7 @@ export const mockCommand: Command = {
       defect,
       callbacks: { allowedHosts, method, timeScale },
       clockOffsetMs,
+      ...(faults === undefined ? {} : { faults }),
       ...(profile === undefined
         ? {}
         : {
@@ -190,6 +201,7 @@ export const mockCommand: Command = {
       throw err;
     }
     if (clock !== undefined) io.stderr(`mock: clock at ${new Date(mock.clock.now()).toISOString()} (--clock)`);
+    if (faults) io.stderr(`mock: ${faultsLine(faults)}`);
     announceListening(io, mock.url, listen.host);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
