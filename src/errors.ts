@@ -62,6 +62,8 @@ export type PayconformErrorCode =
   | 'ERR_PROFILE'
   /** A faults file (mock or inspect --faults, a profile's faults) that is not JSON or breaks its rules. */
   | 'ERR_FAULTS'
+  /** A HAR file (payconform replay) that is too large, not JSON, or not HAR 1.2 where replay reads it. */
+  | 'ERR_HAR'
   /**
    * A tag expression that does not parse, a selection (tags, shard) of no scenario, or an unknown capability
    * required (--require, a profile's `require`).

@@ -14,6 +14,7 @@ import { parseCommandArgs } from '../src/cli/args.ts';
 import { buildRequest } from '../src/client/client.ts';
 import { readMerchants } from '../src/gateway/merchants.ts';
 import { readFaults } from '../src/gateway/fault-settings.ts';
+import { harContents } from '../src/report/har-read.ts';
 import { readLedgers } from '../src/prove/ledger.ts';
 import { parseAuthorizationHeader } from '../src/signing/authorization-header.ts';
 import { toCents } from '../src/signing/cents.ts';
@@ -228,6 +229,12 @@ const ROWS: Record<PayconformErrorCode, Row> = {
     () => readFaults(join(dir, 'faults.json')),
     '--faults',
     /^--faults \/.*\/faults\.json: \/rates\/timeout: must be a number 0\.\.1$/,
+  ),
+  ERR_HAR: base(
+    'harContents of an entry without its response',
+    () => harContents({ log: { entries: [{ request: { method: 'POST', url: 'u', headers: [] } }] } }, 'x.har'),
+    'x.har',
+    /^x\.har: \/log\/entries\/0: must have required property 'response'$/,
   ),
   ERR_BUNDLE: base(
     'bundleSigningKey of a key that is not PEM',

@@ -21,6 +21,9 @@ const unstated: AuthScheme = { kind: 'unstated' };
 const byEndpointEmail = control(endpointId, param('client_orderid'), param('email'));
 const byEndpointAmountEmail = control(endpointId, param('client_orderid'), cents('amount'), param('email'));
 const byLoginOrder = control(login, param('client_orderid'), param('orderid'));
+// The status page: orderid Conditional, "can be requested with only client_orderid" when no orderid came back;
+// absent, it enters nothing (A-61). https://doc.payneteasy.com/integration/API_commands/api_v2_status.html
+const byLoginOrderIfSent = control(login, param('client_orderid'), ifSent(param('orderid')));
 const byLoginOrderAmount = control(
   login,
   param('client_orderid'),
@@ -258,7 +261,7 @@ const ROWS = [
     '/api/v2/status',
     'StatusRequest',
     'StatusResponse',
-    byLoginOrder,
+    byLoginOrderIfSent,
     groupUrl(`${COM}api_v2_status.html`),
     { mockBehaviour: 'status', featureArea: 'status', movesMoney: false },
   ),

@@ -2,7 +2,8 @@
  * The options `payconform mock` and `payconform inspect` share: where to listen, whose keys verify
  * the signatures, and the oauth_timestamp window. Defined once, so both commands say and check the same.
  */
-import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, type CallbackMethod } from '../catalogue/index.ts';
+import { CALLBACK_METHODS, DEFAULT_CALLBACK_METHOD, merchantUrl, type CallbackMethod } from '../catalogue/index.ts';
+import { callbackHostAllowed } from '../gateway/callback-delivery.ts';
 import { fieldError, type PayconformError } from '../errors.ts';
 import { readMerchants, type Merchant } from '../gateway/merchants.ts';
 import { wholeNumber } from '../whole-number.ts';
@@ -155,4 +156,29 @@ export function cannotListen(
       err,
     );
   return fieldError('ERR_USAGE', '--port', `cannot listen on ${settings.host}:${settings.port} (${code})`, err);
+}
+
+/** --callback-state as given: an http(s) URL on loopback or a host of --callback-hosts, with --callback-checks. */
+export function callbackStateUrl(
+  value: string | undefined,
+  callbackChecks: boolean,
+  allowedHosts: readonly string[],
+): URL | undefined {
+  if (value === undefined) return undefined;
+  if (!callbackChecks) throw fieldError('ERR_USAGE', '--callback-state', 'needs --callback-checks');
+  const url = merchantUrl(value);
+  if (!(url instanceof URL))
+    throw fieldError(
+      'ERR_USAGE',
+      '--callback-state',
+      'must be an absolute http(s) URL such as http://127.0.0.1:8080/state',
+    );
+  if (!callbackHostAllowed(url, allowedHosts))
+    throw fieldError(
+      'ERR_USAGE',
+      '--callback-state',
+      'must be on a loopback host (127.0.0.1, ::1, localhost) or a host of --callback-hosts ' +
+        `(got ${url.hostname.slice(0, 60)})`,
+    );
+  return url;
 }

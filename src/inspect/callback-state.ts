@@ -7,8 +7,6 @@
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { merchantUrl } from '../catalogue/index.ts';
-import { fieldError } from '../errors.ts';
 import { callbackGetUrl, callbackHostAllowed } from '../gateway/callback-delivery.ts';
 
 /** What the shop holds as paid, in cents, or why it is not known. */
@@ -26,31 +24,6 @@ export interface StateSettings {
 
 export const DEFAULT_STATE_TIMEOUT_MS = 2000;
 export const DEFAULT_STATE_MAX_BYTES = 64 * 1024;
-
-/** --callback-state as given: an http(s) URL on loopback or a host of --callback-hosts, with --callback-checks. */
-export function callbackStateUrl(
-  value: string | undefined,
-  callbackChecks: boolean,
-  allowedHosts: readonly string[],
-): URL | undefined {
-  if (value === undefined) return undefined;
-  if (!callbackChecks) throw fieldError('ERR_USAGE', '--callback-state', 'needs --callback-checks');
-  const url = merchantUrl(value);
-  if (!(url instanceof URL))
-    throw fieldError(
-      'ERR_USAGE',
-      '--callback-state',
-      'must be an absolute http(s) URL such as http://127.0.0.1:8080/state',
-    );
-  if (!callbackHostAllowed(url, allowedHosts))
-    throw fieldError(
-      'ERR_USAGE',
-      '--callback-state',
-      'must be on a loopback host (127.0.0.1, ::1, localhost) or a host of --callback-hosts ' +
-        `(got ${url.hostname.slice(0, 60)})`,
-    );
-  return url;
-}
 
 /** A signed decimal amount with up to two decimals: what `paid` must be ("10.00", "-5", "0.5"). */
 const PAID = /^(-?)([0-9]{1,15})(?:\.([0-9]{1,2}))?$/;

@@ -45,8 +45,8 @@ function controlMatches(req: RequestUnderTest, sent: string, amountCents: string
   const { match, params, merchant } = req;
   if (match === undefined || params === undefined || merchant === undefined) return undefined;
   try {
-    const request = { method: 'POST', url: req.seen.url, params, match, amountCents };
-    return compareSignature(request, credentialsOf(merchant), { control: sent }).valid;
+    const request = { method: 'POST', url: req.seen.url, params };
+    return compareSignature(request, credentialsOf(merchant), { control: sent }, { match, amountCents }).valid;
   } catch (err) {
     if (isPayconformError(err)) return undefined; // a formula field missing: the rule says which
     throw err;
@@ -73,7 +73,7 @@ export const decimalAmountElsewhere: Check = (req) => {
   const { match, params, merchant } = req;
   if (!isMismatch(outcome) || sent === undefined || match === undefined || params === undefined) return outcome;
   if (merchant === undefined || CENTS_CHECKED.has(match.endpoint.operation)) return outcome;
-  const request = { method: 'POST', url: req.seen.url, params, match };
+  const request = { method: 'POST', url: req.seen.url, params };
   const decimal = controlWithMistake('decimal-amount', match.endpoint.operation, match.endpointId, request, {
     login: merchant.login,
     controlKey: merchant.merchantControlKey,

@@ -4,7 +4,7 @@
  * (capture, void, return, payout-pay, 3-D Secure results), report its status, or create and use card
  * references and recurring payments. An illegal move is refused and changes nothing (docs/mock.md).
  */
-import { callbackUrlOf, merchantUrlText, OP, type Endpoint } from '../catalogue/index.ts';
+import { callbackUrlOf, endpointByOperation, merchantUrlText, OP, type Endpoint } from '../catalogue/index.ts';
 import { toCents } from '../signing/cents.ts';
 import { cardRefOfApprovedCard, orderKnown, referenceKnown } from '../rules/lookups.ts';
 import type { Merchant } from '../rules/merchant.ts';
@@ -20,6 +20,9 @@ import type { Gate } from './seams.ts';
 import { cardOfFields, INVENTED_CARD } from './stored-card.ts';
 import { transactionTypeOf } from './transaction-type.ts';
 import { escapeHtml } from '../report/html.ts';
+
+/** An order a request started (a sale, a preauth…), not a move on one (a capture, a return). */
+const startsOrder = (order: Order): boolean => endpointByOperation(order.operation).mockBehaviour !== 'move';
 
 /** The status answer's form that opens the 3-D Secure page in the customer's browser. */
 const threeDsForm = (action: string): string =>
@@ -126,6 +129,18 @@ class Run {
     return known(order, 'the order');
   }
 
+  /**
+   * The order a status asks for: by orderid, or, with none sent, the merchant's newest order started with this
+   * client_orderid (the status page: "can be requested with only client_orderid", A-61). A scan of the orders,
+   * made only by a status that lost its orderid: no index costs every other request anything.
+   */
+  statusOrder(): Order {
+    if ((this.request.field('orderid') ?? '').trim() !== '') return this.parent();
+    const order = this.ctx.orders.newestByClientOrderId(this.merchantOrderId, this.login, startsOrder);
+    enforce(orderKnown, { order }, this.ctx.gate);
+    return known(order, 'the order');
+  }
+
   cardRef(): CardRef {
     const id = this.request.field('cardrefid') ?? '';
     const ref = this.ctx.orders.findCardRef(id, this.login);
@@ -195,7 +210,7 @@ export function runOperation(accepted: AcceptedRequest, ctx: OperationContext): 
     );
   switch (endpoint.mockBehaviour) {
     case 'status': {
-      const order = run.parent();
+      const order = run.statusOrder();
       const status = orders.poll(order);
       const { card } = order;
       return {

@@ -140,7 +140,7 @@ export function harContents(data: unknown, file: string): HarContents {
   validator ??= new Ajv({ allErrors: false, strict: false }).compile(HAR_SCHEMA);
   if (!validator(data)) {
     const e = validator.errors?.[0];
-    throw new PayconformError('ERR_USAGE', `${file}: ${e ? describe(e) : 'is not a HAR file'}`, {
+    throw new PayconformError('ERR_HAR', `${file}: ${e ? describe(e) : 'is not a HAR file'}`, {
       field: file,
       rule: 'HAR 1.2',
     });
@@ -200,7 +200,7 @@ export function readHar(file: string): HarContents {
     throw new PayconformError('ERR_IO', `${file}: cannot read (${code})`, { field: file, rule: 'readable' });
   }
   if (size > MAX_HAR_BYTES)
-    throw new PayconformError('ERR_USAGE', `${file}: ${size} bytes, over ${MAX_HAR_BYTES}`, {
+    throw new PayconformError('ERR_HAR', `${file}: ${size} bytes, over ${MAX_HAR_BYTES}`, {
       field: file,
       rule: `at most ${MAX_HAR_BYTES} bytes`,
     });
@@ -209,7 +209,7 @@ export function readHar(file: string): HarContents {
     data = JSON.parse(readUserFile(file, file));
   } catch (err) {
     if (err instanceof PayconformError) throw err;
-    throw new PayconformError('ERR_USAGE', `${file}: not JSON`, { field: file, rule: 'HAR 1.2 (JSON)' });
+    throw new PayconformError('ERR_HAR', `${file}: not JSON`, { field: file, rule: 'HAR 1.2 (JSON)' });
   }
   return harContents(data, file);
 }

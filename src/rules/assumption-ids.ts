@@ -60,6 +60,7 @@ export const ASSUMPTION_IDS = [
   'A-58',
   'A-59',
   'A-60',
+  'A-61',
 ] as const;
 
 export type AssumptionId = (typeof ASSUMPTION_IDS)[number];

@@ -272,9 +272,10 @@ const TABLES: Record<string, readonly Entry[]> = {
   ],
   StatusRequest: [
     ...(['login', 'client_orderid'] as const).map(must(PAGES.status)),
-    row('orderid', 'mandatory', PAGES.status, {
-      spec: 'status formula: login + client_orderid + orderid',
-      disagreement: 'the page marks orderid Conditional ("can be requested with only client_orderid")',
+    row('orderid', 'conditional', PAGES.status, {
+      condition: 'when the merchant has it; a status "can be requested with only client_orderid" (A-61)',
+      spec: 'status formula: login + client_orderid + orderid (in the control only when sent)',
+      assumption: 'A-61',
     }),
     row('by-request-sn', 'optional', PAGES.status),
   ],

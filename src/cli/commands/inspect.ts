@@ -25,6 +25,7 @@ import {
   CALLBACK_METHOD_OPTION,
   callbackHosts,
   callbackMethod,
+  callbackStateUrl,
   cannotListen,
   LISTENER_OPTIONS,
   listenerSettings,
@@ -34,7 +35,6 @@ import { callbackLine, RETURN_KIND } from '../../inspect/callback-report.ts';
 import type { ReturnRecord } from '../../inspect/return-checks.ts';
 import { customerLine } from '../../inspect/customer-steps.ts';
 import { oneLine } from '../terminal-text.ts';
-import { callbackStateUrl } from '../../inspect/callback-state.ts';
 import { faultsLine, readFaults } from '../../gateway/fault-settings.ts';
 
 /** How long inspect waits, on stop, for callback and return checks under way before it writes the report. */
