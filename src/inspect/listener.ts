@@ -30,7 +30,8 @@ import { FinalOrderWatch } from './final-orders.ts';
 import { ReturnChecker, type ReturnCheckerSettings } from './return-checks.ts';
 import { relay, type Forwarded, type RelayBounds } from './relay.ts';
 import { DEFAULT_MAX_ANSWER_BYTES, type Truncation } from '../capped-answer.ts';
-import { Inspector, type Inspected, type RequestVerdict, type SignatureDetail } from './inspector.ts';
+import { failedChecks, Inspector, type Inspected, type RequestVerdict, type SignatureDetail } from './inspector.ts';
+import type { RecordedExchange } from '../report/har.ts';
 
 export interface InspectRecord {
   readonly seq: number;
@@ -74,6 +75,8 @@ export interface ListenerOptions {
   readonly callbackChecks?: CallbackCheckerSettings;
   /** Play the payer's return against the merchant's redirect_url page (return-checks.ts). */
   readonly returnChecks?: ReturnCheckerSettings;
+  /** Told of each judged exchange as it happened, before redaction (inspect --record writes it, redacted). */
+  readonly onExchange?: (exchange: RecordedExchange) => void;
   /** Each relayed exchange's deadline and the answer bytes kept of it (default 30000 ms, 1 MiB). */
   readonly relayBounds?: RelayBounds;
   /** Faults and latency for the whole run, on the embedded mock's answers (gateway/faults.ts; --faults FILE). */
@@ -106,7 +109,13 @@ interface Relayed {
   readonly truncated?: Truncation;
   /** A fault inspect injected (a magic client_orderid or --faults) and how the exchange then ended. */
   readonly injected?: { readonly fault: Fault; readonly outcome: AnswerOutcome };
+  /** The answer as the integration got it, for --record: none where a fault kept it from the integration. */
+  readonly raw?: { readonly headers: Readonly<Record<string, string | undefined>>; readonly text: string };
 }
+
+/** A written answer's headers as text. */
+const headerText = (headers: Readonly<Record<string, string | number>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
 
 /** Far above any form body of the API (the mock refuses over 64 KiB): beyond it nothing is forwarded. */
 const MAX_INSPECTED_BYTES = 16 * MAX_BODY_BYTES;
@@ -255,12 +264,20 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         const { written, fault } = delivery;
         const outcome = await deliverWithFault(res, written, fault);
         const status = outcome.kind === 'answered' ? outcome.status : (written?.status ?? 0);
-        return { status, fields: written?.answer.body ?? {}, injected: { fault, outcome } };
+        const raw =
+          outcome.kind === 'answered' && written
+            ? { headers: headerText(written.headers), text: written.text }
+            : undefined;
+        return { status, fields: written?.answer.body ?? {}, injected: { fault, outcome }, ...(raw ? { raw } : {}) };
       }
       const { written } = delivery;
       res.writeHead(written.status, written.headers);
       res.end(written.text);
-      return { status: written.status, fields: written.answer.body };
+      return {
+        status: written.status,
+        fields: written.answer.body,
+        raw: { headers: headerText(written.headers), text: written.text },
+      };
     }
     const r = await relay(res, to, sent, dispatcher, bounds);
     let parsed: Record<string, unknown> = {};
@@ -271,7 +288,12 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     }
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
-    return { status: r.statusCode, fields, ...(r.truncated === undefined ? {} : { truncated: r.truncated }) };
+    return {
+      status: r.statusCode,
+      fields,
+      ...(r.truncated === undefined ? {} : { truncated: r.truncated }),
+      raw: { headers: r.headers, text: utf8.decode(r.text) },
+    };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -335,21 +357,25 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
 
     let answer: InspectRecord['answer'];
     let refused: string | undefined;
+    const startedAt = new Date();
+    const t0 = performance.now();
+    let raw: Relayed['raw'];
     try {
-      const { status, fields, truncated, injected } = await answerOf(
-        res,
-        request,
-        judgements,
-        `${upstreamUrl.origin}${req.url ?? '/'}`,
-        {
-          method,
-          headers,
-          host: hostFor(req),
-          body,
-        },
-      );
+      const {
+        status,
+        fields,
+        truncated,
+        injected,
+        raw: got,
+      } = await answerOf(res, request, judgements, `${upstreamUrl.origin}${req.url ?? '/'}`, {
+        method,
+        headers,
+        host: hostFor(req),
+        body,
+      });
       const outcome: AnswerOutcome =
         injected?.outcome ?? (clientLeft ? { kind: 'lost', fault: 'client-gave-up' } : { kind: 'answered', status });
+      raw = outcome.kind === 'answered' ? got : undefined;
       answer = {
         status,
         ...(fields.type ? { type: fields.type } : {}),
@@ -388,6 +414,16 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
       });
     }
     recordOf(verdict, answer, refused);
+    options.onExchange?.({
+      startedAt,
+      ms: performance.now() - t0,
+      method,
+      url: `${addressedOrigin(req.headers.host)}${req.url ?? '/'}`,
+      requestHeaders: headers,
+      body: body.toString('utf8'),
+      ...(raw === undefined ? {} : { answer: { status: answer && 'status' in answer ? answer.status : 0, ...raw } }),
+      verdict: { passed: verdict.passed, failed: failedChecks(verdict).map((c) => c.id) },
+    });
   }
 
   async function adminAnswer(req: IncomingMessage, res: ServerResponse): Promise<void> {

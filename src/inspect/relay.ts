@@ -36,6 +36,8 @@ export interface RelayBounds {
 /** The answer relayed: its status and its first `maxAnswerBytes` bytes (all of it unless `truncated`). */
 export interface Relayed {
   readonly statusCode: number;
+  /** The answer's headers as relayed (hop-by-hop ones left out), a list joined by ", ". */
+  readonly headers: Readonly<Record<string, string>>;
   readonly text: Buffer;
   readonly truncated?: Truncation | undefined;
 }
@@ -81,7 +83,10 @@ export async function relay(
     // Past the counting limit the answer was cut: the caller must not take it for whole.
     if (answer.endless) res.destroy();
     else res.end();
-    return { statusCode: r.statusCode, text: answer.bytes, truncated: truncationOf(answer) };
+    const headers = Object.fromEntries(
+      Object.entries(out).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+    );
+    return { statusCode: r.statusCode, headers, text: answer.bytes, truncated: truncationOf(answer) };
   } catch (err) {
     throw deadline.aborted ? deadlineError(bounds.timeoutMs) : err;
   }

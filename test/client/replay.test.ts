@@ -18,6 +18,7 @@ import { startMock } from '../../src/mock/index.ts';
 import { harEntryOf, harOf, type HarEntry } from '../../src/report/har.ts';
 import { encodeForm, type Pair } from '../../src/signing/form-body.ts';
 import { runCli } from '../support/cli.ts';
+import { startListening } from '../support/listening.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'payconform-replay-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -284,6 +285,57 @@ describe('payconform replay', async () => {
     const again = await runCli(['certify', '--record', har, '--tags', '@area:payouts']);
     assert.equal(again.code, 2);
     assert.match(again.err, /--record: .*certify\.har exists; give a new file/);
+  });
+
+  it('inspect --record writes a session that replays against a fresh mock with no difference', async () => {
+    const har = join(dir, 'inspect.har');
+    const inspect = await startListening([
+      'inspect',
+      '--port',
+      '0',
+      '--report-dir',
+      join(dir, 'inspect-report'),
+      '--until-requests',
+      '3',
+      '--record',
+      har,
+    ]);
+    const client = new PayClient({ baseUrl: `${inspect.url}/paynet`, credentials, endpointId: '1001' });
+    try {
+      let n = 0;
+      const sale = await client.send(OP.SALE, await prepareRequest(client, OP.SALE, [], () => `INS-${++n}`));
+      const id = (sale.body as Record<string, string>)['paynet-order-id'] ?? '';
+      const status: Pair[] = [
+        ['login', merchant.login],
+        ['client_orderid', 'INS-1'],
+        ['orderid', id],
+      ];
+      await client.send(OP.STATUS, status);
+      await client.send(OP.STATUS, status);
+    } finally {
+      await client.close();
+    }
+    assert.equal(await inspect.exit, 0, inspect.out());
+    assert.match(inspect.out(), /inspect: 3 exchanges recorded in .*inspect\.har/);
+    const text = readFileSync(har, 'utf8');
+    assert.ok(!text.includes(merchant.merchantControlKey) && !text.includes('4111111111111111'));
+    assert.deepEqual(
+      (JSON.parse(text) as ReturnType<typeof harOf>).log.entries.map((e) => e._payconform),
+      [
+        { passed: true, failed: [] },
+        { passed: true, failed: [] },
+        { passed: true, failed: [] },
+      ],
+    );
+    const mock = await startMock({ prefix: '/paynet' });
+    try {
+      const r = await cli(har, `${mock.url}/paynet`);
+      assert.equal(r.code, 0, r.out + r.err);
+      assert.match(r.out, /^SAME: 3 request\(s\) replayed, 0 differ/m);
+      assert.match(r.out, /^#3 STATUS: same \(200 status-response approved\)$/m);
+    } finally {
+      await mock.close();
+    }
   });
 
   it('refuses a file that is not a HAR with one line and exit 2', async () => {

@@ -6,9 +6,8 @@
 import { bundleSigningKey } from '../../report/bundle-signature.ts';
 import { readUserFile } from '../../read-file.ts';
 import { createInterface } from 'node:readline/promises';
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { fieldError } from '../../errors.ts';
+import { RECORD_OPTION, recordFile } from '../record-option.ts';
 import { defectNamed } from '../../mock/index.ts';
 import { endpointTable, warningsLine } from '../../report/bundle.ts';
 import { requiredCapabilities } from '../../report/coverage.ts';
@@ -100,13 +99,7 @@ export const certifyCommand: Command = {
         type: 'boolean',
         description: "replace an earlier run's files in --report-dir (a folder holding anything else is refused)",
       },
-      record: {
-        type: 'string',
-        valueName: 'FILE.har',
-        description:
-          'write every exchange of the run to this new HAR file, redacted (docs/replay.md; payconform replay ' +
-          'sends it again)',
-      },
+      ...RECORD_OPTION,
       defect: {
         type: 'string',
         valueName: 'NAME',
@@ -255,12 +248,3 @@ export const certifyCommand: Command = {
     return outcome.passed ? 0 : 1;
   },
 };
-
-/** --record's file: new (a command replaces only what it wrote), in a folder that exists. */
-function recordFile(file: string | undefined): string | undefined {
-  if (file === undefined) return undefined;
-  if (existsSync(file)) throw fieldError('ERR_USAGE', '--record', `${file} exists; give a new file`);
-  if (!existsSync(dirname(resolve(file))))
-    throw fieldError('ERR_USAGE', '--record', `the folder of ${file} does not exist`);
-  return file;
-}

@@ -5,6 +5,10 @@
  */
 import { join } from 'node:path';
 import { fieldError } from '../../errors.ts';
+import { appendFileSync, rmSync } from 'node:fs';
+import { harEntryOf, type RecordedExchange } from '../../report/har.ts';
+import { writeRecordedHar } from '../../report/har-file.ts';
+import { RECORD_OPTION, recordFile, recordLinesDir } from '../record-option.ts';
 import { packageVersion } from '../../package-root.ts';
 import { startListener } from '../../inspect/listener.ts';
 import { INSPECT_RUN_FILES, noRequestLine, recordLine, writeInspectReport } from '../../inspect/report.ts';
@@ -63,12 +67,13 @@ export const inspectCommand: Command = {
       'payconform inspect [--port N] [--host ADDRESS] [--merchants FILE] [--window-seconds S] [--upstream URL] ' +
       '[--report-dir DIR [--force]] [--until-requests N] [--duration S] [--callback-checks] ' +
       '[--callback-method GET|POST] [--callback-hosts LIST] [--callback-state URL] [--return-checks] ' +
-      '[--timeout-ms MS] [--max-answer-bytes N] [--admin-token-file FILE] [--faults FILE]',
+      '[--timeout-ms MS] [--max-answer-bytes N] [--admin-token-file FILE] [--faults FILE] [--record FILE.har]',
     options: {
       port: LISTENER_OPTIONS.port,
       host: LISTENER_OPTIONS.host,
       merchants: LISTENER_OPTIONS.merchants,
       'admin-token-file': ADMIN_TOKEN_FILE_OPTION,
+      ...RECORD_OPTION,
       upstream: {
         type: 'string',
         valueName: 'URL',
@@ -176,6 +181,7 @@ export const inspectCommand: Command = {
     const callbackHostList = callbackHosts(str(values['callback-hosts']));
     const method = callbackMethod(str(values['callback-method']));
     const stateUrl = callbackStateUrl(str(values['callback-state']), callbackChecks, callbackHostList);
+    const record = recordFile(str(values.record));
     // Every option is read before anything is made or probed.
     // A dead sandbox is found now, not as a session of requests that all failed with "no answer".
     if (upstream !== undefined) await checkAnswersHttp(upstream, '--upstream', 'start the sandbox or fix the URL');
@@ -186,7 +192,16 @@ export const inspectCommand: Command = {
       kind: 'inspect report',
     });
     const { dir } = claim;
+    // Each exchange as a redacted HAR entry a line, with every merchant's key redacted wherever an answer echoed it.
+    const recordDir = record === undefined ? undefined : recordLinesDir();
+    const keys = known.map((m) => m.merchantControlKey);
     const listener = await startListener({
+      ...(recordDir === undefined
+        ? {}
+        : {
+            onExchange: (x: RecordedExchange) =>
+              appendFileSync(join(recordDir, 'exchanges.ndjson'), `${JSON.stringify(harEntryOf(x, keys))}\n`),
+          }),
       ...listen,
       merchants: known,
       ...(upstream === undefined ? {} : { upstream }),
@@ -287,6 +302,12 @@ export const inspectCommand: Command = {
       ...(stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM' ? { interrupted: true } : {}),
     };
     const summary = writeInspectReport(dir, listener.records, meta, callbacks, listener.customerSteps, returns);
+    if (record !== undefined && recordDir !== undefined) {
+      const note = meta.interrupted ? `inspect was stopped by ${stoppedBy}` : undefined;
+      const n = writeRecordedHar(recordDir, record, packageVersion(), note);
+      rmSync(recordDir, { recursive: true, force: true });
+      io.stderr(`inspect: ${n} exchanges recorded in ${record}`);
+    }
     if (summary.requests === 0) {
       io.stdout(`${noRequestLine(meta)}; report: ${join(dir, 'report.html')}`);
       return 1;
