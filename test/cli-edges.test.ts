@@ -211,11 +211,19 @@ describe('CLI rough edges', () => {
       /^currency, [a-z_0-9, ]+, credit_card_number, [a-z_0-9, ]+: are required by SaleRequest$/,
     );
     assert.equal(
-      checkRequestFields('StatusRequest', [
+      checkRequestFields('CreateCardRefRequest', [
         ['client_orderid', 'A-7'],
         ['login', 'm'],
       ])?.message,
-      'orderid: is required by StatusRequest',
+      'orderid: is required by CreateCardRefRequest',
+    );
+    // A status may name its order by client_orderid alone.
+    assert.equal(
+      checkRequestFields('StatusRequest', [
+        ['client_orderid', 'A-7'],
+        ['login', 'm'],
+      ]),
+      undefined,
     );
   });
 
