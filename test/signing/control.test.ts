@@ -238,6 +238,21 @@ describe('control field errors name the field and the formula', () => {
     );
   });
 
+  it('signs a status by client_orderid alone without orderid, as the status page allows (A-61)', () => {
+    // printf '%s' 'merchant-testA-7TESTKEY-123' | sha1sum; with orderid=100: 'merchant-testA-7100TESTKEY-123'
+    assert.equal(
+      control('/api/v2/status/1', [['client_orderid', 'A-7']]).control,
+      '80116d2525b06432c7e8af97e086d4259f2cd5b8',
+    );
+    assert.equal(
+      control('/api/v2/status/1', [
+        ['client_orderid', 'A-7'],
+        ['orderid', '100'],
+      ]).control,
+      '7ee3cc6caf5faabbad11743f036529a3de4b087f',
+    );
+  });
+
   it('a missing login says how to give it; a missing form field does not', () => {
     const noLogin = () =>
       signRequest(
@@ -254,9 +269,9 @@ describe('control field errors name the field and the formula', () => {
       /^login: is missing \(give --login or PAYCONFORM_LOGIN\); the STATUS control formula/.test(err.message),
     );
     assert.throws(
-      () => control('/api/v2/status/1', [['client_orderid', 'A']]),
+      () => control('/api/v2/capture/1', [['client_orderid', 'A']]),
       (err: Error) =>
-        /^orderid: is missing; the STATUS control formula/.test(err.message) && !err.message.includes('--login'),
+        /^orderid: is missing; the CAPTURE control formula/.test(err.message) && !err.message.includes('--login'),
     );
   });
 });
