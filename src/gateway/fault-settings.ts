@@ -105,15 +105,3 @@ export function faultsLine({ seed, latencyMs, rates }: FaultSettings): string {
 
 /** A seed for a run that named none. */
 export const randomSeed = (): number => Math.floor(Math.random() * (MAX_SEED + 1));
-
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1); plenty for drawing faults, never for secrets. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

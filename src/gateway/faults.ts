@@ -6,7 +6,8 @@
  */
 import type { Operation } from '../catalogue/index.ts';
 import { startsOrder } from '../rules/habits.ts';
-import { MAX_DELAY_MS, RATE_KINDS, seeded, type FaultSettings } from './fault-settings.ts';
+import { MAX_DELAY_MS, RATE_KINDS, type FaultSettings } from './fault-settings.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 /** What happens to an answer on its way back (server-error is the gateway's own 500, answered by the mock). */
 export type FaultKind = 'timeout' | 'slow' | 'reset' | 'lost-answer' | '502' | '503';
@@ -118,7 +119,7 @@ export const reachesGateway = (kind: FaultKind): boolean =>
 export class FaultPlan {
   private readonly random: () => number;
   constructor(readonly settings: FaultSettings) {
-    this.random = seeded(settings.seed);
+    this.random = seededRandom(settings.seed);
   }
 
   /** The next request's fault (a run's latency alone is a slow answer), or undefined. */

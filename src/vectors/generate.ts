@@ -20,6 +20,7 @@ import { CONTROL_KEY_PLACEHOLDER } from '../signing/control.ts';
 import type { Pair } from '../signing/form-body.ts';
 import { computeExpected } from './compute.ts';
 import { VECTOR_FORMAT, type Vector, type VectorFile, type VectorScheme } from './types.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 /** Test-only credentials, public on purpose (vectors/keys/README.md). */
 export const TEST_LOGIN = 'payconform-test-merchant';
@@ -27,21 +28,9 @@ export const TEST_CONTROL_KEY = 'TEST-ONLY-control-key-0f6b2c';
 export const DEFAULT_SEED = 20261122;
 const BASE_URL = 'https://sandbox.gateway.example/paynet';
 
-/** mulberry32: a tiny seeded PRNG, enough for varied but reproducible test data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The stream of one vector: the seed and the vector id, hashed into mulberry32's 32-bit state. */
 function streamFor(seed: number, id: string): () => number {
-  return prng(createHash('sha256').update(`${seed}/${id}`).digest().readUInt32BE(0));
+  return seededRandom(createHash('sha256').update(`${seed}/${id}`).digest().readUInt32BE(0));
 }
 
 class Data {

@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a tiny seeded PRNG, uniform in [0, 1), for what must be reproducible from a seed (the
+ * vectors' test data, a run's faults); never for secrets, nonces or anything an attacker may guess.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
