@@ -8,7 +8,14 @@ import { OP, PREREQUISITES, type Operation } from '../catalogue/index.ts';
 import { hasFacts, type RequestUnderTest, type With } from './request.ts';
 import { requestRule } from './request-rule.ts';
 import { fail, PASS, skip } from './rule.ts';
-import { outcomeUnknown, outcomeWords, refused, type AnswerOutcome, type RequestKind } from './history.ts';
+import {
+  outcomeUnknown,
+  outcomeWords,
+  refused,
+  type AnswerOutcome,
+  type OrderHistory,
+  type RequestKind,
+} from './history.ts';
 import { paymentOf } from './payment.ts';
 
 /** An operation that starts a new order rather than acting on an existing one (capture, void, …). */
@@ -18,14 +25,21 @@ export const startsOrder = (operation: Operation): boolean => PREREQUISITES[oper
 export const kindOf = (operation: Operation): RequestKind =>
   operation === OP.STATUS ? 'status' : startsOrder(operation) ? 'start' : 'acts';
 
-/** The earlier start of this request's client order id (null: none), or why the habit does not apply. */
-function earlierStart(req: With<'endpoint' | 'merchant'>) {
+/** The history a habit judges by and the request's client order id, or why no habit applies to it. */
+export function habitSubject(req: RequestUnderTest): { readonly history: OrderHistory; readonly id: string } | string {
   const history = req.context.history;
   const id = req.clientOrderId;
   if (history === undefined) return 'no request history is kept here';
   if (id === undefined) return 'no client order id';
+  return { history, id };
+}
+
+/** The earlier start of this request's client order id (null: none), or why the habit does not apply. */
+function earlierStart(req: With<'endpoint' | 'merchant'>) {
+  const subject = habitSubject(req);
+  if (typeof subject === 'string') return subject;
   if (!startsOrder(req.match.endpoint.operation)) return 'the operation acts on an existing order';
-  return { id, earlier: history.earlier(req.merchant.login, id) ?? null };
+  return { id: subject.id, earlier: subject.history.earlier(req.merchant.login, subject.id) ?? null };
 }
 
 export const orderIdUnique = requestRule({
@@ -64,10 +78,9 @@ export const noBlindRetry = requestRule({
     'money-moving request blindly. A 4xx made no order: correct the request and send it again.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
-    const history = req.context.history;
-    const id = req.clientOrderId;
-    if (history === undefined) return skip('no request history is kept here');
-    if (id === undefined) return skip('no client order id');
+    const subject = habitSubject(req);
+    if (typeof subject === 'string') return skip(subject);
+    const { history, id } = subject;
     const kind = kindOf(req.match.endpoint.operation);
     if (kind === 'status') return skip('a status request only reads the order: it may be sent again at any time');
     if (kind === 'acts') {

@@ -3,7 +3,7 @@
  * time-out, a lost answer or a 5xx, an integration that starts the same payment again under a new
  * client_orderid charges the card twice whenever the first order went through. Only inspect judges it.
  */
-import { startsOrder } from './habits.ts';
+import { habitSubject, startsOrder } from './habits.ts';
 import { outcomeWords } from './history.ts';
 import { paymentOf } from './payment.ts';
 import { requestRule } from './request-rule.ts';
@@ -22,10 +22,9 @@ export const noNewOrderWhileUnknown = requestRule({
     'never start the same payment again under a new client_orderid while the first order may have gone through.',
   needs: ['endpoint', 'form', 'merchant'],
   check(req) {
-    const history = req.context.history;
-    const id = req.clientOrderId;
-    if (history === undefined) return skip('no request history is kept here');
-    if (id === undefined) return skip('no client order id');
+    const subject = habitSubject(req);
+    if (typeof subject === 'string') return skip(subject);
+    const { history, id } = subject;
     if (!startsOrder(req.match.endpoint.operation)) return skip('the operation acts on an existing order');
     const payment = paymentOf(req);
     if (payment === undefined) return skip('no card in the request to tell one payment from another');
