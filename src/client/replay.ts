@@ -48,7 +48,8 @@ function differences(recorded: RecordedAnswer, now: RecordedAnswer): string[] {
   const out = recorded.status === now.status ? [] : [`HTTP ${recorded.status} → ${now.status}`];
   for (const field of COMPARED_FIELDS) {
     const [was, is] = [recorded.fields[field], now.fields[field]];
-    if (was !== is) out.push(`${field}: ${was ?? '(none)'} → ${is ?? '(none)'}`);
+    // A recorded value is a stranger's text: shown cut short.
+    if (was !== is) out.push(`${field}: ${was?.slice(0, 80) ?? '(none)'} → ${is?.slice(0, 80) ?? '(none)'}`);
   }
   return out;
 }

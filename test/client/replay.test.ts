@@ -4,7 +4,7 @@
 // one line and exit 2; a card that is no test card is never sent.
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PayClient } from '../../src/client/client.ts';
@@ -16,6 +16,7 @@ import { resolveTarget } from '../../src/suite/target.ts';
 import { PassThrough } from 'node:stream';
 import { startMock } from '../../src/mock/index.ts';
 import { harEntryOf, harOf, type HarEntry } from '../../src/report/har.ts';
+import { writeRecordedHar } from '../../src/report/har-file.ts';
 import { encodeForm, type Pair } from '../../src/signing/form-body.ts';
 import { runCli } from '../support/cli.ts';
 import { startListening } from '../support/listening.ts';
@@ -336,6 +337,23 @@ describe('payconform replay', async () => {
     } finally {
       await mock.close();
     }
+  });
+
+  it('writes a recording only as a new file: one that appeared meanwhile is left as it was, no part left', () => {
+    const lines = mkdtempSync(join(dir, 'lines-'));
+    writeFileSync(join(lines, '1.ndjson'), `${JSON.stringify(entries[0])}\n`);
+    const target = join(dir, 'raced.har');
+    writeFileSync(target, 'a second run wrote this first');
+    assert.throws(
+      () => writeRecordedHar(lines, target, 'test'),
+      (err: Error) => /^--record: .*raced\.har was not written \(EEXIST\); nothing of it is left$/.test(err.message),
+    );
+    assert.equal(readFileSync(target, 'utf8'), 'a second run wrote this first');
+    assert.deepEqual(
+      readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
+    assert.equal(writeRecordedHar(lines, join(dir, 'fresh.har'), 'test'), 1);
   });
 
   it('refuses a file that is not a HAR with one line and exit 2', async () => {

@@ -14,7 +14,10 @@ function line(r: ReplayResult): string {
   const what = `#${r.index} ${r.operation}`;
   if ('notSent' in r.replayed) return `${what}: NOT SENT: ${r.replayed.notSent}`;
   const { status, fields } = r.replayed;
-  const now = [status, fields.type, fields.status, fields['error-code']].filter((v) => v !== undefined).join(' ');
+  const now = [status, fields.type, fields.status, fields['error-code']]
+    .filter((v) => v !== undefined)
+    .map((v) => String(v).slice(0, 80))
+    .join(' ');
   return r.differences.length === 0 ? `${what}: same (${now})` : `${what}: DIFFERS: ${r.differences.join('; ')}`;
 }
 
